@@ -223,14 +223,14 @@ export const rules: Record<string, RuleDef> = {
     "params": {},
     "checks": [
       {
-        "kind": "pattern",
-        "value": "^[A-Za-z0-9]*$",
-        "message": "只能输入数字大小写字母"
-      },
-      {
         "kind": "maxLength",
         "value": 20,
         "message": "卡号不能超过20位"
+      },
+      {
+        "kind": "pattern",
+        "value": "^[A-Za-z0-9]*$",
+        "message": "只能输入数字大小写字母"
       }
     ]
   },
@@ -649,14 +649,14 @@ export const rules: Record<string, RuleDef> = {
     "required": "",
     "checks": [
       {
-        "kind": "pattern",
-        "value": "^\\d+$",
-        "message": "请输入数字"
-      },
-      {
         "kind": "maxLength",
         "value": "{n}",
         "message": "长度不超过{n}个数字"
+      },
+      {
+        "kind": "pattern",
+        "value": "^\\d+$",
+        "message": "请输入数字"
       }
     ]
   },
@@ -814,7 +814,7 @@ export const rules: Record<string, RuleDef> = {
     "checks": [
       {
         "kind": "pattern",
-        "value": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
+        "value": "^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$",
         "message": "请输入正确的邮箱"
       }
     ]
@@ -826,7 +826,7 @@ export const rules: Record<string, RuleDef> = {
     "checks": [
       {
         "kind": "pattern",
-        "value": "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$",
+        "value": "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$",
         "message": "链接只能以 http://、https:// 或 / 开头"
       }
     ]

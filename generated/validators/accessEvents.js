@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_accessEvents_create","$ref":"resource_accessEvents_fields","required":["eventTime","deviceSn","openMethod","result"]};
-const schema20 = {"$id":"resource_accessEvents_fields","type":"object","properties":{"eventTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"deviceSn":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"openMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"personType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"personName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"cardNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20},{"maxLength":20}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1"]}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_accessEvents_fields","type":"object","properties":{"eventTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"deviceSn":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"openMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"personType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"personName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"cardNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1"]}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -221,8 +221,8 @@ vErrors = null;
 if(_valid1){
 const _errs23 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data1) > 32){
+const err12 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -232,9 +232,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err13 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,12 +245,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -257,11 +260,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.deviceName !== undefined){
-let data2 = data.deviceName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceName.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,12 +271,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs30 = errors;
-let valid10 = true;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+}
+else {
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -286,8 +284,21 @@ vErrors.push(err16);
 errors++;
 }
 }
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
 else {
-const err17 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -297,21 +308,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid2 = _errs31 === errors;
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs33 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err18 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid9){
+const err18 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -321,9 +322,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err19 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.deviceName !== undefined){
+let data2 = data.deviceName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -332,10 +334,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
+const _errs35 = errors;
+let valid12 = true;
+const _errs36 = errors;
+if(errors === _errs36){
 if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err20 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data2) < 1){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -345,11 +350,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -359,10 +361,21 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.buildingId !== undefined){
-let data3 = data.buildingId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs38 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err22 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -371,13 +384,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid13 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err23 = {};
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err23 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -387,8 +397,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+var _valid3 = _errs38 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -397,22 +410,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err25 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -421,12 +425,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err26 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -436,11 +437,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.openMethod !== undefined){
-let data4 = data.openMethod;
-const _errs48 = errors;
-const _errs49 = errors;
-if(!((data4 === null) || (data4 === ""))){
+}
+else {
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -450,9 +448,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid16 = _errs49 === errors;
-if(valid16){
-const err28 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err28 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -461,19 +472,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
 }
-else {
-vErrors = null;
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.openMethod.allOf[1].type},message:"must be string,null"};
+if(!valid14){
+const err29 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -482,13 +486,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs53 = errors;
-let valid17 = true;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+if(data.buildingId !== undefined){
+let data3 = data.buildingId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -497,8 +499,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -509,21 +515,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs56 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err32 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -533,9 +526,21 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err33 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -545,9 +550,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs54 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err34 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -557,11 +564,12 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs56 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.openMethod !== undefined){
+let data4 = data.openMethod;
+const _errs58 = errors;
+const _errs59 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,11 +578,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.personType !== undefined){
-let data5 = data.personType;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/0/type",keyword:"type",params:{type: schema20.properties.personType.allOf[0].type},message:"must be string,null"};
+var valid20 = _errs59 === errors;
+if(valid20){
+const err36 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,13 +589,19 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err37 = {};
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.openMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -598,8 +610,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
+const _errs63 = errors;
+let valid21 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -610,21 +626,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs67 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err39 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -634,9 +637,21 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err40 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs66 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err40 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -646,9 +661,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err41 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err41 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,11 +673,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err42 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err42 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,10 +685,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.inhabitantId !== undefined){
-let data6 = data.inhabitantId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs66 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err43 = {instancePath:instancePath+"/openMethod",schemaPath:"#/properties/openMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,13 +698,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err44 = {};
+}
+if(data.personType !== undefined){
+let data5 = data.personType;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/0/type",keyword:"type",params:{type: schema20.properties.personType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -699,8 +711,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -711,21 +727,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err46 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -735,11 +738,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
+var _valid7 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
 }
-if(!valid23){
-const err47 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err47 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -749,10 +762,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.personName !== undefined){
-let data7 = data.personName;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/0/type",keyword:"type",params:{type: schema20.properties.personName.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err48 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -761,13 +773,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid26 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err49 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err49 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -777,8 +786,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {};
+var _valid7 = _errs77 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err50 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -788,21 +800,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid7 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(func1(data7) > 32){
-const err51 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.inhabitantId !== undefined){
+let data6 = data.inhabitantId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err51 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -811,10 +812,13 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err52 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+const _errs85 = errors;
+let valid27 = true;
+const _errs86 = errors;
+if(errors === _errs86){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -824,9 +828,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 32){
-const err53 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -836,11 +839,21 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-valid26 = _valid7;
+var _valid8 = _errs86 === errors;
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
 }
-if(!valid26){
-const err54 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs88 = errors;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err54 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -850,10 +863,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data8 = data.phone;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err55 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs88 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err55 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -862,13 +876,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid29 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err56 = {};
+}
+if(data.personName !== undefined){
+let data7 = data.personName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err56 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/0/type",keyword:"type",params:{type: schema20.properties.personName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -877,8 +889,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-else {
+const _errs94 = errors;
+let valid30 = true;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
@@ -889,21 +905,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid8 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs98 = errors;
-if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
-const err58 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -913,9 +916,21 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 11){
-const err59 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+var _valid9 = _errs95 === errors;
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs97 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
+const err59 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -925,11 +940,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs98 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err60 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
+const err60 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -939,10 +952,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.cardNo !== undefined){
-let data9 = data.cardNo;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.cardNo.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs97 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err61 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -951,12 +965,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs105 = errors;
+const _errs101 = errors;
 let valid32 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -966,8 +980,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
 else {
+if(func1(data7) < 1){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -978,21 +992,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid9 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs108 = errors;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err64 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1002,9 +1004,21 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 20){
-const err65 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid10 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs104 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err65 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1014,9 +1028,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 20){
-const err66 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid10 = _errs104 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err66 = {instancePath:instancePath+"/personName",schemaPath:"#/properties/personName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1026,11 +1042,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid9 = _errs108 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err67 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.phone !== undefined){
+let data8 = data.phone;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err67 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1039,12 +1054,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data.result !== undefined){
-let data10 = data.result;
-const _errs114 = errors;
-const _errs115 = errors;
-if(!((data10 === null) || (data10 === ""))){
+const _errs110 = errors;
+let valid35 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1054,9 +1069,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-var valid35 = _errs115 === errors;
-if(valid35){
-const err69 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1065,19 +1080,22 @@ vErrors.push(err69);
 }
 errors++;
 }
-else {
-errors = _errs114;
+}
+var _valid11 = _errs111 === errors;
+errors = _errs110;
 if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
+if(_errs110){
+vErrors.length = _errs110;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
+if(_valid11){
+const _errs113 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 11){
+const err70 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1086,13 +1104,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid36 = true;
-const _errs120 = errors;
-if(errors === _errs120){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err71 = {};
+}
+var _valid11 = _errs113 === errors;
+valid35 = _valid11;
+}
+if(!valid35){
+const err71 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1101,8 +1118,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
+const _errs116 = errors;
+let valid37 = true;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data8 === "string"){
+if(func1(data8) > 11){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -1112,22 +1133,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid10 = _errs120 === errors;
-errors = _errs119;
-if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs122 = errors;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-const err73 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data8) < 1){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1137,9 +1145,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err74 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1149,9 +1157,21 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err75 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid12 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs119 = errors;
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err75 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1161,8 +1181,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(!((data10 === "0") || (data10 === "1"))){
-const err76 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid12 = _errs119 === errors;
+valid37 = _valid12;
+}
+if(!valid37){
+const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1171,11 +1194,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-var _valid10 = _errs122 === errors;
-valid36 = _valid10;
 }
-if(!valid36){
-const err77 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.cardNo !== undefined){
+let data9 = data.cardNo;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err77 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.cardNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1184,11 +1207,13 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data.snapshot !== undefined){
-let data11 = data.snapshot;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+const _errs125 = errors;
+let valid40 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1198,11 +1223,7 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs132 = errors;
-const _errs133 = errors;
-if(!((data12 === null) || (data12 === ""))){
+else {
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1212,9 +1233,22 @@ vErrors.push(err79);
 }
 errors++;
 }
-var valid40 = _errs133 === errors;
-if(valid40){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid13 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs128 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 20){
+const err80 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1223,19 +1257,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-errors = _errs132;
-if(vErrors !== null){
-if(_errs132){
-vErrors.length = _errs132;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(func1(data9) > 20){
+const err81 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1244,13 +1269,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs137 = errors;
-let valid41 = true;
-const _errs138 = errors;
-if(errors === _errs138){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err82 = {};
+}
+var _valid13 = _errs128 === errors;
+valid40 = _valid13;
+}
+if(!valid40){
+const err82 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1259,8 +1283,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
+const _errs132 = errors;
+let valid42 = true;
+const _errs133 = errors;
+if(errors === _errs133){
+if(typeof data9 === "string"){
+if(func1(data9) > 20){
 const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
@@ -1270,22 +1298,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs138 === errors;
-errors = _errs137;
-if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs140 = errors;
-if(typeof data12 === "string"){
-if(!pattern6.test(data12)){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data9) < 1){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1295,11 +1310,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-var _valid11 = _errs140 === errors;
-valid41 = _valid11;
 }
-if(!valid41){
-const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1309,14 +1322,321 @@ vErrors.push(err85);
 errors++;
 }
 }
+var _valid14 = _errs133 === errors;
+errors = _errs132;
+if(vErrors !== null){
+if(_errs132){
+vErrors.length = _errs132;
 }
 else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs135 = errors;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err86 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid14 = _errs135 === errors;
+valid42 = _valid14;
+}
+if(!valid42){
+const err87 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.result !== undefined){
+let data10 = data.result;
+const _errs139 = errors;
+const _errs140 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err88 = {};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+var valid45 = _errs140 === errors;
+if(valid45){
+const err89 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+else {
+errors = _errs139;
+if(vErrors !== null){
+if(_errs139){
+vErrors.length = _errs139;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err90 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+const _errs144 = errors;
+let valid46 = true;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid15 = _errs145 === errors;
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs147 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err93 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err94 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err95 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(!((data10 === "0") || (data10 === "1"))){
+const err96 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+var _valid15 = _errs147 === errors;
+valid46 = _valid15;
+}
+if(!valid46){
+const err97 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.snapshot !== undefined){
+let data11 = data.snapshot;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err98 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs157 = errors;
+const _errs158 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+var valid50 = _errs158 === errors;
+if(valid50){
+const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+else {
+errors = _errs157;
+if(vErrors !== null){
+if(_errs157){
+vErrors.length = _errs157;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const _errs162 = errors;
+let valid51 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+var _valid16 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs165 = errors;
+if(typeof data12 === "string"){
+if(!pattern6.test(data12)){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+var _valid16 = _errs165 === errors;
+valid51 = _valid16;
+}
+if(!valid51){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -1411,4 +1731,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"eventTime":true,"deviceSn":true,"deviceName":true,"buildingId":true,"openMethod":true,"personType":true,"inhabitantId":true,"personName":true,"phone":true,"cardNo":true,"result":true,"snapshot":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/eventTime/allOf/0":"请输入开门时间","#/properties/eventTime/allOf/1":"开门时间格式不正确","#/properties/eventTime/allOf/2/then/allOf/0":"开门时间格式不正确","#/properties/deviceSn/allOf/0":"请输入设备序列号","#/properties/deviceSn/allOf/1":"设备序列号格式不正确","#/properties/deviceSn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSn/allOf/2/then/allOf/1":"设备序列号不能超过32个字符","#/properties/deviceName/allOf/0":"门禁设备格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/deviceName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/deviceName/allOf/1/then/allOf/2":"门禁设备不能超过32个字符","#/properties/buildingId/allOf/0":"楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择楼栋","#/properties/openMethod/allOf/0":"请选择开门方式","#/properties/openMethod/allOf/1":"开门方式格式不正确","#/properties/openMethod/allOf/2/then/allOf/0":"开门方式请输入整数","#/properties/openMethod/allOf/2/then/allOf/1":"开门方式不能大于2147483647","#/properties/openMethod/allOf/2/then/allOf/2":"开门方式超出范围","#/properties/personType/allOf/0":"人员类型格式不正确","#/properties/personType/allOf/1/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/1/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/1/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择住户","#/properties/personName/allOf/0":"开门人格式不正确","#/properties/personName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/personName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/personName/allOf/1/then/allOf/2":"开门人不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/cardNo/allOf/0":"卡号格式不正确","#/properties/cardNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/cardNo/allOf/1/then/allOf/1":"卡号不能超过20位","#/properties/cardNo/allOf/1/then/allOf/2":"卡号不能超过20个字符","#/properties/result/allOf/0":"请选择开门结果","#/properties/result/allOf/1":"开门结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"开门结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"开门结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"开门结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的开门结果","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"eventTime":"请输入开门时间","deviceSn":"请输入设备序列号","openMethod":"请选择开门方式","result":"请选择开门结果"},"numericFields":["buildingId","openMethod","personType","inhabitantId","result","communityId"]};
+export const meta = {"messages":{"#/properties/eventTime/allOf/0":"请输入开门时间","#/properties/eventTime/allOf/1":"开门时间格式不正确","#/properties/eventTime/allOf/2/then/allOf/0":"开门时间格式不正确","#/properties/deviceSn/allOf/0":"请输入设备序列号","#/properties/deviceSn/allOf/1":"设备序列号格式不正确","#/properties/deviceSn/allOf/2/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSn/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceName/allOf/0":"门禁设备格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/deviceName/allOf/1/then/allOf/1":"门禁设备不能超过32个字符","#/properties/deviceName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/buildingId/allOf/0":"楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择楼栋","#/properties/openMethod/allOf/0":"请选择开门方式","#/properties/openMethod/allOf/1":"开门方式格式不正确","#/properties/openMethod/allOf/2/then/allOf/0":"开门方式请输入整数","#/properties/openMethod/allOf/2/then/allOf/1":"开门方式不能大于2147483647","#/properties/openMethod/allOf/2/then/allOf/2":"开门方式超出范围","#/properties/personType/allOf/0":"人员类型格式不正确","#/properties/personType/allOf/1/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/1/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/1/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择住户","#/properties/personName/allOf/0":"开门人格式不正确","#/properties/personName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/personName/allOf/1/then/allOf/1":"开门人不能超过32个字符","#/properties/personName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/cardNo/allOf/0":"卡号格式不正确","#/properties/cardNo/allOf/1/then/allOf/0":"卡号不能超过20位","#/properties/cardNo/allOf/1/then/allOf/1":"卡号不能超过20个字符","#/properties/cardNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/result/allOf/0":"请选择开门结果","#/properties/result/allOf/1":"开门结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"开门结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"开门结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"开门结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的开门结果","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"eventTime":"请输入开门时间","deviceSn":"请输入设备序列号","openMethod":"请选择开门方式","result":"请选择开门结果"},"numericFields":["buildingId","openMethod","personType","inhabitantId","result","communityId"]};

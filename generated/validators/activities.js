@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_activities_create","$ref":"resource_activities_fields","required":["title","startTime","endTime","place","status"]};
-const schema20 = {"$id":"resource_activities_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"place":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"maxParticipants":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"signUpCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":5000}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_activities_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"place":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"maxParticipants":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"signUpCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5000}]}},{"if":{"type":"string","minLength":1,"maxLength":5000},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
@@ -110,8 +110,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 64){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -121,9 +121,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,12 +134,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -146,11 +149,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.cover !== undefined){
-let data1 = data.cover;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,11 +161,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data2 = data.startTime;
-const _errs19 = errors;
-const _errs20 = errors;
-if(!((data2 === null) || (data2 === ""))){
+}
+else {
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,9 +172,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid7 = _errs20 === errors;
-if(valid7){
-const err10 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,19 +196,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
 }
-else {
-vErrors = null;
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,13 +210,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs24 = errors;
-let valid8 = true;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err12 = {};
+}
+if(data.cover !== undefined){
+let data1 = data.cover;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err12 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +224,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.startTime !== undefined){
+let data2 = data.startTime;
+const _errs24 = errors;
+const _errs25 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -232,8 +238,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid9 = _errs25 === errors;
+if(valid9){
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs25 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs24;
 if(vErrors !== null){
 if(_errs24){
@@ -243,25 +259,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs27 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs27 === errors;
-valid8 = _valid1;
-}
-if(!valid8){
-const err15 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err15 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,12 +270,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.endTime !== undefined){
-let data3 = data.endTime;
-const _errs31 = errors;
-const _errs32 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs29 = errors;
+let valid10 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -285,9 +285,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid11 = _errs32 === errors;
-if(valid11){
-const err17 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -296,19 +296,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs31;
+}
+var _valid2 = _errs30 === errors;
+errors = _errs29;
 if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+if(_errs29){
+vErrors.length = _errs29;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs32 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err18 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,13 +320,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid12 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err19 = {};
+}
+var _valid2 = _errs32 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err19 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -333,7 +335,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.endTime !== undefined){
+let data3 = data.endTime;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -343,8 +349,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid13 = _errs37 === errors;
+if(valid13){
+const err21 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs37 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -354,25 +370,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs39 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err21 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-var _valid2 = _errs39 === errors;
-valid12 = _valid2;
-}
-if(!valid12){
-const err22 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -381,12 +381,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.place !== undefined){
-let data4 = data.place;
-const _errs43 = errors;
-const _errs44 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs41 = errors;
+let valid14 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -396,9 +396,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid15 = _errs44 === errors;
-if(valid15){
-const err24 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -407,19 +407,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs43;
+}
+var _valid3 = _errs42 === errors;
+errors = _errs41;
 if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
+if(_errs41){
+vErrors.length = _errs41;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err25 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/1/type",keyword:"type",params:{type: schema20.properties.place.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs44 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err25 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -428,13 +431,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid16 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err26 = {};
+}
+var _valid3 = _errs44 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err26 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -444,7 +446,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
+if(data.place !== undefined){
+let data4 = data.place;
+const _errs48 = errors;
+const _errs49 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -454,8 +460,18 @@ vErrors.push(err27);
 }
 errors++;
 }
+var valid17 = _errs49 === errors;
+if(valid17){
+const err28 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err28];
 }
-var _valid3 = _errs49 === errors;
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -465,23 +481,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs51 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err28 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
-if(vErrors === null){
-vErrors = [err28];
 }
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 64){
-const err29 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err29 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/1/type",keyword:"type",params:{type: schema20.properties.place.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -490,12 +492,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid3 = _errs51 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err30 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs53 = errors;
+let valid18 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -505,10 +508,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.maxParticipants !== undefined){
-let data5 = data.maxParticipants;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err31 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/0/type",keyword:"type",params:{type: schema20.properties.maxParticipants.allOf[0].type},message:"must be string,null"};
+else {
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -517,13 +518,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid19 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err32 = {};
+}
+var _valid4 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs56 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err32 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -533,8 +543,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {};
+var _valid4 = _errs56 === errors;
+valid18 = _valid4;
+}
+if(!valid18){
+const err33 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -543,22 +556,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err34 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const _errs59 = errors;
+let valid20 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -567,10 +571,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err35 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -580,9 +583,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err36 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -592,9 +595,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err37 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err37 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,11 +619,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid19 = _valid4;
+var _valid5 = _errs62 === errors;
+valid20 = _valid5;
 }
-if(!valid19){
-const err38 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid20){
+const err38 = {instancePath:instancePath+"/place",schemaPath:"#/properties/place/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,10 +633,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.signUpCount !== undefined){
-let data6 = data.signUpCount;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err39 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.signUpCount.allOf[0].type},message:"must be string,null"};
+if(data.maxParticipants !== undefined){
+let data5 = data.maxParticipants;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err39 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/0/type",keyword:"type",params:{type: schema20.properties.maxParticipants.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -630,12 +645,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs70 = errors;
-let valid22 = true;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs68 = errors;
+let valid23 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -657,21 +672,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-errors = _errs70;
+var _valid6 = _errs69 === errors;
+errors = _errs68;
 if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs73 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err42 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid6){
+const _errs71 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err42 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -681,9 +696,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err43 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err43 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,9 +708,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err44 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err44 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,11 +720,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err45 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err45 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -719,10 +732,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data7 = data.content;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err46 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/type",keyword:"type",params:{type: schema20.properties.content.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs71 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err46 = {instancePath:instancePath+"/maxParticipants",schemaPath:"#/properties/maxParticipants/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -731,13 +745,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs81 = errors;
-let valid25 = true;
-const _errs82 = errors;
-if(errors === _errs82){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err47 = {};
+}
+if(data.signUpCount !== undefined){
+let data6 = data.signUpCount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.signUpCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -746,8 +758,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -758,22 +774,7 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs84 = errors;
-const _errs86 = errors;
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -784,9 +785,21 @@ vErrors.push(err49);
 errors++;
 }
 }
-var valid27 = _errs87 === errors;
-if(valid27){
-const err50 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err50 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -795,20 +808,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data7 === "string"){
-if(func1(data7) > 5000){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err51 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -818,11 +821,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err52 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err52 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -832,12 +833,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data8 = data.status;
-const _errs91 = errors;
-const _errs92 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err53 = {};
+var _valid7 = _errs83 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err53 = {instancePath:instancePath+"/signUpCount",schemaPath:"#/properties/signUpCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -846,9 +846,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid29 = _errs92 === errors;
-if(valid29){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.content !== undefined){
+let data7 = data.content;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err54 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/type",keyword:"type",params:{type: schema20.properties.content.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -857,19 +859,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const _errs91 = errors;
+let valid29 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -878,12 +874,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid30 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -894,8 +886,21 @@ vErrors.push(err56);
 errors++;
 }
 }
+var _valid8 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
 else {
-const err57 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs94 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 5000){
+const err57 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -905,21 +910,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
+var _valid8 = _errs94 === errors;
+valid29 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs99 = errors;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
-const err58 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid29){
+const err58 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -928,10 +923,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err59 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs97 = errors;
+let valid31 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data7 === "string"){
+if(func1(data7) > 5000){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -940,10 +938,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+if(func1(data7) < 1){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,8 +950,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
-const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -963,11 +961,24 @@ vErrors.push(err61);
 }
 errors++;
 }
-var _valid7 = _errs99 === errors;
-valid30 = _valid7;
 }
-if(!valid30){
-const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid9 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs100 = errors;
+const _errs102 = errors;
+const _errs103 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -977,12 +988,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs106 = errors;
-const _errs107 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err63 = {};
+var valid33 = _errs103 === errors;
+if(valid33){
+const err63 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -991,14 +999,53 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid33 = _errs107 === errors;
-if(valid33){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid9 = _errs100 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+const _errs106 = errors;
+const _errs107 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+var valid35 = _errs107 === errors;
+if(valid35){
+const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1013,34 +1060,8 @@ vErrors = null;
 }
 }
 }
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-const _errs111 = errors;
-let valid34 = true;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1049,22 +1070,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid8 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs114 = errors;
-if(typeof data9 === "string"){
-if(!pattern12.test(data9)){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs111 = errors;
+let valid36 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1074,11 +1086,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid8 = _errs114 === errors;
-valid34 = _valid8;
-}
-if(!valid34){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1088,14 +1097,197 @@ vErrors.push(err69);
 errors++;
 }
 }
+var _valid10 = _errs112 === errors;
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
 }
 else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs114 = errors;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err72 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
+const err73 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+var _valid10 = _errs114 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err74 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data9 = data.communityId;
+const _errs121 = errors;
+const _errs122 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid39 = _errs122 === errors;
+if(valid39){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const _errs126 = errors;
+let valid40 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid11 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs129 = errors;
+if(typeof data9 === "string"){
+if(!pattern12.test(data9)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid11 = _errs129 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1200,4 +1392,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"cover":true,"startTime":true,"endTime":true,"place":true,"maxParticipants":true,"signUpCount":true,"content":true,"status":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入活动标题","#/properties/title/allOf/1":"活动标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"活动标题不能超过64个字符","#/properties/cover/allOf/0":"活动封面格式不正确","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"请输入结束时间","#/properties/endTime/allOf/1":"结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"结束时间格式不正确","#/properties/place/allOf/0":"请输入活动地点","#/properties/place/allOf/1":"活动地点格式不正确","#/properties/place/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/place/allOf/2/then/allOf/1":"活动地点不能超过64个字符","#/properties/maxParticipants/allOf/0":"人数上限格式不正确","#/properties/maxParticipants/allOf/1/then/allOf/0":"请输入正整数","#/properties/maxParticipants/allOf/1/then/allOf/1":"人数上限请输入整数","#/properties/maxParticipants/allOf/1/then/allOf/2":"人数上限不能大于2147483647","#/properties/maxParticipants/allOf/1/then/allOf/3":"人数上限超出范围","#/properties/signUpCount/allOf/0":"已报名人数格式不正确","#/properties/signUpCount/allOf/1/then/allOf/0":"已报名人数请输入整数","#/properties/signUpCount/allOf/1/then/allOf/1":"已报名人数不能大于2147483647","#/properties/signUpCount/allOf/1/then/allOf/2":"已报名人数超出范围","#/properties/content/allOf/0":"活动内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/1/then/allOf/1":"活动内容不能超过5000个字符","#/properties/status/allOf/0":"请选择活动状态","#/properties/status/allOf/1":"活动状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"活动状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"活动状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"活动状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的活动状态","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入活动标题","startTime":"请输入开始时间","endTime":"请输入结束时间","place":"请输入活动地点","status":"请选择活动状态"},"numericFields":["maxParticipants","signUpCount","status","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入活动标题","#/properties/title/allOf/1":"活动标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"活动标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/cover/allOf/0":"活动封面格式不正确","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"请输入结束时间","#/properties/endTime/allOf/1":"结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"结束时间格式不正确","#/properties/place/allOf/0":"请输入活动地点","#/properties/place/allOf/1":"活动地点格式不正确","#/properties/place/allOf/2/then/allOf/0":"活动地点不能超过64个字符","#/properties/place/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/maxParticipants/allOf/0":"人数上限格式不正确","#/properties/maxParticipants/allOf/1/then/allOf/0":"请输入正整数","#/properties/maxParticipants/allOf/1/then/allOf/1":"人数上限请输入整数","#/properties/maxParticipants/allOf/1/then/allOf/2":"人数上限不能大于2147483647","#/properties/maxParticipants/allOf/1/then/allOf/3":"人数上限超出范围","#/properties/signUpCount/allOf/0":"已报名人数格式不正确","#/properties/signUpCount/allOf/1/then/allOf/0":"已报名人数请输入整数","#/properties/signUpCount/allOf/1/then/allOf/1":"已报名人数不能大于2147483647","#/properties/signUpCount/allOf/1/then/allOf/2":"已报名人数超出范围","#/properties/content/allOf/0":"活动内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"活动内容不能超过5000个字符","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/status/allOf/0":"请选择活动状态","#/properties/status/allOf/1":"活动状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"活动状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"活动状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"活动状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的活动状态","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入活动标题","startTime":"请输入开始时间","endTime":"请输入结束时间","place":"请输入活动地点","status":"请选择活动状态"},"numericFields":["maxParticipants","signUpCount","status","communityId"]};

@@ -3,11 +3,11 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_adverts_create","$ref":"resource_adverts_fields","required":["title","positionCode","imgUrlLeft"]};
-const schema20 = {"$id":"resource_adverts_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"positionCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"imgUrlLeft":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"imgUrlRight":{"allOf":[{"type":["string","null"]}]},"hyperlink":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"rotationPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_adverts_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"positionCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"imgUrlLeft":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"imgUrlRight":{"allOf":[{"type":["string","null"]}]},"hyperlink":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"rotationPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
-const pattern5 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern5 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
 const pattern6 = new RegExp("^[1-9]\\d*$", "u");
 const pattern7 = new RegExp("^-?\\d+$", "u");
 const pattern8 = new RegExp("^\\d+$", "u");
@@ -111,8 +111,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 64){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -122,9 +122,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,12 +135,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,12 +150,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.positionCode !== undefined){
-let data1 = data.positionCode;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -162,9 +161,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,19 +173,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.positionCode.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -194,13 +197,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -210,7 +212,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.positionCode !== undefined){
+let data1 = data.positionCode;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -220,8 +226,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -231,23 +247,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 16){
-const err14 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.positionCode.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -256,12 +258,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -271,11 +274,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.imgUrlLeft !== undefined){
-let data2 = data.imgUrlLeft;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -285,9 +284,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/imgUrlLeft",schemaPath:"#/properties/imgUrlLeft/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 16){
+const err17 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -296,19 +308,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
 }
-else {
-vErrors = null;
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/imgUrlLeft",schemaPath:"#/properties/imgUrlLeft/allOf/1/type",keyword:"type",params:{type: schema20.properties.imgUrlLeft.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err18 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,11 +322,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.imgUrlRight !== undefined){
-let data3 = data.imgUrlRight;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err19 = {instancePath:instancePath+"/imgUrlRight",schemaPath:"#/properties/imgUrlRight/allOf/0/type",keyword:"type",params:{type: schema20.properties.imgUrlRight.allOf[0].type},message:"must be string,null"};
+const _errs32 = errors;
+let valid11 = true;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data1 === "string"){
+if(func1(data1) > 16){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -330,11 +337,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.hyperlink !== undefined){
-let data4 = data.hyperlink;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err20 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/0/type",keyword:"type",params:{type: schema20.properties.hyperlink.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -343,12 +348,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs40 = errors;
-let valid13 = true;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -359,8 +361,21 @@ vErrors.push(err21);
 errors++;
 }
 }
+var _valid3 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
 else {
-const err22 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs35 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err22 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -370,21 +385,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs41 === errors;
-errors = _errs40;
-if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+var _valid3 = _errs35 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs43 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err23 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(!valid11){
+const err23 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -394,9 +399,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err24 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.imgUrlLeft !== undefined){
+let data2 = data.imgUrlLeft;
+const _errs39 = errors;
+const _errs40 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -405,12 +413,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid2 = _errs43 === errors;
-valid13 = _valid2;
-}
-if(!valid13){
-const err25 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid14 = _errs40 === errors;
+if(valid14){
+const err25 = {instancePath:instancePath+"/imgUrlLeft",schemaPath:"#/properties/imgUrlLeft/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,11 +424,19 @@ vErrors.push(err25);
 }
 errors++;
 }
+else {
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
 }
-if(data.rotationPeriod !== undefined){
-let data5 = data.rotationPeriod;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.rotationPeriod.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err26 = {instancePath:instancePath+"/imgUrlLeft",schemaPath:"#/properties/imgUrlLeft/allOf/1/type",keyword:"type",params:{type: schema20.properties.imgUrlLeft.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,13 +445,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs50 = errors;
-let valid16 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err27 = {};
+}
+if(data.imgUrlRight !== undefined){
+let data3 = data.imgUrlRight;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/imgUrlRight",schemaPath:"#/properties/imgUrlRight/allOf/0/type",keyword:"type",params:{type: schema20.properties.imgUrlRight.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -448,8 +459,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {};
+if(data.hyperlink !== undefined){
+let data4 = data.hyperlink;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err28 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/0/type",keyword:"type",params:{type: schema20.properties.hyperlink.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,22 +471,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-var _valid3 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs53 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err29 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const _errs50 = errors;
+let valid17 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,9 +487,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err30 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,9 +498,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err31 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,9 +522,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err32 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid4 = _errs53 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err32 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -518,12 +535,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-var _valid3 = _errs53 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err33 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -532,11 +550,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.sortNo !== undefined){
-let data6 = data.sortNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data4) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -545,12 +561,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs62 = errors;
-let valid19 = true;
-const _errs63 = errors;
-if(errors === _errs63){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+}
+else {
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -561,8 +574,21 @@ vErrors.push(err35);
 errors++;
 }
 }
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
 else {
-const err36 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err36 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -572,21 +598,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs63 === errors;
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+var _valid5 = _errs59 === errors;
+valid19 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs65 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err37 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid19){
+const err37 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,9 +612,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err38 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.rotationPeriod !== undefined){
+let data5 = data.rotationPeriod;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.rotationPeriod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -607,10 +624,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err39 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs65 = errors;
+let valid22 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -620,9 +640,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err40 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -632,9 +651,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err41 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err41 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -644,11 +675,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid4 = _errs65 === errors;
-valid19 = _valid4;
-}
-if(!valid19){
-const err42 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err42 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -658,10 +687,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data7 = data.startTime;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err43 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err43 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -670,13 +698,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid22 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err44 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err44 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -686,8 +711,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {};
+var _valid6 = _errs68 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err45 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -697,21 +725,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs78 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err46 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.sortNo !== undefined){
+let data6 = data.sortNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err46 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -720,12 +737,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid5 = _errs78 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err47 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs77 = errors;
+let valid25 = true;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -735,10 +753,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.endTime !== undefined){
-let data8 = data.endTime;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err48 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -747,13 +763,22 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid25 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err49 = {};
+}
+var _valid7 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs80 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err49 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -763,8 +788,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err50 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -774,21 +800,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err51 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err51 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -798,11 +812,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err52 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err52 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -812,10 +824,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err53 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err53 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -825,14 +836,195 @@ vErrors.push(err53);
 errors++;
 }
 }
+var _valid7 = _errs80 === errors;
+valid25 = _valid7;
 }
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid25){
+const err54 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.startTime !== undefined){
+let data7 = data.startTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const _errs90 = errors;
+let valid28 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid8 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs93 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err58 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid8 = _errs93 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err59 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.endTime !== undefined){
+let data8 = data.endTime;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs99 = errors;
+let valid31 = true;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid9 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs102 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err63 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid9 = _errs102 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -917,4 +1109,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"positionCode":true,"imgUrlLeft":true,"imgUrlRight":true,"hyperlink":true,"rotationPeriod":true,"sortNo":true,"startTime":true,"endTime":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入广告名称","#/properties/title/allOf/1":"广告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"广告名称不能超过64个字符","#/properties/positionCode/allOf/0":"请输入广告位编码","#/properties/positionCode/allOf/1":"广告位编码格式不正确","#/properties/positionCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/positionCode/allOf/2/then/allOf/1":"广告位编码不能超过16个字符","#/properties/imgUrlLeft/allOf/0":"请输入左侧图片","#/properties/imgUrlLeft/allOf/1":"左侧图片格式不正确","#/properties/imgUrlRight/allOf/0":"右侧图片格式不正确","#/properties/hyperlink/allOf/0":"问卷链接格式不正确","#/properties/hyperlink/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/hyperlink/allOf/1/then/allOf/1":"问卷链接不能超过255个字符","#/properties/rotationPeriod/allOf/0":"轮播间隔(秒)格式不正确","#/properties/rotationPeriod/allOf/1/then/allOf/0":"请输入正整数","#/properties/rotationPeriod/allOf/1/then/allOf/1":"轮播间隔(秒)请输入整数","#/properties/rotationPeriod/allOf/1/then/allOf/2":"轮播间隔(秒)不能大于2147483647","#/properties/rotationPeriod/allOf/1/then/allOf/3":"轮播间隔(秒)超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"title":"请输入广告名称","positionCode":"请输入广告位编码","imgUrlLeft":"请输入左侧图片"},"numericFields":["rotationPeriod","sortNo"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入广告名称","#/properties/title/allOf/1":"广告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"广告名称不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/positionCode/allOf/0":"请输入广告位编码","#/properties/positionCode/allOf/1":"广告位编码格式不正确","#/properties/positionCode/allOf/2/then/allOf/0":"广告位编码不能超过16个字符","#/properties/positionCode/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/imgUrlLeft/allOf/0":"请输入左侧图片","#/properties/imgUrlLeft/allOf/1":"左侧图片格式不正确","#/properties/imgUrlRight/allOf/0":"右侧图片格式不正确","#/properties/hyperlink/allOf/0":"问卷链接格式不正确","#/properties/hyperlink/allOf/1/then/allOf/0":"问卷链接不能超过255个字符","#/properties/hyperlink/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/rotationPeriod/allOf/0":"轮播间隔(秒)格式不正确","#/properties/rotationPeriod/allOf/1/then/allOf/0":"请输入正整数","#/properties/rotationPeriod/allOf/1/then/allOf/1":"轮播间隔(秒)请输入整数","#/properties/rotationPeriod/allOf/1/then/allOf/2":"轮播间隔(秒)不能大于2147483647","#/properties/rotationPeriod/allOf/1/then/allOf/3":"轮播间隔(秒)超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"title":"请输入广告名称","positionCode":"请输入广告位编码","imgUrlLeft":"请输入左侧图片"},"numericFields":["rotationPeriod","sortNo"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_aiInspectionConfigs_create","$ref":"resource_aiInspectionConfigs_fields","required":["name","channelName","algorithm","sensitivity"]};
-const schema20 = {"$id":"resource_aiInspectionConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"algorithm":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sensitivity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"region":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_aiInspectionConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"algorithm":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sensitivity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"region":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.channelName !== undefined){
-let data1 = data.channelName;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/1/type",keyword:"type",params:{type: schema20.properties.channelName.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.channelName !== undefined){
+let data1 = data.channelName;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,23 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err14 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err15 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/1/type",keyword:"type",params:{type: schema20.properties.channelName.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,10 +268,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err16 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,11 +284,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -293,10 +295,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.deviceSn !== undefined){
-let data2 = data.deviceSn;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,13 +318,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid10 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err19 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,8 +331,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err20 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -331,22 +344,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const _errs34 = errors;
+let valid11 = true;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -355,10 +359,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err22 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+if(func1(data1) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -368,11 +371,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-valid10 = _valid2;
 }
-if(!valid10){
-const err23 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -382,12 +383,21 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.algorithm !== undefined){
-let data3 = data.algorithm;
-const _errs41 = errors;
-const _errs42 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err24 = {};
+var _valid3 = _errs35 === errors;
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs37 = errors;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err24 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -396,9 +406,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid13 = _errs42 === errors;
-if(valid13){
-const err25 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs37 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err25 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -407,19 +420,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/1/type",keyword:"type",params:{type: schema20.properties.algorithm.allOf[1].type},message:"must be string,null"};
+if(data.deviceSn !== undefined){
+let data2 = data.deviceSn;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err26 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -428,12 +433,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs46 = errors;
+const _errs43 = errors;
 let valid14 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -455,21 +460,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
+var _valid4 = _errs44 === errors;
+errors = _errs43;
 if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
+if(_errs43){
+vErrors.length = _errs43;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid4){
+const _errs46 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err29 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,9 +484,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs46 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -490,10 +497,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs49 = errors;
+let valid16 = true;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -502,12 +512,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err32 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data2) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,11 +524,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.sensitivity !== undefined){
-let data4 = data.sensitivity;
-const _errs55 = errors;
-const _errs56 = errors;
-if(!((data4 === null) || (data4 === ""))){
+}
+else {
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -531,9 +535,22 @@ vErrors.push(err33);
 }
 errors++;
 }
-var valid17 = _errs56 === errors;
-if(valid17){
-const err34 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs52 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err34 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -542,19 +559,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
 }
-else {
-vErrors = null;
+var _valid5 = _errs52 === errors;
+valid16 = _valid5;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err35 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/1/type",keyword:"type",params:{type: schema20.properties.sensitivity.allOf[1].type},message:"must be string,null"};
+if(!valid16){
+const err35 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -563,12 +573,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs60 = errors;
-let valid18 = true;
-const _errs61 = errors;
-if(errors === _errs61){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+if(data.algorithm !== undefined){
+let data3 = data.algorithm;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -578,9 +588,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {};
+var valid19 = _errs57 === errors;
+if(valid19){
+const err37 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -589,22 +599,19 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-var _valid4 = _errs61 === errors;
-errors = _errs60;
+else {
+errors = _errs56;
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+if(_errs56){
+vErrors.length = _errs56;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs63 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err38 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err38 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/1/type",keyword:"type",params:{type: schema20.properties.algorithm.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -613,10 +620,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) >= 1)){
-const err39 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs61 = errors;
+let valid20 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -626,9 +636,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 100)){
-const err40 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -638,9 +647,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err41 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+var _valid6 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs64 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err41 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -650,9 +671,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err42 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -662,9 +683,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err43 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -674,11 +695,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid4 = _errs63 === errors;
-valid18 = _valid4;
+var _valid6 = _errs64 === errors;
+valid20 = _valid6;
 }
-if(!valid18){
-const err44 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid20){
+const err44 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -688,9 +709,12 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.region !== undefined){
-if(typeof data.region != "object"){
-const err45 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/allOf/0/type",keyword:"type",params:{type: schema20.properties.region.allOf[0].type},message:"must be object,array,null"};
+if(data.sensitivity !== undefined){
+let data4 = data.sensitivity;
+const _errs70 = errors;
+const _errs71 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -699,11 +723,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var valid23 = _errs71 === errors;
+if(valid23){
+const err46 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -712,13 +734,19 @@ vErrors.push(err46);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs78 = errors;
-const _errs79 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err47 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err47 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/1/type",keyword:"type",params:{type: schema20.properties.sensitivity.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -727,9 +755,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid23 = _errs79 === errors;
-if(valid23){
-const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs75 = errors;
+let valid24 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -738,19 +770,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -759,13 +781,22 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid24 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+}
+var _valid7 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs78 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err50 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -775,8 +806,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= 1)){
+const err51 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -786,21 +818,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid5 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs86 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 100)){
+const err52 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -810,11 +830,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid5 = _errs86 === errors;
-valid24 = _valid5;
-}
-if(!valid24){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err53 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -824,14 +842,188 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err54 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err55 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid7 = _errs78 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err56 = {instancePath:instancePath+"/sensitivity",schemaPath:"#/properties/sensitivity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.region !== undefined){
+if(typeof data.region != "object"){
+const err57 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/allOf/0/type",keyword:"type",params:{type: schema20.properties.region.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err58 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs93 = errors;
+const _errs94 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+var valid29 = _errs94 === errors;
+if(valid29){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+else {
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+const _errs98 = errors;
+let valid30 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid8 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs101 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid8 = _errs101 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -926,4 +1118,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"channelName":true,"deviceSn":true,"algorithm":true,"sensitivity":true,"region":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入配置名称","#/properties/name/allOf/1":"配置名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"配置名称不能超过32个字符","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/channelName/allOf/2/then/allOf/2":"视频通道不能超过32个字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSn/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/algorithm/allOf/0":"请选择检测算法","#/properties/algorithm/allOf/1":"检测算法格式不正确","#/properties/algorithm/allOf/2/then/allOf/0":"检测算法请输入整数","#/properties/algorithm/allOf/2/then/allOf/1":"检测算法不能大于2147483647","#/properties/algorithm/allOf/2/then/allOf/2":"检测算法超出范围","#/properties/sensitivity/allOf/0":"请输入灵敏度","#/properties/sensitivity/allOf/1":"灵敏度格式不正确","#/properties/sensitivity/allOf/2/then/allOf/0":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/1":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/2":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/3":"灵敏度请输入整数","#/properties/sensitivity/allOf/2/then/allOf/4":"灵敏度不能大于2147483647","#/properties/sensitivity/allOf/2/then/allOf/5":"灵敏度超出范围","#/properties/region/allOf/0":"检测区域格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入配置名称","channelName":"请输入视频通道","algorithm":"请选择检测算法","sensitivity":"请输入灵敏度"},"numericFields":["algorithm","sensitivity","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入配置名称","#/properties/name/allOf/1":"配置名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"配置名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"视频通道不能超过32个字符","#/properties/channelName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/algorithm/allOf/0":"请选择检测算法","#/properties/algorithm/allOf/1":"检测算法格式不正确","#/properties/algorithm/allOf/2/then/allOf/0":"检测算法请输入整数","#/properties/algorithm/allOf/2/then/allOf/1":"检测算法不能大于2147483647","#/properties/algorithm/allOf/2/then/allOf/2":"检测算法超出范围","#/properties/sensitivity/allOf/0":"请输入灵敏度","#/properties/sensitivity/allOf/1":"灵敏度格式不正确","#/properties/sensitivity/allOf/2/then/allOf/0":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/1":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/2":"数值在1到100之间","#/properties/sensitivity/allOf/2/then/allOf/3":"灵敏度请输入整数","#/properties/sensitivity/allOf/2/then/allOf/4":"灵敏度不能大于2147483647","#/properties/sensitivity/allOf/2/then/allOf/5":"灵敏度超出范围","#/properties/region/allOf/0":"检测区域格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入配置名称","channelName":"请输入视频通道","algorithm":"请选择检测算法","sensitivity":"请输入灵敏度"},"numericFields":["algorithm","sensitivity","communityId"]};

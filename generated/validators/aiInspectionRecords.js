@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_aiInspectionRecords_create","$ref":"resource_aiInspectionRecords_fields","required":["handleStatus"]};
-const schema20 = {"$id":"resource_aiInspectionRecords_fields","type":"object","properties":{"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"configId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"algorithm":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"captureTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"handleStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"handlerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"handleNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"handledAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_aiInspectionRecords_fields","type":"object","properties":{"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"configId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"algorithm":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"captureTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"handleStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"handlerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"handleNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"handledAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -275,8 +275,8 @@ errors++;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err16 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data2) > 32){
+const err16 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -286,9 +286,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err17 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err17 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -297,12 +299,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs29 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err18 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -311,12 +314,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.algorithm !== undefined){
-let data3 = data.algorithm;
-const _errs35 = errors;
-const _errs36 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
+if(func1(data2) < 1){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -326,9 +325,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid12 = _errs36 === errors;
-if(valid12){
-const err20 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -337,19 +337,22 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs35;
+}
+var _valid3 = _errs34 === errors;
+errors = _errs33;
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+if(_errs33){
+vErrors.length = _errs33;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/1/type",keyword:"type",params:{type: schema20.properties.algorithm.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err21 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,13 +361,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs40 = errors;
-let valid13 = true;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+}
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err22 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -374,7 +376,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
+if(data.algorithm !== undefined){
+let data3 = data.algorithm;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -384,8 +390,18 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid14 = _errs41 === errors;
+if(valid14){
+const err24 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err24];
 }
-var _valid3 = _errs41 === errors;
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
 errors = _errs40;
 if(vErrors !== null){
 if(_errs40){
@@ -395,23 +411,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs43 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
 }
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err25 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/1/type",keyword:"type",params:{type: schema20.properties.algorithm.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,10 +422,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err26 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -433,11 +438,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err27 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -447,12 +449,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.captureTime !== undefined){
-let data4 = data.captureTime;
-const _errs49 = errors;
-const _errs50 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err28 = {};
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err28 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -461,9 +472,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-var valid16 = _errs50 === errors;
-if(valid16){
-const err29 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err29 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -472,19 +484,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-else {
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err30 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureTime.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err30 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -493,13 +496,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err31 = {};
+}
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/algorithm",schemaPath:"#/properties/algorithm/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -509,7 +511,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
+if(data.captureTime !== undefined){
+let data4 = data.captureTime;
+const _errs54 = errors;
+const _errs55 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -519,8 +525,18 @@ vErrors.push(err32);
 }
 errors++;
 }
+var valid18 = _errs55 === errors;
+if(valid18){
+const err33 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err33];
 }
-var _valid4 = _errs55 === errors;
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
 errors = _errs54;
 if(vErrors !== null){
 if(_errs54){
@@ -530,25 +546,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs57 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err33 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err33];
 }
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-var _valid4 = _errs57 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err34 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err34 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -557,11 +557,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.image !== undefined){
-let data5 = data.image;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -571,11 +573,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data6 = data.result;
-const _errs64 = errors;
-const _errs65 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -585,9 +583,22 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid21 = _errs65 === errors;
-if(valid21){
-const err37 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err37 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,19 +607,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
 }
-else {
-vErrors = null;
+var _valid5 = _errs62 === errors;
+valid19 = _valid5;
 }
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
+if(!valid19){
+const err38 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -617,13 +621,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid22 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err39 = {};
+}
+if(data.image !== undefined){
+let data5 = data.image;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err39 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -633,7 +635,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
+if(data.result !== undefined){
+let data6 = data.result;
+const _errs69 = errors;
+const _errs70 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -643,8 +649,18 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid23 = _errs70 === errors;
+if(valid23){
+const err41 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
 }
-var _valid5 = _errs70 === errors;
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
 errors = _errs69;
 if(vErrors !== null){
 if(_errs69){
@@ -654,23 +670,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs72 = errors;
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err41 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
 }
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,10 +681,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data6) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -692,8 +697,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(!((data6 === "1") || (data6 === "2"))){
-const err44 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -702,11 +707,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid5 = _errs72 === errors;
-valid22 = _valid5;
 }
-if(!valid22){
-const err45 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid6 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs77 = errors;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err45 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -716,12 +732,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.handleStatus !== undefined){
-let data7 = data.handleStatus;
-const _errs79 = errors;
-const _errs80 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err46 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err46 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -730,9 +743,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-var valid25 = _errs80 === errors;
-if(valid25){
-const err47 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err47 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -741,19 +755,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.handleStatus.allOf[1].type},message:"must be string,null"};
+if(!((data6 === "1") || (data6 === "2"))){
+const err48 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,13 +766,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid26 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err49 = {};
+var _valid6 = _errs77 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err49 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -778,7 +780,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
+if(data.handleStatus !== undefined){
+let data7 = data.handleStatus;
+const _errs84 = errors;
+const _errs85 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -788,8 +794,18 @@ vErrors.push(err50);
 }
 errors++;
 }
+var valid27 = _errs85 === errors;
+if(valid27){
+const err51 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err51];
 }
-var _valid6 = _errs85 === errors;
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+else {
 errors = _errs84;
 if(vErrors !== null){
 if(_errs84){
@@ -799,23 +815,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err51 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err51];
 }
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err52 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err52 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.handleStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -824,10 +826,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
+const _errs89 = errors;
+let valid28 = true;
+const _errs90 = errors;
+if(errors === _errs90){
 if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err53 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data7) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -837,8 +842,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
-const err54 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.handleStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -847,11 +852,22 @@ vErrors.push(err54);
 }
 errors++;
 }
-var _valid6 = _errs87 === errors;
-valid26 = _valid6;
 }
-if(!valid26){
-const err55 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid7 = _errs90 === errors;
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs92 = errors;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err55 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -861,10 +877,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.handlerId !== undefined){
-let data8 = data.handlerId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.handlerId.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err56 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -873,13 +888,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid29 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err57 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -889,8 +901,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
+const err58 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.handleStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -899,22 +911,11 @@ vErrors.push(err58);
 }
 errors++;
 }
+var _valid7 = _errs92 === errors;
+valid28 = _valid7;
 }
-var _valid7 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs99 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err59 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid28){
+const err59 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -924,11 +925,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs99 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err60 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.handlerId !== undefined){
+let data8 = data.handlerId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.handlerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -937,11 +937,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data.handleNote !== undefined){
-let data9 = data.handleNote;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleNote.allOf[0].type},message:"must be string,null"};
+const _errs101 = errors;
+let valid31 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -950,12 +952,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid32 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -966,8 +964,21 @@ vErrors.push(err62);
 errors++;
 }
 }
+var _valid8 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
 else {
-const err63 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err63 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -977,23 +988,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
+var _valid8 = _errs104 === errors;
+valid31 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs108 = errors;
-const _errs110 = errors;
-const _errs111 = errors;
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err64 = {};
+if(!valid31){
+const err64 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1003,9 +1002,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-var valid34 = _errs111 === errors;
-if(valid34){
-const err65 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(data.handleNote !== undefined){
+let data9 = data.handleNote;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleNote.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1014,20 +1014,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs110 = errors;
+let valid34 = true;
+const _errs111 = errors;
+if(errors === _errs111){
 if(typeof data9 === "string"){
-if(func1(data9) > 500){
-const err66 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(func1(data9) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1037,11 +1030,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs108 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err67 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1051,10 +1041,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.handledAt !== undefined){
-let data10 = data.handledAt;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.handledAt.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs113 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 500){
+const err68 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1063,13 +1064,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs117 = errors;
-let valid36 = true;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err69 = {};
+}
+var _valid9 = _errs113 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err69 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1078,8 +1078,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
+const _errs116 = errors;
+let valid36 = true;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data9 === "string"){
+if(func1(data9) > 500){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1089,22 +1093,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid9 = _errs118 === errors;
-errors = _errs117;
-if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs120 = errors;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-const err71 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data9) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1114,11 +1105,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid9 = _errs120 === errors;
-valid36 = _valid9;
 }
-if(!valid36){
-const err72 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1128,11 +1117,22 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs124 = errors;
-const _errs125 = errors;
-if(!((data11 === null) || (data11 === ""))){
+var _valid10 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs119 = errors;
+const _errs121 = errors;
+const _errs122 = errors;
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -1142,9 +1142,10 @@ vErrors.push(err73);
 }
 errors++;
 }
-var valid39 = _errs125 === errors;
-if(valid39){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var valid38 = _errs122 === errors;
+if(valid38){
+const err74 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1154,18 +1155,21 @@ vErrors.push(err74);
 errors++;
 }
 else {
-errors = _errs124;
+errors = _errs121;
 if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
+if(_errs121){
+vErrors.length = _errs121;
 }
 else {
 vErrors = null;
 }
 }
 }
-if((typeof data11 !== "string") && (data11 !== null)){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var _valid10 = _errs119 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err75 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1174,13 +1178,11 @@ vErrors.push(err75);
 }
 errors++;
 }
-const _errs129 = errors;
-let valid40 = true;
-const _errs130 = errors;
-if(errors === _errs130){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err76 = {};
+}
+if(data.handledAt !== undefined){
+let data10 = data.handledAt;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err76 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.handledAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1189,8 +1191,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
+const _errs127 = errors;
+let valid40 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1201,21 +1207,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs130 === errors;
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs132 = errors;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1225,11 +1218,21 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid10 = _errs132 === errors;
-valid40 = _valid10;
+var _valid11 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
 }
-if(!valid40){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs130 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err79 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1239,14 +1242,139 @@ vErrors.push(err79);
 errors++;
 }
 }
+var _valid11 = _errs130 === errors;
+valid40 = _valid11;
 }
-else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid40){
+const err80 = {instancePath:instancePath+"/handledAt",schemaPath:"#/properties/handledAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs134 = errors;
+const _errs135 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+var valid43 = _errs135 === errors;
+if(valid43){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+else {
+errors = _errs134;
+if(vErrors !== null){
+if(_errs134){
+vErrors.length = _errs134;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const _errs139 = errors;
+let valid44 = true;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid12 = _errs140 === errors;
+errors = _errs139;
+if(vErrors !== null){
+if(_errs139){
+vErrors.length = _errs139;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs142 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid12 = _errs142 === errors;
+valid44 = _valid12;
+}
+if(!valid44){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1311,4 +1439,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"taskId":true,"configId":true,"channelName":true,"algorithm":true,"captureTime":true,"image":true,"result":true,"handleStatus":true,"handlerId":true,"handleNote":true,"handledAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/taskId/allOf/0":"巡检任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"请选择巡检任务","#/properties/configId/allOf/0":"巡检配置格式不正确","#/properties/configId/allOf/1/then/allOf/0":"请选择巡检配置","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/channelName/allOf/2/then/allOf/2":"视频通道不能超过32个字符","#/properties/algorithm/allOf/0":"请选择检测算法","#/properties/algorithm/allOf/1":"检测算法格式不正确","#/properties/algorithm/allOf/2/then/allOf/0":"检测算法请输入整数","#/properties/algorithm/allOf/2/then/allOf/1":"检测算法不能大于2147483647","#/properties/algorithm/allOf/2/then/allOf/2":"检测算法超出范围","#/properties/captureTime/allOf/0":"请输入抓拍时间","#/properties/captureTime/allOf/1":"抓拍时间格式不正确","#/properties/captureTime/allOf/2/then/allOf/0":"抓拍时间格式不正确","#/properties/image/allOf/0":"抓拍图片格式不正确","#/properties/result/allOf/0":"请选择巡检结果","#/properties/result/allOf/1":"巡检结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡检结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡检结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡检结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡检结果","#/properties/handleStatus/allOf/0":"请选择处理状态","#/properties/handleStatus/allOf/1":"处理状态格式不正确","#/properties/handleStatus/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/handleStatus/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/handleStatus/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/handleStatus/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/handlerId/allOf/0":"处理人格式不正确","#/properties/handlerId/allOf/1/then/allOf/0":"请选择处理人","#/properties/handleNote/allOf/0":"处理说明格式不正确","#/properties/handleNote/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/handleNote/allOf/1/then/allOf/1":"处理说明不能超过500个字符","#/properties/handledAt/allOf/0":"处理时间格式不正确","#/properties/handledAt/allOf/1/then/allOf/0":"处理时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"handleStatus":"请选择处理状态"},"numericFields":["taskId","configId","algorithm","result","handleStatus","handlerId","communityId"]};
+export const meta = {"messages":{"#/properties/taskId/allOf/0":"巡检任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"请选择巡检任务","#/properties/configId/allOf/0":"巡检配置格式不正确","#/properties/configId/allOf/1/then/allOf/0":"请选择巡检配置","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"视频通道不能超过32个字符","#/properties/channelName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/algorithm/allOf/0":"请选择检测算法","#/properties/algorithm/allOf/1":"检测算法格式不正确","#/properties/algorithm/allOf/2/then/allOf/0":"检测算法请输入整数","#/properties/algorithm/allOf/2/then/allOf/1":"检测算法不能大于2147483647","#/properties/algorithm/allOf/2/then/allOf/2":"检测算法超出范围","#/properties/captureTime/allOf/0":"请输入抓拍时间","#/properties/captureTime/allOf/1":"抓拍时间格式不正确","#/properties/captureTime/allOf/2/then/allOf/0":"抓拍时间格式不正确","#/properties/image/allOf/0":"抓拍图片格式不正确","#/properties/result/allOf/0":"请选择巡检结果","#/properties/result/allOf/1":"巡检结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡检结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡检结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡检结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡检结果","#/properties/handleStatus/allOf/0":"请选择处理状态","#/properties/handleStatus/allOf/1":"处理状态格式不正确","#/properties/handleStatus/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/handleStatus/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/handleStatus/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/handleStatus/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/handlerId/allOf/0":"处理人格式不正确","#/properties/handlerId/allOf/1/then/allOf/0":"请选择处理人","#/properties/handleNote/allOf/0":"处理说明格式不正确","#/properties/handleNote/allOf/1/then/allOf/0":"处理说明不能超过500个字符","#/properties/handleNote/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/handledAt/allOf/0":"处理时间格式不正确","#/properties/handledAt/allOf/1/then/allOf/0":"处理时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"handleStatus":"请选择处理状态"},"numericFields":["taskId","configId","algorithm","result","handleStatus","handlerId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_aiInspectionReports_create","$ref":"resource_aiInspectionReports_fields","required":["title","period","startDate","endDate"]};
-const schema20 = {"$id":"resource_aiInspectionReports_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"recordCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"abnormalCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"handledCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"summary":{"allOf":[{"type":["object","array","null"]}]},"generatedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_aiInspectionReports_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"recordCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"abnormalCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"handledCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"summary":{"allOf":[{"type":["object","array","null"]}]},"generatedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -109,8 +109,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 64){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,9 +120,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,12 +133,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +148,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.period !== undefined){
-let data1 = data.period;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -160,9 +159,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,19 +171,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -192,13 +195,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,7 +210,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.period !== undefined){
+let data1 = data.period;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -218,8 +224,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -229,23 +245,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -254,10 +256,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,8 +272,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
-const err16 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.period.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -277,11 +282,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err17 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,12 +307,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.startDate !== undefined){
-let data2 = data.startDate;
-const _errs31 = errors;
-const _errs32 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err18 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err18 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,9 +318,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid10 = _errs32 === errors;
-if(valid10){
-const err19 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err19 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -316,19 +330,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
+if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
+const err20 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.period.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -337,13 +341,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err21 = {};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -353,7 +355,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
+if(data.startDate !== undefined){
+let data2 = data.startDate;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -363,8 +369,18 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid12 = _errs37 === errors;
+if(valid12){
+const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
 }
-var _valid2 = _errs37 === errors;
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -374,25 +390,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs39 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
 }
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var _valid2 = _errs39 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -401,12 +401,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.endDate !== undefined){
-let data3 = data.endDate;
-const _errs43 = errors;
-const _errs44 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -416,9 +416,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid14 = _errs44 === errors;
-if(valid14){
-const err26 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -427,19 +427,22 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs43;
+}
+var _valid3 = _errs42 === errors;
+errors = _errs41;
 if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
+if(_errs41){
+vErrors.length = _errs41;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err27 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs44 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err27 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -448,13 +451,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid15 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err28 = {};
+}
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err28 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -464,7 +466,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
+if(data.endDate !== undefined){
+let data3 = data.endDate;
+const _errs48 = errors;
+const _errs49 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -474,8 +480,18 @@ vErrors.push(err29);
 }
 errors++;
 }
+var valid16 = _errs49 === errors;
+if(valid16){
+const err30 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err30];
 }
-var _valid3 = _errs49 === errors;
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+else {
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -485,25 +501,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs51 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err30 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err30];
 }
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-var _valid3 = _errs51 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err31 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err31 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -512,11 +512,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.recordCount !== undefined){
-let data4 = data.recordCount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordCount.allOf[0].type},message:"must be string,null"};
+const _errs53 = errors;
+let valid17 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -525,12 +527,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid18 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -541,8 +539,21 @@ vErrors.push(err33);
 errors++;
 }
 }
+var _valid4 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
 else {
-const err34 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs56 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err34 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -552,21 +563,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
+var _valid4 = _errs56 === errors;
+valid17 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err35 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid17){
+const err35 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -576,9 +577,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err36 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.recordCount !== undefined){
+let data4 = data.recordCount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -587,10 +589,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err37 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -600,11 +605,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err38 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -614,10 +616,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.abnormalCount !== undefined){
-let data5 = data.abnormalCount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.abnormalCount.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+const err39 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -626,13 +639,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs68 = errors;
-let valid21 = true;
-const _errs69 = errors;
-if(errors === _errs69){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err40 = {};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err40 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -642,8 +652,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err41 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -653,21 +664,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs71 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err42 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid20){
+const err42 = {instancePath:instancePath+"/recordCount",schemaPath:"#/properties/recordCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -677,9 +678,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err43 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.abnormalCount !== undefined){
+let data5 = data.abnormalCount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err43 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.abnormalCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -688,10 +690,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
+const _errs73 = errors;
+let valid23 = true;
+const _errs74 = errors;
+if(errors === _errs74){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err44 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -701,11 +706,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err45 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,10 +717,21 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.handledCount !== undefined){
-let data6 = data.handledCount;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.handledCount.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs76 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err46 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -727,13 +740,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid24 = true;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err47 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err47 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -743,8 +753,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err48 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -754,21 +765,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid6 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+var _valid6 = _errs76 === errors;
+valid23 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs82 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err49 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid23){
+const err49 = {instancePath:instancePath+"/abnormalCount",schemaPath:"#/properties/abnormalCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -778,9 +779,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err50 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.handledCount !== undefined){
+let data6 = data.handledCount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.handledCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -789,10 +791,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
+const _errs84 = errors;
+let valid26 = true;
+const _errs85 = errors;
+if(errors === _errs85){
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err51 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -802,11 +807,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err52 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -816,9 +818,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.summary !== undefined){
-if(typeof data.summary != "object"){
-const err53 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/allOf/0/type",keyword:"type",params:{type: schema20.properties.summary.allOf[0].type},message:"must be object,array,null"};
+var _valid7 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs87 = errors;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err53 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -828,10 +842,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.generatedAt !== undefined){
-let data8 = data.generatedAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err54 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.generatedAt.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err54 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -840,13 +853,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid28 = true;
-const _errs94 = errors;
-if(errors === _errs94){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err55 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err55 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -856,8 +866,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {};
+var _valid7 = _errs87 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err56 = {instancePath:instancePath+"/handledCount",schemaPath:"#/properties/handledCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -867,21 +880,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid7 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs96 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err57 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.summary !== undefined){
+if(typeof data.summary != "object"){
+const err57 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/allOf/0/type",keyword:"type",params:{type: schema20.properties.summary.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -891,11 +892,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs96 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err58 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.generatedAt !== undefined){
+let data8 = data.generatedAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err58 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.generatedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -904,12 +904,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs100 = errors;
-const _errs101 = errors;
-if(!((data9 === null) || (data9 === ""))){
+const _errs98 = errors;
+let valid30 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -919,9 +919,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-var valid31 = _errs101 === errors;
-if(valid31){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -930,19 +930,22 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-errors = _errs100;
+}
+var _valid8 = _errs99 === errors;
+errors = _errs98;
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+if(_errs98){
+vErrors.length = _errs98;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid8){
+const _errs101 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err61 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -951,13 +954,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid32 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+}
+var _valid8 = _errs101 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err62 = {instancePath:instancePath+"/generatedAt",schemaPath:"#/properties/generatedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -967,7 +969,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data9 = data.communityId;
+const _errs105 = errors;
+const _errs106 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -977,8 +983,18 @@ vErrors.push(err63);
 }
 errors++;
 }
+var valid33 = _errs106 === errors;
+if(valid33){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err64];
 }
-var _valid8 = _errs106 === errors;
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+else {
 errors = _errs105;
 if(vErrors !== null){
 if(_errs105){
@@ -988,25 +1004,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs108 = errors;
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err64];
 }
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-var _valid8 = _errs108 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1015,15 +1015,79 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-}
-else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs110 = errors;
+let valid34 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid9 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs113 = errors;
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+var _valid9 = _errs113 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1118,4 +1182,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"period":true,"startDate":true,"endDate":true,"recordCount":true,"abnormalCount":true,"handledCount":true,"summary":true,"generatedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入报告名称","#/properties/title/allOf/1":"报告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"报告名称不能超过64个字符","#/properties/period/allOf/0":"请选择报告周期","#/properties/period/allOf/1":"报告周期格式不正确","#/properties/period/allOf/2/then/allOf/0":"报告周期请输入整数","#/properties/period/allOf/2/then/allOf/1":"报告周期不能大于2147483647","#/properties/period/allOf/2/then/allOf/2":"报告周期超出范围","#/properties/period/allOf/2/then/allOf/3":"请选择正确的报告周期","#/properties/startDate/allOf/0":"请输入开始日期","#/properties/startDate/allOf/1":"开始日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"开始日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"请输入结束日期","#/properties/endDate/allOf/1":"结束日期格式不正确","#/properties/endDate/allOf/2/then/allOf/0":"结束日期格式不正确，应为YYYY-MM-DD","#/properties/recordCount/allOf/0":"巡检次数格式不正确","#/properties/recordCount/allOf/1/then/allOf/0":"巡检次数请输入整数","#/properties/recordCount/allOf/1/then/allOf/1":"巡检次数不能大于2147483647","#/properties/recordCount/allOf/1/then/allOf/2":"巡检次数超出范围","#/properties/abnormalCount/allOf/0":"异常数格式不正确","#/properties/abnormalCount/allOf/1/then/allOf/0":"异常数请输入整数","#/properties/abnormalCount/allOf/1/then/allOf/1":"异常数不能大于2147483647","#/properties/abnormalCount/allOf/1/then/allOf/2":"异常数超出范围","#/properties/handledCount/allOf/0":"已处理数格式不正确","#/properties/handledCount/allOf/1/then/allOf/0":"已处理数请输入整数","#/properties/handledCount/allOf/1/then/allOf/1":"已处理数不能大于2147483647","#/properties/handledCount/allOf/1/then/allOf/2":"已处理数超出范围","#/properties/summary/allOf/0":"统计明细格式不正确","#/properties/generatedAt/allOf/0":"生成时间格式不正确","#/properties/generatedAt/allOf/1/then/allOf/0":"生成时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入报告名称","period":"请选择报告周期","startDate":"请输入开始日期","endDate":"请输入结束日期"},"numericFields":["period","recordCount","abnormalCount","handledCount","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入报告名称","#/properties/title/allOf/1":"报告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"报告名称不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/period/allOf/0":"请选择报告周期","#/properties/period/allOf/1":"报告周期格式不正确","#/properties/period/allOf/2/then/allOf/0":"报告周期请输入整数","#/properties/period/allOf/2/then/allOf/1":"报告周期不能大于2147483647","#/properties/period/allOf/2/then/allOf/2":"报告周期超出范围","#/properties/period/allOf/2/then/allOf/3":"请选择正确的报告周期","#/properties/startDate/allOf/0":"请输入开始日期","#/properties/startDate/allOf/1":"开始日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"开始日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"请输入结束日期","#/properties/endDate/allOf/1":"结束日期格式不正确","#/properties/endDate/allOf/2/then/allOf/0":"结束日期格式不正确，应为YYYY-MM-DD","#/properties/recordCount/allOf/0":"巡检次数格式不正确","#/properties/recordCount/allOf/1/then/allOf/0":"巡检次数请输入整数","#/properties/recordCount/allOf/1/then/allOf/1":"巡检次数不能大于2147483647","#/properties/recordCount/allOf/1/then/allOf/2":"巡检次数超出范围","#/properties/abnormalCount/allOf/0":"异常数格式不正确","#/properties/abnormalCount/allOf/1/then/allOf/0":"异常数请输入整数","#/properties/abnormalCount/allOf/1/then/allOf/1":"异常数不能大于2147483647","#/properties/abnormalCount/allOf/1/then/allOf/2":"异常数超出范围","#/properties/handledCount/allOf/0":"已处理数格式不正确","#/properties/handledCount/allOf/1/then/allOf/0":"已处理数请输入整数","#/properties/handledCount/allOf/1/then/allOf/1":"已处理数不能大于2147483647","#/properties/handledCount/allOf/1/then/allOf/2":"已处理数超出范围","#/properties/summary/allOf/0":"统计明细格式不正确","#/properties/generatedAt/allOf/0":"生成时间格式不正确","#/properties/generatedAt/allOf/1/then/allOf/0":"生成时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入报告名称","period":"请选择报告周期","startDate":"请输入开始日期","endDate":"请输入结束日期"},"numericFields":["period","recordCount","abnormalCount","handledCount","communityId"]};

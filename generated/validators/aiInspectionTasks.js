@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_aiInspectionTasks_create","$ref":"resource_aiInspectionTasks_fields","required":["name","configIds","cycle","startTime","endTime","intervalMinutes"]};
-const schema20 = {"$id":"resource_aiInspectionTasks_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"configIds":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"intervalMinutes":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"notifyUserIds":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"lastRunAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_aiInspectionTasks_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"configIds":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"intervalMinutes":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"notifyUserIds":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"lastRunAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.configIds !== undefined){
-let data1 = data.configIds;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/configIds",schemaPath:"#/properties/configIds/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if(typeof data1 != "object"){
-const err11 = {instancePath:instancePath+"/configIds",schemaPath:"#/properties/configIds/allOf/1/type",keyword:"type",params:{type: schema20.properties.configIds.allOf[1].type},message:"must be object,array,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,12 +208,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.cycle !== undefined){
-let data2 = data.cycle;
-const _errs23 = errors;
-const _errs24 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err12 = {};
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -219,9 +221,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid8 = _errs24 === errors;
-if(valid8){
-const err13 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.configIds !== undefined){
+let data1 = data.configIds;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -230,19 +236,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-errors = _errs23;
-if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/configIds",schemaPath:"#/properties/configIds/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -251,13 +247,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs28 = errors;
-let valid9 = true;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err15 = {};
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data1 != "object"){
+const err15 = {instancePath:instancePath+"/configIds",schemaPath:"#/properties/configIds/allOf/1/type",keyword:"type",params:{type: schema20.properties.configIds.allOf[1].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,7 +269,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+const _errs28 = errors;
+const _errs29 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -277,8 +283,18 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid10 = _errs29 === errors;
+if(valid10){
+const err17 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err17];
 }
-var _valid1 = _errs29 === errors;
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
 errors = _errs28;
 if(vErrors !== null){
 if(_errs28){
@@ -288,23 +304,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs31 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err17 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
 }
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err18 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -313,10 +315,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err19 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -326,8 +331,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
-const err20 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -336,11 +341,22 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid1 = _errs31 === errors;
-valid9 = _valid1;
 }
-if(!valid9){
-const err21 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err21 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -350,12 +366,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data3 = data.startTime;
-const _errs38 = errors;
-const _errs39 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err22 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err22 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -364,9 +377,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid12 = _errs39 === errors;
-if(valid12){
-const err23 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err23 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -375,19 +389,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
+if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
+const err24 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -396,13 +400,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid13 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+var _valid2 = _errs36 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err25 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -412,7 +414,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
+if(data.startTime !== undefined){
+let data3 = data.startTime;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -422,8 +428,18 @@ vErrors.push(err26);
 }
 errors++;
 }
+var valid14 = _errs44 === errors;
+if(valid14){
+const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err27];
 }
-var _valid2 = _errs44 === errors;
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
 errors = _errs43;
 if(vErrors !== null){
 if(_errs43){
@@ -433,25 +449,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs46 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 5){
-const err27 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err27];
 }
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-var _valid2 = _errs46 === errors;
-valid13 = _valid2;
-}
-if(!valid13){
-const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -460,12 +460,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.endTime !== undefined){
-let data4 = data.endTime;
-const _errs50 = errors;
-const _errs51 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs48 = errors;
+let valid15 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -475,9 +475,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid16 = _errs51 === errors;
-if(valid16){
-const err30 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -486,19 +486,22 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs50;
+}
+var _valid3 = _errs49 === errors;
+errors = _errs48;
 if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
+if(_errs48){
+vErrors.length = _errs48;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 5){
+const err31 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,13 +510,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+var _valid3 = _errs51 === errors;
+valid15 = _valid3;
+}
+if(!valid15){
+const err32 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -523,7 +525,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
+if(data.endTime !== undefined){
+let data4 = data.endTime;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -533,8 +539,18 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid18 = _errs56 === errors;
+if(valid18){
+const err34 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
 }
-var _valid3 = _errs56 === errors;
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
 errors = _errs55;
 if(vErrors !== null){
 if(_errs55){
@@ -544,25 +560,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 5){
-const err34 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err34];
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-var _valid3 = _errs58 === errors;
-valid17 = _valid3;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -571,12 +571,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.intervalMinutes !== undefined){
-let data5 = data.intervalMinutes;
-const _errs62 = errors;
-const _errs63 = errors;
-if(!((data5 === null) || (data5 === ""))){
+const _errs60 = errors;
+let valid19 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -586,9 +586,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid20 = _errs63 === errors;
-if(valid20){
-const err37 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -597,19 +597,22 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs62;
+}
+var _valid4 = _errs61 === errors;
+errors = _errs60;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs60){
+vErrors.length = _errs60;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/1/type",keyword:"type",params:{type: schema20.properties.intervalMinutes.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 5){
+const err38 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,13 +621,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+var _valid4 = _errs63 === errors;
+valid19 = _valid4;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -634,7 +636,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
+if(data.intervalMinutes !== undefined){
+let data5 = data.intervalMinutes;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -644,8 +650,18 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid22 = _errs68 === errors;
+if(valid22){
+const err41 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
 }
-var _valid4 = _errs68 === errors;
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
 errors = _errs67;
 if(vErrors !== null){
 if(_errs67){
@@ -655,23 +671,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err41 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
 }
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(Number(data5) % 5 !== 0){
-const err42 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/1/decimalMultipleOf",keyword:"decimalMultipleOf",params:{},message:"must pass \"decimalMultipleOf\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/1/type",keyword:"type",params:{type: schema20.properties.intervalMinutes.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -680,10 +682,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
 if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err43 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,9 +698,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err44 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,9 +709,21 @@ vErrors.push(err44);
 errors++;
 }
 }
+var _valid5 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs75 = errors;
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err45 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern5.test(data5)){
+const err45 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -717,11 +733,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid4 = _errs70 === errors;
-valid21 = _valid4;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(Number(data5) % 5 !== 0){
+const err46 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/1/decimalMultipleOf",keyword:"decimalMultipleOf",params:{},message:"must pass \"decimalMultipleOf\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -731,9 +745,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.notifyUserIds !== undefined){
-if(typeof data.notifyUserIds != "object"){
-const err47 = {instancePath:instancePath+"/notifyUserIds",schemaPath:"#/properties/notifyUserIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.notifyUserIds.allOf[0].type},message:"must be object,array,null"};
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err47 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -743,10 +757,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data7 = data.enabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err48 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,10 +769,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.lastRunAt !== undefined){
-let data8 = data.lastRunAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err49 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastRunAt.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err49 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -768,13 +780,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid26 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err50 = {};
+}
+var _valid5 = _errs75 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err50 = {instancePath:instancePath+"/intervalMinutes",schemaPath:"#/properties/intervalMinutes/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -784,8 +795,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+if(data.notifyUserIds !== undefined){
+if(typeof data.notifyUserIds != "object"){
+const err51 = {instancePath:instancePath+"/notifyUserIds",schemaPath:"#/properties/notifyUserIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.notifyUserIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -795,21 +807,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid5 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs89 = errors;
-if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err52 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.enabled !== undefined){
+let data7 = data.enabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err52 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -819,11 +820,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid5 = _errs89 === errors;
-valid26 = _valid5;
-}
-if(!valid26){
-const err53 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.lastRunAt !== undefined){
+let data8 = data.lastRunAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err53 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastRunAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -832,12 +832,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs93 = errors;
-const _errs94 = errors;
-if(!((data9 === null) || (data9 === ""))){
+const _errs91 = errors;
+let valid28 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -847,9 +847,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid29 = _errs94 === errors;
-if(valid29){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -858,19 +858,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-errors = _errs93;
+}
+var _valid6 = _errs92 === errors;
+errors = _errs91;
 if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+if(_errs91){
+vErrors.length = _errs91;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid6){
+const _errs94 = errors;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err56 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -879,13 +882,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs98 = errors;
-let valid30 = true;
-const _errs99 = errors;
-if(errors === _errs99){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err57 = {};
+}
+var _valid6 = _errs94 === errors;
+valid28 = _valid6;
+}
+if(!valid28){
+const err57 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -895,7 +897,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data9 = data.communityId;
+const _errs98 = errors;
+const _errs99 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -905,8 +911,18 @@ vErrors.push(err58);
 }
 errors++;
 }
+var valid31 = _errs99 === errors;
+if(valid31){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err59];
 }
-var _valid6 = _errs99 === errors;
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
 errors = _errs98;
 if(vErrors !== null){
 if(_errs98){
@@ -916,25 +932,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs101 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err59];
 }
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-var _valid6 = _errs101 === errors;
-valid30 = _valid6;
-}
-if(!valid30){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -943,15 +943,79 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs103 = errors;
+let valid32 = true;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid7 = _errs104 === errors;
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs106 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid7 = _errs106 === errors;
+valid32 = _valid7;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1066,4 +1130,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"configIds":true,"cycle":true,"startTime":true,"endTime":true,"intervalMinutes":true,"notifyUserIds":true,"enabled":true,"lastRunAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入任务名称","#/properties/name/allOf/1":"任务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"任务名称不能超过32个字符","#/properties/configIds/allOf/0":"请输入巡检配置","#/properties/configIds/allOf/1":"巡检配置格式不正确","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startTime/allOf/0":"请输入每日开始时间","#/properties/startTime/allOf/1":"每日开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"每日开始时间不能超过5个字符","#/properties/endTime/allOf/0":"请输入每日结束时间","#/properties/endTime/allOf/1":"每日结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"每日结束时间不能超过5个字符","#/properties/intervalMinutes/allOf/0":"请输入抓拍间隔(分钟)","#/properties/intervalMinutes/allOf/1":"抓拍间隔(分钟)格式不正确","#/properties/intervalMinutes/allOf/2/then/allOf/0":"请输入5的倍数","#/properties/intervalMinutes/allOf/2/then/allOf/1":"请输入5的倍数","#/properties/intervalMinutes/allOf/2/then/allOf/2":"抓拍间隔(分钟)请输入整数","#/properties/intervalMinutes/allOf/2/then/allOf/3":"抓拍间隔(分钟)不能大于2147483647","#/properties/intervalMinutes/allOf/2/then/allOf/4":"抓拍间隔(分钟)超出范围","#/properties/notifyUserIds/allOf/0":"异常通知人格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/lastRunAt/allOf/0":"最近执行时间格式不正确","#/properties/lastRunAt/allOf/1/then/allOf/0":"最近执行时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入任务名称","configIds":"请输入巡检配置","cycle":"请选择执行周期","startTime":"请输入每日开始时间","endTime":"请输入每日结束时间","intervalMinutes":"请输入抓拍间隔(分钟)"},"numericFields":["cycle","intervalMinutes","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入任务名称","#/properties/name/allOf/1":"任务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"任务名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/configIds/allOf/0":"请输入巡检配置","#/properties/configIds/allOf/1":"巡检配置格式不正确","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startTime/allOf/0":"请输入每日开始时间","#/properties/startTime/allOf/1":"每日开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"每日开始时间不能超过5个字符","#/properties/endTime/allOf/0":"请输入每日结束时间","#/properties/endTime/allOf/1":"每日结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"每日结束时间不能超过5个字符","#/properties/intervalMinutes/allOf/0":"请输入抓拍间隔(分钟)","#/properties/intervalMinutes/allOf/1":"抓拍间隔(分钟)格式不正确","#/properties/intervalMinutes/allOf/2/then/allOf/0":"请输入5的倍数","#/properties/intervalMinutes/allOf/2/then/allOf/1":"请输入5的倍数","#/properties/intervalMinutes/allOf/2/then/allOf/2":"抓拍间隔(分钟)请输入整数","#/properties/intervalMinutes/allOf/2/then/allOf/3":"抓拍间隔(分钟)不能大于2147483647","#/properties/intervalMinutes/allOf/2/then/allOf/4":"抓拍间隔(分钟)超出范围","#/properties/notifyUserIds/allOf/0":"异常通知人格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/lastRunAt/allOf/0":"最近执行时间格式不正确","#/properties/lastRunAt/allOf/1/then/allOf/0":"最近执行时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入任务名称","configIds":"请输入巡检配置","cycle":"请选择执行周期","startTime":"请输入每日开始时间","endTime":"请输入每日结束时间","intervalMinutes":"请输入抓拍间隔(分钟)"},"numericFields":["cycle","intervalMinutes","communityId"]};

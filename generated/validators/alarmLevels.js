@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_alarmLevels_create","$ref":"resource_alarmLevels_fields","required":["name","levelValue"]};
-const schema20 = {"$id":"resource_alarmLevels_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"levelValue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"color":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"responseMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]}}};
+const schema20 = {"$id":"resource_alarmLevels_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"levelValue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"color":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"responseMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.levelValue !== undefined){
-let data1 = data.levelValue;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/1/type",keyword:"type",params:{type: schema20.properties.levelValue.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.levelValue !== undefined){
+let data1 = data.levelValue;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,23 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err15 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/1/type",keyword:"type",params:{type: schema20.properties.levelValue.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,10 +268,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err16 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,9 +284,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err17 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,11 +295,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
 }
-if(!valid7){
-const err18 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,10 +319,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.color !== undefined){
-let data2 = data.color;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/0/type",keyword:"type",params:{type: schema20.properties.color.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err19 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -317,13 +330,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid10 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err20 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err20 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -333,8 +343,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err21 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -344,21 +355,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 7){
-const err22 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(!valid9){
+const err22 = {instancePath:instancePath+"/levelValue",schemaPath:"#/properties/levelValue/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -368,11 +369,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err23 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/0/type",keyword:"type",params:{type: schema20.properties.color.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -381,11 +381,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.responseMinutes !== undefined){
-let data3 = data.responseMinutes;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.responseMinutes.allOf[0].type},message:"must be string,null"};
+const _errs39 = errors;
+let valid12 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -394,12 +396,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid13 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -410,8 +408,21 @@ vErrors.push(err25);
 errors++;
 }
 }
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
 else {
-const err26 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 7){
+const err26 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -421,21 +432,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
+var _valid3 = _errs42 === errors;
+valid12 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs46 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid12){
+const err27 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -445,9 +446,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err28 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.responseMinutes !== undefined){
+let data3 = data.responseMinutes;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.responseMinutes.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -456,10 +458,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
+const _errs48 = errors;
+let valid15 = true;
+const _errs49 = errors;
+if(errors === _errs49){
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err29 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -469,9 +474,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -481,9 +485,21 @@ vErrors.push(err30);
 errors++;
 }
 }
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data3)){
+const err31 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -493,11 +509,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err32 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err32 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -507,10 +521,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data4 = data.description;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err33 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -519,13 +532,10 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid16 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err34 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err34 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -535,8 +545,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err35 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -546,21 +557,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
+var _valid4 = _errs51 === errors;
+valid15 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid15){
+const err36 = {instancePath:instancePath+"/responseMinutes",schemaPath:"#/properties/responseMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -570,9 +571,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 128){
-const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.description !== undefined){
+let data4 = data.description;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -581,12 +583,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-var _valid4 = _errs59 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs61 = errors;
+let valid18 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -596,14 +599,139 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+}
+var _valid5 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs64 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var _valid5 = _errs64 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+const _errs67 = errors;
+let valid20 = true;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+else {
+if(func1(data4) < 1){
+const err43 = {};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+var _valid6 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs70 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+var _valid6 = _errs70 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -678,4 +806,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"levelValue":true,"color":true,"responseMinutes":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入等级名称","#/properties/name/allOf/1":"等级名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"等级名称不能超过32个字符","#/properties/levelValue/allOf/0":"请输入等级","#/properties/levelValue/allOf/1":"等级格式不正确","#/properties/levelValue/allOf/2/then/allOf/0":"请输入正整数","#/properties/levelValue/allOf/2/then/allOf/1":"等级请输入整数","#/properties/levelValue/allOf/2/then/allOf/2":"等级不能大于2147483647","#/properties/levelValue/allOf/2/then/allOf/3":"等级超出范围","#/properties/color/allOf/0":"标识颜色格式不正确","#/properties/color/allOf/1/then/allOf/0":"标识颜色不能超过7个字符","#/properties/responseMinutes/allOf/0":"响应时限(分钟)格式不正确","#/properties/responseMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/responseMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/responseMinutes/allOf/1/then/allOf/2":"响应时限(分钟)请输入整数","#/properties/responseMinutes/allOf/1/then/allOf/3":"响应时限(分钟)不能大于2147483647","#/properties/responseMinutes/allOf/1/then/allOf/4":"响应时限(分钟)超出范围","#/properties/description/allOf/0":"说明格式不正确","#/properties/description/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/1/then/allOf/1":"说明不能超过128个字符"},"required":{"name":"请输入等级名称","levelValue":"请输入等级"},"numericFields":["levelValue","responseMinutes"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入等级名称","#/properties/name/allOf/1":"等级名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"等级名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/levelValue/allOf/0":"请输入等级","#/properties/levelValue/allOf/1":"等级格式不正确","#/properties/levelValue/allOf/2/then/allOf/0":"请输入正整数","#/properties/levelValue/allOf/2/then/allOf/1":"等级请输入整数","#/properties/levelValue/allOf/2/then/allOf/2":"等级不能大于2147483647","#/properties/levelValue/allOf/2/then/allOf/3":"等级超出范围","#/properties/color/allOf/0":"标识颜色格式不正确","#/properties/color/allOf/1/then/allOf/0":"标识颜色不能超过7个字符","#/properties/responseMinutes/allOf/0":"响应时限(分钟)格式不正确","#/properties/responseMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/responseMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/responseMinutes/allOf/1/then/allOf/2":"响应时限(分钟)请输入整数","#/properties/responseMinutes/allOf/1/then/allOf/3":"响应时限(分钟)不能大于2147483647","#/properties/responseMinutes/allOf/1/then/allOf/4":"响应时限(分钟)超出范围","#/properties/description/allOf/0":"说明格式不正确","#/properties/description/allOf/1/then/allOf/0":"说明不能超过128个字符","#/properties/description/allOf/2/then/allOf/0":"内容含有特殊字符"},"required":{"name":"请输入等级名称","levelValue":"请输入等级"},"numericFields":["levelValue","responseMinutes"]};

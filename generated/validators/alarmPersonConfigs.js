@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_alarmPersonConfigs_create","$ref":"resource_alarmPersonConfigs_fields","required":["userId","alarmType","notifyMethod"]};
-const schema20 = {"$id":"resource_alarmPersonConfigs_fields","type":"object","properties":{"userId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"alarmType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"minLevelId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"notifyMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_alarmPersonConfigs_fields","type":"object","properties":{"userId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"alarmType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"minLevelId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"notifyMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -184,8 +184,8 @@ vErrors = null;
 if(_valid1){
 const _errs20 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(func1(data1) > 11){
+const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -195,9 +195,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+var _valid1 = _errs20 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,12 +208,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-var _valid1 = _errs20 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,12 +223,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.alarmType !== undefined){
-let data2 = data.alarmType;
-const _errs25 = errors;
-const _errs26 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -235,9 +234,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid9 = _errs26 === errors;
-if(valid9){
-const err14 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,19 +246,22 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
-errors = _errs25;
+}
+var _valid2 = _errs24 === errors;
+errors = _errs23;
 if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
+if(_errs23){
+vErrors.length = _errs23;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/type",keyword:"type",params:{type: schema20.properties.alarmType.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs26 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,13 +270,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs30 = errors;
-let valid10 = true;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+}
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,7 +285,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
+if(data.alarmType !== undefined){
+let data2 = data.alarmType;
+const _errs30 = errors;
+const _errs31 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -293,8 +299,18 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid11 = _errs31 === errors;
+if(valid11){
+const err18 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err18];
 }
-var _valid2 = _errs31 === errors;
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+else {
 errors = _errs30;
 if(vErrors !== null){
 if(_errs30){
@@ -304,23 +320,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs33 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
 }
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err19 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/type",keyword:"type",params:{type: schema20.properties.alarmType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -329,10 +331,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
+const _errs35 = errors;
+let valid12 = true;
+const _errs36 = errors;
+if(errors === _errs36){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err20 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -342,11 +347,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -356,10 +358,21 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.minLevelId !== undefined){
-let data3 = data.minLevelId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/0/type",keyword:"type",params:{type: schema20.properties.minLevelId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs38 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err22 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -368,13 +381,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid13 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err23 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err23 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -384,8 +394,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err24 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -395,21 +406,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+var _valid3 = _errs38 === errors;
+valid12 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-const err25 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid12){
+const err25 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,11 +420,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err26 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.minLevelId !== undefined){
+let data3 = data.minLevelId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/0/type",keyword:"type",params:{type: schema20.properties.minLevelId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,12 +432,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.notifyMethod !== undefined){
-let data4 = data.notifyMethod;
-const _errs48 = errors;
-const _errs49 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs46 = errors;
+let valid15 = true;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -447,9 +447,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid16 = _errs49 === errors;
-if(valid16){
-const err28 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,19 +458,22 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs48;
+}
+var _valid4 = _errs47 === errors;
+errors = _errs46;
 if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
+if(_errs46){
+vErrors.length = _errs46;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.notifyMethod.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs49 = errors;
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err29 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,13 +482,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs53 = errors;
-let valid17 = true;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+var _valid4 = _errs49 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err30 = {instancePath:instancePath+"/minLevelId",schemaPath:"#/properties/minLevelId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,7 +497,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
+if(data.notifyMethod !== undefined){
+let data4 = data.notifyMethod;
+const _errs53 = errors;
+const _errs54 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -505,8 +511,18 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid18 = _errs54 === errors;
+if(valid18){
+const err32 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err32];
 }
-var _valid4 = _errs54 === errors;
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
 errors = _errs53;
 if(vErrors !== null){
 if(_errs53){
@@ -516,23 +532,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs56 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err32 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
 }
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err33 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.notifyMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -541,10 +543,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
+const _errs58 = errors;
+let valid19 = true;
+const _errs59 = errors;
+if(errors === _errs59){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -554,8 +559,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(!((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4"))){
-const err35 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.notifyMethod.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -564,11 +569,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid4 = _errs56 === errors;
-valid17 = _valid4;
 }
-if(!valid17){
-const err36 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid5 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs61 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err36 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -578,10 +594,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data5 = data.enabled;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err37 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -591,12 +606,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data6 = data.communityId;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err38 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err38 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -605,9 +617,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err39 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(!((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4"))){
+const err39 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.notifyMethod.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -616,19 +628,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+var _valid5 = _errs61 === errors;
+valid19 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid19){
+const err40 = {instancePath:instancePath+"/notifyMethod",schemaPath:"#/properties/notifyMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -637,13 +641,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err41 = {};
+}
+if(data.enabled !== undefined){
+let data5 = data.enabled;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err41 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -653,7 +655,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data6 = data.communityId;
+const _errs71 = errors;
+const _errs72 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -663,8 +669,18 @@ vErrors.push(err42);
 }
 errors++;
 }
+var valid23 = _errs72 === errors;
+if(valid23){
+const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err43];
 }
-var _valid5 = _errs72 === errors;
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+else {
 errors = _errs71;
 if(vErrors !== null){
 if(_errs71){
@@ -674,25 +690,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs74 = errors;
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err43];
 }
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -701,15 +701,79 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs76 = errors;
+let valid24 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid6 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs79 = errors;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid6 = _errs79 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -794,4 +858,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"userId":true,"phone":true,"alarmType":true,"minLevelId":true,"notifyMethod":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/userId/allOf/0":"请选择通知人员","#/properties/userId/allOf/1":"通知人员格式不正确","#/properties/userId/allOf/2/then/allOf/0":"请选择通知人员","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"联系电话不能超过11个字符","#/properties/alarmType/allOf/0":"请选择告警类型","#/properties/alarmType/allOf/1":"告警类型格式不正确","#/properties/alarmType/allOf/2/then/allOf/0":"告警类型请输入整数","#/properties/alarmType/allOf/2/then/allOf/1":"告警类型不能大于2147483647","#/properties/alarmType/allOf/2/then/allOf/2":"告警类型超出范围","#/properties/minLevelId/allOf/0":"最低通知等级格式不正确","#/properties/minLevelId/allOf/1/then/allOf/0":"请选择最低通知等级","#/properties/notifyMethod/allOf/0":"请选择通知方式","#/properties/notifyMethod/allOf/1":"通知方式格式不正确","#/properties/notifyMethod/allOf/2/then/allOf/0":"通知方式请输入整数","#/properties/notifyMethod/allOf/2/then/allOf/1":"通知方式不能大于2147483647","#/properties/notifyMethod/allOf/2/then/allOf/2":"通知方式超出范围","#/properties/notifyMethod/allOf/2/then/allOf/3":"请选择正确的通知方式","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"userId":"请选择通知人员","alarmType":"请选择告警类型","notifyMethod":"请选择通知方式"},"numericFields":["userId","alarmType","minLevelId","notifyMethod","communityId"]};
+export const meta = {"messages":{"#/properties/userId/allOf/0":"请选择通知人员","#/properties/userId/allOf/1":"通知人员格式不正确","#/properties/userId/allOf/2/then/allOf/0":"请选择通知人员","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/alarmType/allOf/0":"请选择告警类型","#/properties/alarmType/allOf/1":"告警类型格式不正确","#/properties/alarmType/allOf/2/then/allOf/0":"告警类型请输入整数","#/properties/alarmType/allOf/2/then/allOf/1":"告警类型不能大于2147483647","#/properties/alarmType/allOf/2/then/allOf/2":"告警类型超出范围","#/properties/minLevelId/allOf/0":"最低通知等级格式不正确","#/properties/minLevelId/allOf/1/then/allOf/0":"请选择最低通知等级","#/properties/notifyMethod/allOf/0":"请选择通知方式","#/properties/notifyMethod/allOf/1":"通知方式格式不正确","#/properties/notifyMethod/allOf/2/then/allOf/0":"通知方式请输入整数","#/properties/notifyMethod/allOf/2/then/allOf/1":"通知方式不能大于2147483647","#/properties/notifyMethod/allOf/2/then/allOf/2":"通知方式超出范围","#/properties/notifyMethod/allOf/2/then/allOf/3":"请选择正确的通知方式","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"userId":"请选择通知人员","alarmType":"请选择告警类型","notifyMethod":"请选择通知方式"},"numericFields":["userId","alarmType","minLevelId","notifyMethod","communityId"]};

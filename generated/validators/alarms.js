@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_alarms_create","$ref":"resource_alarms_fields","required":[]};
-const schema20 = {"$id":"resource_alarms_fields","type":"object","properties":{"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"alarmLevelId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"alarmType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deviceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"alarmTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"handleStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"handlerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"handleTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"handleNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_alarms_fields","type":"object","properties":{"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"alarmLevelId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"alarmType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deviceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"alarmTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"handleStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"handlerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"handleTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"handleNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -74,8 +74,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 128){
+const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -85,9 +85,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 128){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -96,12 +98,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs11 = errors;
+let valid4 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data0 === "string"){
+if(func1(data0) > 128){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -110,11 +113,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.alarmLevelId !== undefined){
-let data1 = data.alarmLevelId;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmLevelId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -123,12 +124,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs15 = errors;
-let valid5 = true;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
@@ -139,8 +137,21 @@ vErrors.push(err7);
 errors++;
 }
 }
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
 else {
-const err8 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -150,21 +161,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-var _valid1 = _errs16 === errors;
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs18 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err9 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid4){
+const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -174,11 +175,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-var _valid1 = _errs18 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err10 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.alarmLevelId !== undefined){
+let data1 = data.alarmLevelId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmLevelId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,11 +187,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.alarmType !== undefined){
-let data2 = data.alarmType;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmType.allOf[0].type},message:"must be string,null"};
+const _errs20 = errors;
+let valid7 = true;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -200,12 +202,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs24 = errors;
-let valid8 = true;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -216,8 +214,21 @@ vErrors.push(err12);
 errors++;
 }
 }
+var _valid2 = _errs21 === errors;
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
 else {
-const err13 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs23 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err13 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -227,21 +238,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-var _valid2 = _errs25 === errors;
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
+var _valid2 = _errs23 === errors;
+valid7 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs27 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err14 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid7){
+const err14 = {instancePath:instancePath+"/alarmLevelId",schemaPath:"#/properties/alarmLevelId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -251,9 +252,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.alarmType !== undefined){
+let data2 = data.alarmType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err15 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -262,10 +264,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs29 = errors;
+let valid10 = true;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -275,11 +280,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs27 === errors;
-valid8 = _valid2;
-}
-if(!valid8){
-const err17 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -289,10 +291,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.deviceId !== undefined){
-let data3 = data.deviceId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs32 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err18 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -301,13 +314,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs35 = errors;
-let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err19 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -317,8 +327,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -328,21 +339,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid3 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+var _valid3 = _errs32 === errors;
+valid10 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs38 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err21 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid10){
+const err21 = {instancePath:instancePath+"/alarmType",schemaPath:"#/properties/alarmType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -352,11 +353,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid3 = _errs38 === errors;
-valid11 = _valid3;
-}
-if(!valid11){
-const err22 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deviceId !== undefined){
+let data3 = data.deviceId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -365,11 +365,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.location !== undefined){
-let data4 = data.location;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
+const _errs40 = errors;
+let valid13 = true;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -378,12 +380,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -394,8 +392,21 @@ vErrors.push(err24);
 errors++;
 }
 }
+var _valid4 = _errs41 === errors;
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
+}
 else {
-const err25 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs43 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err25 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -405,21 +416,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid4 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
+var _valid4 = _errs43 === errors;
+valid13 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs47 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err26 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid13){
+const err26 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -429,9 +430,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 64){
-const err27 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.location !== undefined){
+let data4 = data.location;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err27 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -440,12 +442,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var _valid4 = _errs47 === errors;
-valid14 = _valid4;
-}
-if(!valid14){
-const err28 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs49 = errors;
+let valid16 = true;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -455,10 +458,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.alarmTime !== undefined){
-let data5 = data.alarmTime;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err29 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmTime.allOf[0].type},message:"must be string,null"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -467,13 +468,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err30 = {};
+}
+var _valid5 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs52 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err30 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -483,8 +493,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+var _valid5 = _errs52 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err31 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -493,22 +506,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-var _valid5 = _errs55 === errors;
-errors = _errs54;
-if(vErrors !== null){
-if(_errs54){
-vErrors.length = _errs54;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs57 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err32 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const _errs55 = errors;
+let valid18 = true;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,12 +521,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-var _valid5 = _errs57 === errors;
-valid17 = _valid5;
-}
-if(!valid17){
-const err33 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data4) < 1){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -532,10 +533,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.snapshot !== undefined){
-let data6 = data.snapshot;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -545,12 +545,21 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.handleStatus !== undefined){
-let data7 = data.handleStatus;
-const _errs64 = errors;
-const _errs65 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err35 = {};
+var _valid6 = _errs56 === errors;
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs58 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err35 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -559,9 +568,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-var valid21 = _errs65 === errors;
-if(valid21){
-const err36 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs58 === errors;
+valid18 = _valid6;
+}
+if(!valid18){
+const err36 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -570,19 +582,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err37 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.handleStatus.allOf[1].type},message:"must be string,null"};
+if(data.alarmTime !== undefined){
+let data5 = data.alarmTime;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err37 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.alarmTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -591,12 +595,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid22 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+const _errs64 = errors;
+let valid21 = true;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -618,21 +622,21 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid6 = _errs70 === errors;
-errors = _errs69;
+var _valid7 = _errs65 === errors;
+errors = _errs64;
 if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
+if(_errs64){
+vErrors.length = _errs64;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs72 = errors;
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err40 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid7){
+const _errs67 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err40 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -642,9 +646,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err41 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs67 === errors;
+valid21 = _valid7;
+}
+if(!valid21){
+const err41 = {instancePath:instancePath+"/alarmTime",schemaPath:"#/properties/alarmTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -654,9 +660,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err42 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.snapshot !== undefined){
+let data6 = data.snapshot;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -666,8 +673,12 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(!((((data7 === "0") || (data7 === "1")) || (data7 === "2")) || (data7 === "3"))){
-const err43 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.handleStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.handleStatus !== undefined){
+let data7 = data.handleStatus;
+const _errs74 = errors;
+const _errs75 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -676,11 +687,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid6 = _errs72 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err44 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid25 = _errs75 === errors;
+if(valid25){
+const err44 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -689,11 +698,19 @@ vErrors.push(err44);
 }
 errors++;
 }
+else {
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
 }
-if(data.handlerId !== undefined){
-let data8 = data.handlerId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err45 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.handlerId.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.handleStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -702,12 +719,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs81 = errors;
-let valid25 = true;
-const _errs82 = errors;
-if(errors === _errs82){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+const _errs79 = errors;
+let valid26 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -729,21 +746,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid7 = _errs82 === errors;
-errors = _errs81;
+var _valid8 = _errs80 === errors;
+errors = _errs79;
 if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
+if(_errs79){
+vErrors.length = _errs79;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs84 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err48 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid8){
+const _errs82 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err48 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -753,11 +770,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid7 = _errs84 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err49 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -767,10 +782,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.handleTime !== undefined){
-let data9 = data.handleTime;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err50 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleTime.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err50 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -779,13 +793,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid28 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err51 = {};
+}
+if(!((((data7 === "0") || (data7 === "1")) || (data7 === "2")) || (data7 === "3"))){
+const err51 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.handleStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -794,9 +804,11 @@ vErrors.push(err51);
 }
 errors++;
 }
+var _valid8 = _errs82 === errors;
+valid26 = _valid8;
 }
-else {
-const err52 = {};
+if(!valid26){
+const err52 = {instancePath:instancePath+"/handleStatus",schemaPath:"#/properties/handleStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -806,21 +818,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid8 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs93 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err53 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.handlerId !== undefined){
+let data8 = data.handlerId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err53 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.handlerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -829,12 +830,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid8 = _errs93 === errors;
-valid28 = _valid8;
-}
-if(!valid28){
-const err54 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs91 = errors;
+let valid29 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,10 +846,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.handleNote !== undefined){
-let data10 = data.handleNote;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err55 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleNote.allOf[0].type},message:"must be string,null"};
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -856,13 +856,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid31 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err56 = {};
+}
+var _valid9 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs94 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err56 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -872,8 +881,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {};
+var _valid9 = _errs94 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err57 = {instancePath:instancePath+"/handlerId",schemaPath:"#/properties/handlerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -883,21 +895,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid9 = _errs100 === errors;
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs102 = errors;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err58 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.handleTime !== undefined){
+let data9 = data.handleTime;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err58 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -906,10 +907,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(typeof data10 === "string"){
-if(func1(data10) > 255){
-const err59 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const _errs100 = errors;
+let valid32 = true;
+const _errs101 = errors;
+if(errors === _errs101){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -919,11 +923,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid9 = _errs102 === errors;
-valid31 = _valid9;
-}
-if(!valid31){
-const err60 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -933,12 +934,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs107 = errors;
-const _errs108 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err61 = {};
+var _valid10 = _errs101 === errors;
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs103 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err61 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -947,9 +957,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-var valid34 = _errs108 === errors;
-if(valid34){
-const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs103 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err62 = {instancePath:instancePath+"/handleTime",schemaPath:"#/properties/handleTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -958,19 +971,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-else {
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.handleNote !== undefined){
+let data10 = data.handleNote;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err63 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/0/type",keyword:"type",params:{type: schema20.properties.handleNote.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -979,12 +984,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs112 = errors;
+const _errs109 = errors;
 let valid35 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -1006,21 +1011,21 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid10 = _errs113 === errors;
-errors = _errs112;
+var _valid11 = _errs110 === errors;
+errors = _errs109;
 if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
+if(_errs109){
+vErrors.length = _errs109;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs115 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid11){
+const _errs112 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err66 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1030,11 +1035,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid10 = _errs115 === errors;
-valid35 = _valid10;
+var _valid11 = _errs112 === errors;
+valid35 = _valid11;
 }
 if(!valid35){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err67 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1043,15 +1048,202 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs115 = errors;
+let valid37 = true;
+const _errs116 = errors;
+if(errors === _errs116){
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+else {
+if(func1(data10) < 1){
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid12 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs118 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err71 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+var _valid12 = _errs118 === errors;
+valid37 = _valid12;
+}
+if(!valid37){
+const err72 = {instancePath:instancePath+"/handleNote",schemaPath:"#/properties/handleNote/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs122 = errors;
+const _errs123 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err73 = {};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+var valid40 = _errs123 === errors;
+if(valid40){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+else {
+errors = _errs122;
+if(vErrors !== null){
+if(_errs122){
+vErrors.length = _errs122;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+const _errs127 = errors;
+let valid41 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid13 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs130 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var _valid13 = _errs130 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1104,4 +1296,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"content":true,"alarmLevelId":true,"alarmType":true,"deviceId":true,"location":true,"alarmTime":true,"snapshot":true,"handleStatus":true,"handlerId":true,"handleTime":true,"handleNote":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/content/allOf/0":"告警内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/content/allOf/1/then/allOf/1":"告警内容不能超过128个字符","#/properties/alarmLevelId/allOf/0":"告警等级格式不正确","#/properties/alarmLevelId/allOf/1/then/allOf/0":"请选择告警等级","#/properties/alarmType/allOf/0":"告警类型格式不正确","#/properties/alarmType/allOf/1/then/allOf/0":"告警类型请输入整数","#/properties/alarmType/allOf/1/then/allOf/1":"告警类型不能大于2147483647","#/properties/alarmType/allOf/1/then/allOf/2":"告警类型超出范围","#/properties/deviceId/allOf/0":"告警设备格式不正确","#/properties/deviceId/allOf/1/then/allOf/0":"请选择告警设备","#/properties/location/allOf/0":"告警位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/location/allOf/1/then/allOf/1":"告警位置不能超过64个字符","#/properties/alarmTime/allOf/0":"告警时间格式不正确","#/properties/alarmTime/allOf/1/then/allOf/0":"告警时间格式不正确","#/properties/snapshot/allOf/0":"告警抓图格式不正确","#/properties/handleStatus/allOf/0":"请选择处理状态","#/properties/handleStatus/allOf/1":"处理状态格式不正确","#/properties/handleStatus/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/handleStatus/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/handleStatus/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/handleStatus/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/handlerId/allOf/0":"处理人格式不正确","#/properties/handlerId/allOf/1/then/allOf/0":"请选择处理人","#/properties/handleTime/allOf/0":"处理时间格式不正确","#/properties/handleTime/allOf/1/then/allOf/0":"处理时间格式不正确","#/properties/handleNote/allOf/0":"处理说明格式不正确","#/properties/handleNote/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/handleNote/allOf/1/then/allOf/1":"处理说明不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["alarmLevelId","alarmType","deviceId","handleStatus","handlerId","communityId"]};
+export const meta = {"messages":{"#/properties/content/allOf/0":"告警内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"告警内容不能超过128个字符","#/properties/content/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/alarmLevelId/allOf/0":"告警等级格式不正确","#/properties/alarmLevelId/allOf/1/then/allOf/0":"请选择告警等级","#/properties/alarmType/allOf/0":"告警类型格式不正确","#/properties/alarmType/allOf/1/then/allOf/0":"告警类型请输入整数","#/properties/alarmType/allOf/1/then/allOf/1":"告警类型不能大于2147483647","#/properties/alarmType/allOf/1/then/allOf/2":"告警类型超出范围","#/properties/deviceId/allOf/0":"告警设备格式不正确","#/properties/deviceId/allOf/1/then/allOf/0":"请选择告警设备","#/properties/location/allOf/0":"告警位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"告警位置不能超过64个字符","#/properties/location/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/alarmTime/allOf/0":"告警时间格式不正确","#/properties/alarmTime/allOf/1/then/allOf/0":"告警时间格式不正确","#/properties/snapshot/allOf/0":"告警抓图格式不正确","#/properties/handleStatus/allOf/0":"请选择处理状态","#/properties/handleStatus/allOf/1":"处理状态格式不正确","#/properties/handleStatus/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/handleStatus/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/handleStatus/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/handleStatus/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/handlerId/allOf/0":"处理人格式不正确","#/properties/handlerId/allOf/1/then/allOf/0":"请选择处理人","#/properties/handleTime/allOf/0":"处理时间格式不正确","#/properties/handleTime/allOf/1/then/allOf/0":"处理时间格式不正确","#/properties/handleNote/allOf/0":"处理说明格式不正确","#/properties/handleNote/allOf/1/then/allOf/0":"处理说明不能超过255个字符","#/properties/handleNote/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["alarmLevelId","alarmType","deviceId","handleStatus","handlerId","communityId"]};

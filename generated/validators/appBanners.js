@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_appBanners_create","$ref":"resource_appBanners_fields","required":["title","image","sortNo"]};
-const schema20 = {"$id":"resource_appBanners_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"image":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"link":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}},{"maxLength":255}]}}]},"sortNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_appBanners_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"image":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"link":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]},"sortNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
@@ -110,8 +110,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -121,9 +121,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,12 +134,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -146,12 +149,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.image !== undefined){
-let data1 = data.image;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -161,9 +160,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -172,19 +172,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/1/type",keyword:"type",params:{type: schema20.properties.image.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -194,10 +197,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.link !== undefined){
-let data2 = data.link;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/0/type",keyword:"type",params:{type: schema20.properties.link.allOf[0].type},message:"must be string,null"};
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,12 +210,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs24 = errors;
-let valid8 = true;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+if(data.image !== undefined){
+let data1 = data.image;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -221,9 +225,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {};
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,24 +236,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-errors = _errs24;
+else {
+errors = _errs21;
 if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
+if(_errs21){
+vErrors.length = _errs21;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs27 = errors;
-const _errs29 = errors;
-const _errs30 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err14 = {};
+}
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/1/type",keyword:"type",params:{type: schema20.properties.image.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -259,9 +258,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err15 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(data.link !== undefined){
+let data2 = data.link;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err15 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/0/type",keyword:"type",params:{type: schema20.properties.link.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,20 +270,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs29 = errors;
+let valid10 = true;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data2 === "string"){
-if(func1(data2) > 255){
-const err16 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(func1(data2) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -293,11 +286,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs27 === errors;
-valid8 = _valid1;
-}
-if(!valid8){
-const err17 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -307,12 +297,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.sortNo !== undefined){
-let data3 = data.sortNo;
-const _errs34 = errors;
-const _errs35 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err18 = {};
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs32 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 255){
+const err18 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -321,9 +320,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid12 = _errs35 === errors;
-if(valid12){
-const err19 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs32 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err19 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -332,19 +334,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[1].type},message:"must be string,null"};
+const _errs35 = errors;
+let valid12 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data2 === "string"){
+if(func1(data2) > 255){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -353,12 +349,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs39 = errors;
-let valid13 = true;
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+else {
+if(func1(data2) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -367,6 +359,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
+}
 }
 }
 else {
@@ -380,21 +373,23 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs40 === errors;
-errors = _errs39;
+var _valid3 = _errs36 === errors;
+errors = _errs35;
 if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+if(_errs35){
+vErrors.length = _errs35;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs42 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err23 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(_valid3){
+const _errs38 = errors;
+const _errs40 = errors;
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -404,9 +399,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err24 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err24 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -415,10 +410,22 @@ vErrors.push(err24);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+vErrors = null;
+}
+}
+}
+var _valid3 = _errs38 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err25 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -428,9 +435,12 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err26 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.sortNo !== undefined){
+let data3 = data.sortNo;
+const _errs44 = errors;
+const _errs45 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,10 +449,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err27 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var valid16 = _errs45 === errors;
+if(valid16){
+const err27 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -451,12 +460,19 @@ vErrors.push(err27);
 }
 errors++;
 }
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
-var _valid2 = _errs42 === errors;
-valid13 = _valid2;
+else {
+vErrors = null;
 }
-if(!valid13){
-const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -465,11 +481,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+const _errs49 = errors;
+let valid17 = true;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,10 +497,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data5 = data.startTime;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -491,13 +507,22 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err31 = {};
+}
+var _valid4 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs52 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err31 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,8 +532,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err32 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -518,21 +544,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid3 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs58 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err33 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err33 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,11 +556,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid3 = _errs58 === errors;
-valid17 = _valid3;
-}
-if(!valid17){
-const err34 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err34 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -556,10 +568,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.endTime !== undefined){
-let data6 = data.endTime;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err35 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err35 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -568,13 +579,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err36 = {};
+}
+var _valid4 = _errs52 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err36 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -584,8 +594,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {};
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,21 +607,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs67 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err38 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.startTime !== undefined){
+let data5 = data.startTime;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,12 +619,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-var _valid4 = _errs67 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err39 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs65 = errors;
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -633,11 +635,7 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs71 = errors;
-const _errs72 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -647,9 +645,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid23 = _errs72 === errors;
-if(valid23){
-const err41 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs68 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err41 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,19 +669,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
 }
-else {
-vErrors = null;
+var _valid5 = _errs68 === errors;
+valid21 = _valid5;
 }
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err42 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid21){
+const err42 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,13 +683,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid24 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err43 = {};
+}
+if(data.endTime !== undefined){
+let data6 = data.endTime;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err43 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -694,8 +696,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -706,21 +712,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs79 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err45 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -730,11 +723,21 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs79 === errors;
-valid24 = _valid5;
+var _valid6 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
 }
-if(!valid24){
-const err46 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs77 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err46 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -744,14 +747,139 @@ vErrors.push(err46);
 errors++;
 }
 }
+var _valid6 = _errs77 === errors;
+valid24 = _valid6;
 }
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid24){
+const err47 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs81 = errors;
+const _errs82 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err48 = {};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+var valid27 = _errs82 === errors;
+if(valid27){
+const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+else {
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+const _errs86 = errors;
+let valid28 = true;
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err51 = {};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid7 = _errs87 === errors;
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs89 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var _valid7 = _errs89 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -836,4 +964,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"image":true,"link":true,"sortNo":true,"enabled":true,"startTime":true,"endTime":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过32个字符","#/properties/image/allOf/0":"请输入轮播图片","#/properties/image/allOf/1":"轮播图片格式不正确","#/properties/link/allOf/0":"跳转链接格式不正确","#/properties/link/allOf/1/then/allOf/0":"内容不能包含控制字符","#/properties/link/allOf/1/then/allOf/1":"跳转链接不能超过255个字符","#/properties/sortNo/allOf/0":"请输入排序","#/properties/sortNo/allOf/1":"排序格式不正确","#/properties/sortNo/allOf/2/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/2/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/4":"排序超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/startTime/allOf/0":"展示开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"展示开始时间格式不正确","#/properties/endTime/allOf/0":"展示结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"展示结束时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","image":"请输入轮播图片","sortNo":"请输入排序"},"numericFields":["sortNo","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过32个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/image/allOf/0":"请输入轮播图片","#/properties/image/allOf/1":"轮播图片格式不正确","#/properties/link/allOf/0":"跳转链接格式不正确","#/properties/link/allOf/1/then/allOf/0":"跳转链接不能超过255个字符","#/properties/link/allOf/2/then/allOf/0":"内容不能包含控制字符","#/properties/sortNo/allOf/0":"请输入排序","#/properties/sortNo/allOf/1":"排序格式不正确","#/properties/sortNo/allOf/2/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/2/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/4":"排序超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/startTime/allOf/0":"展示开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"展示开始时间格式不正确","#/properties/endTime/allOf/0":"展示结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"展示结束时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","image":"请输入轮播图片","sortNo":"请输入排序"},"numericFields":["sortNo","communityId"]};

@@ -3,12 +3,12 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_appServices_create","$ref":"resource_appServices_fields","required":["appName","appId","appType"]};
-const schema20 = {"$id":"resource_appServices_fields","type":"object","properties":{"appName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"appId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"appType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"applicationUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"systemMenu":{"allOf":[{"type":["boolean","null"]}]},"needTicket":{"allOf":[{"type":["boolean","null"]}]},"provider":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_appServices_fields","type":"object","properties":{"appName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"appId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"appType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"applicationUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"systemMenu":{"allOf":[{"type":["boolean","null"]}]},"needTicket":{"allOf":[{"type":["boolean","null"]}]},"provider":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
-const pattern6 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern6 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
 const pattern7 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.appId !== undefined){
-let data1 = data.appId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/1/type",keyword:"type",params:{type: schema20.properties.appId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.appId !== undefined){
+let data1 = data.appId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,23 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err15 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/1/type",keyword:"type",params:{type: schema20.properties.appId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,12 +268,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -281,11 +284,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.appType !== undefined){
-let data2 = data.appType;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -295,9 +294,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,19 +318,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/1/type",keyword:"type",params:{type: schema20.properties.appType.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -327,12 +332,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs35 = errors;
+const _errs33 = errors;
 let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -342,8 +347,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -354,21 +359,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,9 +371,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err23 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -390,9 +395,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err24 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -402,8 +409,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
-const err25 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.appType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.appType !== undefined){
+let data2 = data.appType;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -412,11 +423,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err26 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err26 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,11 +434,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
-if(data.icon !== undefined){
-let data3 = data.icon;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/allOf/0/type",keyword:"type",params:{type: schema20.properties.icon.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err27 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/1/type",keyword:"type",params:{type: schema20.properties.appType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -438,11 +455,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.applicationUrl !== undefined){
-let data4 = data.applicationUrl;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.applicationUrl.allOf[0].type},message:"must be string,null"};
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -451,12 +470,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs50 = errors;
-let valid15 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -467,8 +482,21 @@ vErrors.push(err29);
 errors++;
 }
 }
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
 else {
-const err30 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -478,21 +506,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs53 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err31 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -502,9 +518,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err32 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -514,11 +530,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err33 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
+const err33 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.appType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -527,11 +540,11 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
 }
-if(data.systemMenu !== undefined){
-let data5 = data.systemMenu;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/systemMenu",schemaPath:"#/properties/systemMenu/allOf/0/type",keyword:"type",params:{type: schema20.properties.systemMenu.allOf[0].type},message:"must be boolean,null"};
+if(!valid15){
+const err34 = {instancePath:instancePath+"/appType",schemaPath:"#/properties/appType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -541,10 +554,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.needTicket !== undefined){
-let data6 = data.needTicket;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err35 = {instancePath:instancePath+"/needTicket",schemaPath:"#/properties/needTicket/allOf/0/type",keyword:"type",params:{type: schema20.properties.needTicket.allOf[0].type},message:"must be boolean,null"};
+if(data.icon !== undefined){
+let data3 = data.icon;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err35 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/allOf/0/type",keyword:"type",params:{type: schema20.properties.icon.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -554,10 +567,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.provider !== undefined){
-let data7 = data.provider;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err36 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/type",keyword:"type",params:{type: schema20.properties.provider.allOf[0].type},message:"must be string,null"};
+if(data.applicationUrl !== undefined){
+let data4 = data.applicationUrl;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.applicationUrl.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -566,12 +579,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+const _errs60 = errors;
+let valid19 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -593,21 +606,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs67 === errors;
-errors = _errs66;
+var _valid5 = _errs61 === errors;
+errors = _errs60;
 if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+if(_errs60){
+vErrors.length = _errs60;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs69 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err39 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(_valid5){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err39 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -617,9 +630,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err40 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid5 = _errs63 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err40 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -628,12 +643,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid4 = _errs69 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err41 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs66 = errors;
+let valid21 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -642,11 +658,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-let data8 = data.description;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data4) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -655,12 +669,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid23 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+}
+else {
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -671,8 +682,21 @@ vErrors.push(err43);
 errors++;
 }
 }
+var _valid6 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
 else {
-const err44 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err44 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -682,21 +706,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
+var _valid6 = _errs69 === errors;
+valid21 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs79 = errors;
-if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid21){
+const err45 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -706,9 +720,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 255){
-const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.systemMenu !== undefined){
+let data5 = data.systemMenu;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err46 = {instancePath:instancePath+"/systemMenu",schemaPath:"#/properties/systemMenu/allOf/0/type",keyword:"type",params:{type: schema20.properties.systemMenu.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -718,11 +733,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid5 = _errs79 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.needTicket !== undefined){
+let data6 = data.needTicket;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/needTicket",schemaPath:"#/properties/needTicket/allOf/0/type",keyword:"type",params:{type: schema20.properties.needTicket.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -732,10 +746,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err48 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(data.provider !== undefined){
+let data7 = data.provider;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err48 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/type",keyword:"type",params:{type: schema20.properties.provider.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -744,15 +758,321 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs81 = errors;
+let valid26 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var _valid7 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs84 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err51 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+var _valid7 = _errs84 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err52 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid8 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs90 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err56 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid8 = _errs90 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err57 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err58 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs96 = errors;
+let valid31 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+var _valid9 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs99 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 255){
+const err61 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var _valid9 = _errs99 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err62 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+const _errs102 = errors;
+let valid33 = true;
+const _errs103 = errors;
+if(errors === _errs103){
+if(typeof data8 === "string"){
+if(func1(data8) > 255){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+if(func1(data8) < 1){
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid10 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs105 = errors;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err66 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var _valid10 = _errs105 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err67 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err68 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -837,4 +1157,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"appName":true,"appId":true,"appType":true,"icon":true,"applicationUrl":true,"systemMenu":true,"needTicket":true,"provider":true,"description":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/appName/allOf/0":"请输入应用名称","#/properties/appName/allOf/1":"应用名称格式不正确","#/properties/appName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/appName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/appName/allOf/2/then/allOf/2":"应用名称不能超过32个字符","#/properties/appId/allOf/0":"请输入应用编号","#/properties/appId/allOf/1":"应用编号格式不正确","#/properties/appId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appId/allOf/2/then/allOf/1":"应用编号不能超过32个字符","#/properties/appType/allOf/0":"请选择应用类型","#/properties/appType/allOf/1":"应用类型格式不正确","#/properties/appType/allOf/2/then/allOf/0":"应用类型请输入整数","#/properties/appType/allOf/2/then/allOf/1":"应用类型不能大于2147483647","#/properties/appType/allOf/2/then/allOf/2":"应用类型超出范围","#/properties/appType/allOf/2/then/allOf/3":"请选择正确的应用类型","#/properties/icon/allOf/0":"应用图标格式不正确","#/properties/applicationUrl/allOf/0":"应用地址格式不正确","#/properties/applicationUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/applicationUrl/allOf/1/then/allOf/1":"应用地址不能超过255个字符","#/properties/systemMenu/allOf/0":"作为系统菜单格式不正确","#/properties/needTicket/allOf/0":"携带票据打开格式不正确","#/properties/provider/allOf/0":"服务提供方格式不正确","#/properties/provider/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/provider/allOf/1/then/allOf/1":"服务提供方不能超过64个字符","#/properties/description/allOf/0":"应用简介格式不正确","#/properties/description/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/1/then/allOf/1":"应用简介不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"appName":"请输入应用名称","appId":"请输入应用编号","appType":"请选择应用类型"},"numericFields":["appType"]};
+export const meta = {"messages":{"#/properties/appName/allOf/0":"请输入应用名称","#/properties/appName/allOf/1":"应用名称格式不正确","#/properties/appName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/appName/allOf/2/then/allOf/1":"应用名称不能超过32个字符","#/properties/appName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/appId/allOf/0":"请输入应用编号","#/properties/appId/allOf/1":"应用编号格式不正确","#/properties/appId/allOf/2/then/allOf/0":"应用编号不能超过32个字符","#/properties/appId/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/appType/allOf/0":"请选择应用类型","#/properties/appType/allOf/1":"应用类型格式不正确","#/properties/appType/allOf/2/then/allOf/0":"应用类型请输入整数","#/properties/appType/allOf/2/then/allOf/1":"应用类型不能大于2147483647","#/properties/appType/allOf/2/then/allOf/2":"应用类型超出范围","#/properties/appType/allOf/2/then/allOf/3":"请选择正确的应用类型","#/properties/icon/allOf/0":"应用图标格式不正确","#/properties/applicationUrl/allOf/0":"应用地址格式不正确","#/properties/applicationUrl/allOf/1/then/allOf/0":"应用地址不能超过255个字符","#/properties/applicationUrl/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/systemMenu/allOf/0":"作为系统菜单格式不正确","#/properties/needTicket/allOf/0":"携带票据打开格式不正确","#/properties/provider/allOf/0":"服务提供方格式不正确","#/properties/provider/allOf/1/then/allOf/0":"服务提供方不能超过64个字符","#/properties/provider/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/0":"应用简介格式不正确","#/properties/description/allOf/1/then/allOf/0":"应用简介不能超过255个字符","#/properties/description/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"appName":"请输入应用名称","appId":"请输入应用编号","appType":"请选择应用类型"},"numericFields":["appType"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_areas_create","$ref":"resource_areas_fields","required":["name"]};
-const schema20 = {"$id":"resource_areas_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"parentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"type":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]}}};
+const schema20 = {"$id":"resource_areas_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"parentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"type":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -120,8 +120,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,9 +131,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -142,12 +144,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,11 +159,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.parentId !== undefined){
-let data1 = data.parentId;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/0/type",keyword:"type",params:{type: schema20.properties.parentId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -169,12 +170,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -185,8 +183,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -196,21 +207,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,11 +221,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err13 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.parentId !== undefined){
+let data1 = data.parentId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/0/type",keyword:"type",params:{type: schema20.properties.parentId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -233,11 +233,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/0/type",keyword:"type",params:{type: schema20.properties.type.allOf[0].type},message:"must be string,null"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,12 +248,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs28 = errors;
-let valid9 = true;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -262,8 +260,21 @@ vErrors.push(err15);
 errors++;
 }
 }
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
 else {
-const err16 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err16 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -273,21 +284,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs29 === errors;
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs31 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid8){
+const err17 = {instancePath:instancePath+"/parentId",schemaPath:"#/properties/parentId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -297,9 +298,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.type !== undefined){
+let data2 = data.type;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/0/type",keyword:"type",params:{type: schema20.properties.type.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,10 +310,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,11 +326,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs31 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err20 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -335,10 +337,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.sortNo !== undefined){
-let data3 = data.sortNo;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -347,13 +360,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs39 = errors;
-let valid12 = true;
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err22 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -363,8 +373,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err23 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -374,21 +385,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs42 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid11){
+const err24 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,9 +399,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.sortNo !== undefined){
+let data3 = data.sortNo;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -409,10 +411,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
+const _errs44 = errors;
+let valid14 = true;
+const _errs45 = errors;
+if(errors === _errs45){
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err26 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -422,9 +427,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err27 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -434,9 +438,21 @@ vErrors.push(err27);
 errors++;
 }
 }
+var _valid4 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs47 = errors;
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data3)){
+const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -446,11 +462,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err29 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err29 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -460,14 +474,64 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err30 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid4 = _errs47 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err33 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -532,4 +596,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"parentId":true,"type":true,"sortNo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入区域名称","#/properties/name/allOf/1":"区域名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"区域名称不能超过32个字符","#/properties/parentId/allOf/0":"上级区域格式不正确","#/properties/parentId/allOf/1/then/allOf/0":"请选择上级区域","#/properties/type/allOf/0":"区域类型格式不正确","#/properties/type/allOf/1/then/allOf/0":"区域类型请输入整数","#/properties/type/allOf/1/then/allOf/1":"区域类型不能大于2147483647","#/properties/type/allOf/1/then/allOf/2":"区域类型超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围"},"required":{"name":"请输入区域名称"},"numericFields":["parentId","type","sortNo"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入区域名称","#/properties/name/allOf/1":"区域名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"区域名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/parentId/allOf/0":"上级区域格式不正确","#/properties/parentId/allOf/1/then/allOf/0":"请选择上级区域","#/properties/type/allOf/0":"区域类型格式不正确","#/properties/type/allOf/1/then/allOf/0":"区域类型请输入整数","#/properties/type/allOf/1/then/allOf/1":"区域类型不能大于2147483647","#/properties/type/allOf/1/then/allOf/2":"区域类型超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围"},"required":{"name":"请输入区域名称"},"numericFields":["parentId","type","sortNo"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_billApprovals_create","$ref":"resource_billApprovals_fields","required":["decision","decidedAt"]};
-const schema20 = {"$id":"resource_billApprovals_fields","type":"object","properties":{"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decision":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amountDue":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductedCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deductedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"deciderId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decidedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_billApprovals_fields","type":"object","properties":{"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decision":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amountDue":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductedCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deductedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"deciderId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decidedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
@@ -828,8 +828,8 @@ vErrors = null;
 if(_valid7){
 const _errs89 = errors;
 if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err55 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data7) > 128){
+const err55 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -839,9 +839,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid7 = _errs89 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -850,12 +852,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid7 = _errs89 === errors;
-valid24 = _valid7;
-}
-if(!valid24){
-const err57 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs92 = errors;
+let valid26 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -864,11 +867,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data.deciderId !== undefined){
-let data8 = data.deciderId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deciderId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -877,12 +878,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid27 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+}
+else {
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -893,8 +891,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+var _valid8 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
 else {
-const err60 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern14.test(data7)){
+const err60 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -904,21 +915,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
+var _valid8 = _errs95 === errors;
+valid26 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs99 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err61 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid26){
+const err61 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -928,11 +929,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs99 === errors;
-valid27 = _valid8;
-}
-if(!valid27){
-const err62 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deciderId !== undefined){
+let data8 = data.deciderId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deciderId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -941,12 +941,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data.decidedAt !== undefined){
-let data9 = data.decidedAt;
-const _errs103 = errors;
-const _errs104 = errors;
-if(!((data9 === null) || (data9 === ""))){
+const _errs101 = errors;
+let valid29 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -956,9 +956,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid30 = _errs104 === errors;
-if(valid30){
-const err64 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -967,19 +967,22 @@ vErrors.push(err64);
 }
 errors++;
 }
-else {
-errors = _errs103;
+}
+var _valid9 = _errs102 === errors;
+errors = _errs101;
 if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
+if(_errs101){
+vErrors.length = _errs101;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.decidedAt.allOf[1].type},message:"must be string,null"};
+if(_valid9){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err65 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -988,13 +991,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid31 = true;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+}
+var _valid9 = _errs104 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err66 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1004,7 +1006,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
+if(data.decidedAt !== undefined){
+let data9 = data.decidedAt;
+const _errs108 = errors;
+const _errs109 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1014,8 +1020,18 @@ vErrors.push(err67);
 }
 errors++;
 }
+var valid32 = _errs109 === errors;
+if(valid32){
+const err68 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err68];
 }
-var _valid9 = _errs109 === errors;
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+else {
 errors = _errs108;
 if(vErrors !== null){
 if(_errs108){
@@ -1025,25 +1041,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs111 = errors;
-if(typeof data9 === "string"){
-if(!pattern16.test(data9)){
-const err68 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err68];
 }
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-var _valid9 = _errs111 === errors;
-valid31 = _valid9;
-}
-if(!valid31){
-const err69 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err69 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.decidedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1052,12 +1052,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs115 = errors;
-const _errs116 = errors;
-if(!((data10 === null) || (data10 === ""))){
+const _errs113 = errors;
+let valid33 = true;
+const _errs114 = errors;
+if(errors === _errs114){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1067,9 +1067,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-var valid34 = _errs116 === errors;
-if(valid34){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1078,19 +1078,22 @@ vErrors.push(err71);
 }
 errors++;
 }
-else {
-errors = _errs115;
+}
+var _valid10 = _errs114 === errors;
+errors = _errs113;
 if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
+if(_errs113){
+vErrors.length = _errs113;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid10){
+const _errs116 = errors;
+if(typeof data9 === "string"){
+if(!pattern16.test(data9)){
+const err72 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1099,13 +1102,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs120 = errors;
-let valid35 = true;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err73 = {};
+}
+var _valid10 = _errs116 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err73 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1115,7 +1117,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs120 = errors;
+const _errs121 = errors;
+if(!((data10 === null) || (data10 === ""))){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -1125,8 +1131,18 @@ vErrors.push(err74);
 }
 errors++;
 }
+var valid36 = _errs121 === errors;
+if(valid36){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err75];
 }
-var _valid10 = _errs121 === errors;
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+else {
 errors = _errs120;
 if(vErrors !== null){
 if(_errs120){
@@ -1136,25 +1152,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs123 = errors;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err75];
 }
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-var _valid10 = _errs123 === errors;
-valid35 = _valid10;
-}
-if(!valid35){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data10 !== "string") && (data10 !== null)){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1163,15 +1163,79 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-}
-else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs125 = errors;
+let valid37 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var _valid11 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs128 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid11 = _errs128 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1246,4 +1310,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"billId":true,"batchId":true,"decision":true,"billCount":true,"amountDue":true,"deductedCount":true,"deductedAmount":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/batchId/allOf/0":"账单批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择账单批次","#/properties/decision/allOf/0":"请选择审核结果","#/properties/decision/allOf/1":"审核结果格式不正确","#/properties/decision/allOf/2/then/allOf/0":"审核结果请输入整数","#/properties/decision/allOf/2/then/allOf/1":"审核结果不能大于2147483647","#/properties/decision/allOf/2/then/allOf/2":"审核结果超出范围","#/properties/decision/allOf/2/then/allOf/3":"请选择正确的审核结果","#/properties/billCount/allOf/0":"账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"账单数超出范围","#/properties/amountDue/allOf/0":"应收金额(元)格式不正确","#/properties/amountDue/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductedCount/allOf/0":"预存款抵扣笔数格式不正确","#/properties/deductedCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/deductedCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/2":"预存款抵扣笔数请输入整数","#/properties/deductedCount/allOf/1/then/allOf/3":"预存款抵扣笔数不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/4":"预存款抵扣笔数超出范围","#/properties/deductedAmount/allOf/0":"预存款抵扣金额(元)格式不正确","#/properties/deductedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason/allOf/0":"驳回原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/deciderId/allOf/0":"审核人格式不正确","#/properties/deciderId/allOf/1/then/allOf/0":"请选择审核人","#/properties/decidedAt/allOf/0":"请输入审核时间","#/properties/decidedAt/allOf/1":"审核时间格式不正确","#/properties/decidedAt/allOf/2/then/allOf/0":"审核时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"decision":"请选择审核结果","decidedAt":"请输入审核时间"},"numericFields":["billId","batchId","decision","billCount","amountDue","deductedCount","deductedAmount","deciderId","communityId"]};
+export const meta = {"messages":{"#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/batchId/allOf/0":"账单批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择账单批次","#/properties/decision/allOf/0":"请选择审核结果","#/properties/decision/allOf/1":"审核结果格式不正确","#/properties/decision/allOf/2/then/allOf/0":"审核结果请输入整数","#/properties/decision/allOf/2/then/allOf/1":"审核结果不能大于2147483647","#/properties/decision/allOf/2/then/allOf/2":"审核结果超出范围","#/properties/decision/allOf/2/then/allOf/3":"请选择正确的审核结果","#/properties/billCount/allOf/0":"账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"账单数超出范围","#/properties/amountDue/allOf/0":"应收金额(元)格式不正确","#/properties/amountDue/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductedCount/allOf/0":"预存款抵扣笔数格式不正确","#/properties/deductedCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/deductedCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/2":"预存款抵扣笔数请输入整数","#/properties/deductedCount/allOf/1/then/allOf/3":"预存款抵扣笔数不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/4":"预存款抵扣笔数超出范围","#/properties/deductedAmount/allOf/0":"预存款抵扣金额(元)格式不正确","#/properties/deductedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason/allOf/0":"驳回原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/deciderId/allOf/0":"审核人格式不正确","#/properties/deciderId/allOf/1/then/allOf/0":"请选择审核人","#/properties/decidedAt/allOf/0":"请输入审核时间","#/properties/decidedAt/allOf/1":"审核时间格式不正确","#/properties/decidedAt/allOf/2/then/allOf/0":"审核时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"decision":"请选择审核结果","decidedAt":"请输入审核时间"},"numericFields":["billId","batchId","decision","billCount","amountDue","deductedCount","deductedAmount","deciderId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_billBatches_create","$ref":"resource_billBatches_fields","required":["batchNo","paymentItemId","period","status"]};
-const schema20 = {"$id":"resource_billBatches_fields","type":"object","properties":{"batchNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"roomCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"existingCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"skippedCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"totalAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"errorMessage":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_billBatches_fields","type":"object","properties":{"batchNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"roomCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"existingCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"skippedCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"totalAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"errorMessage":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -109,8 +109,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,9 +120,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,12 +133,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +148,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.paymentItemId !== undefined){
-let data1 = data.paymentItemId;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -160,9 +159,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,19 +171,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -192,13 +195,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/batchNo",schemaPath:"#/properties/batchNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,7 +210,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.paymentItemId !== undefined){
+let data1 = data.paymentItemId;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -218,8 +224,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -229,25 +245,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -256,12 +256,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.period !== undefined){
-let data2 = data.period;
-const _errs28 = errors;
-const _errs29 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -271,9 +271,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid10 = _errs29 === errors;
-if(valid10){
-const err16 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,19 +282,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs28;
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -303,13 +306,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid11 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -319,7 +321,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
+if(data.period !== undefined){
+let data2 = data.period;
+const _errs33 = errors;
+const _errs34 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -329,8 +335,18 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid12 = _errs34 === errors;
+if(valid12){
+const err20 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err20];
 }
-var _valid2 = _errs34 === errors;
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
 errors = _errs33;
 if(vErrors !== null){
 if(_errs33){
@@ -340,25 +356,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 7){
-const err20 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
-if(vErrors === null){
-vErrors = [err20];
 }
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-var _valid2 = _errs36 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err21 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -367,11 +367,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.roomCount !== undefined){
-let data3 = data.roomCount;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomCount.allOf[0].type},message:"must be string,null"};
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -380,12 +382,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid14 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -396,8 +394,21 @@ vErrors.push(err23);
 errors++;
 }
 }
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
 else {
-const err24 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 7){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -407,21 +418,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err25 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid13){
+const err25 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -431,9 +432,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err26 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.roomCount !== undefined){
+let data3 = data.roomCount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -442,10 +444,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
+const _errs47 = errors;
+let valid16 = true;
+const _errs48 = errors;
+if(errors === _errs48){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err27 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -455,11 +460,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err28 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -469,10 +471,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.billCount !== undefined){
-let data4 = data.billCount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err29 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -481,13 +494,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs53 = errors;
-let valid17 = true;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err30 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -497,8 +507,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err31 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,21 +519,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
+var _valid4 = _errs50 === errors;
+valid16 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs56 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err32 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid16){
+const err32 = {instancePath:instancePath+"/roomCount",schemaPath:"#/properties/roomCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -532,9 +533,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.billCount !== undefined){
+let data4 = data.billCount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err33 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -543,10 +545,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
+const _errs58 = errors;
+let valid19 = true;
+const _errs59 = errors;
+if(errors === _errs59){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -556,11 +561,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs56 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,10 +572,21 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.existingCount !== undefined){
-let data5 = data.existingCount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.existingCount.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs61 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err36 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -582,13 +595,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err37 = {};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err37 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -598,8 +608,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err38 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -609,21 +620,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+var _valid5 = _errs61 === errors;
+valid19 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs67 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err39 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid19){
+const err39 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -633,9 +634,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err40 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.existingCount !== undefined){
+let data5 = data.existingCount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err40 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.existingCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -644,10 +646,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
+const _errs69 = errors;
+let valid22 = true;
+const _errs70 = errors;
+if(errors === _errs70){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err41 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -657,11 +662,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err42 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -671,10 +673,21 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.skippedCount !== undefined){
-let data6 = data.skippedCount;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.skippedCount.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs70 === errors;
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs72 = errors;
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err43 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -683,13 +696,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err44 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err44 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -699,8 +709,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err45 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -710,21 +721,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
+var _valid6 = _errs72 === errors;
+valid22 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err46 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid22){
+const err46 = {instancePath:instancePath+"/existingCount",schemaPath:"#/properties/existingCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -734,9 +735,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err47 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.skippedCount !== undefined){
+let data6 = data.skippedCount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.skippedCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -745,10 +747,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
+const _errs80 = errors;
+let valid25 = true;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err48 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data6) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -758,11 +763,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err49 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -772,10 +774,21 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.taskId !== undefined){
-let data7 = data.taskId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err50 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err50 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -784,13 +797,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid26 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err51 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err51 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -800,8 +810,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err52 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -811,21 +822,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
+var _valid7 = _errs83 === errors;
+valid25 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs89 = errors;
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err53 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid25){
+const err53 = {instancePath:instancePath+"/skippedCount",schemaPath:"#/properties/skippedCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -835,9 +836,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err54 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.taskId !== undefined){
+let data7 = data.taskId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err54 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -846,10 +848,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
+const _errs91 = errors;
+let valid28 = true;
+const _errs92 = errors;
+if(errors === _errs92){
 if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err55 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data7) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -859,11 +864,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err56 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -873,10 +875,21 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.totalAmount !== undefined){
-let data8 = data.totalAmount;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalAmount.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs94 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err57 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -885,13 +898,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid29 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err58 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err58 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -901,8 +911,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err59 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -912,21 +923,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
+var _valid8 = _errs94 === errors;
+valid28 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs100 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err60 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid28){
+const err60 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -936,9 +937,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err61 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.totalAmount !== undefined){
+let data8 = data.totalAmount;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err61 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -947,10 +949,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
+const _errs102 = errors;
+let valid31 = true;
+const _errs103 = errors;
+if(errors === _errs103){
 if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
-const err62 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data8) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -960,11 +965,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid8 = _errs100 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err63 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -974,12 +976,21 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data9 = data.status;
-const _errs106 = errors;
-const _errs107 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err64 = {};
+var _valid9 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs105 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err64 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -988,9 +999,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid32 = _errs107 === errors;
-if(valid32){
-const err65 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err65 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -999,19 +1011,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err66 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1020,13 +1023,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs111 = errors;
-let valid33 = true;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err67 = {};
+}
+var _valid9 = _errs105 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err67 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1036,7 +1038,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data9 = data.status;
+const _errs111 = errors;
+const _errs112 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1046,8 +1052,18 @@ vErrors.push(err68);
 }
 errors++;
 }
+var valid34 = _errs112 === errors;
+if(valid34){
+const err69 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err69];
 }
-var _valid9 = _errs112 === errors;
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+else {
 errors = _errs111;
 if(vErrors !== null){
 if(_errs111){
@@ -1057,23 +1073,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs114 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err69 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err69];
 }
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1082,10 +1084,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
+const _errs116 = errors;
+let valid35 = true;
+const _errs117 = errors;
+if(errors === _errs117){
 if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data9) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1095,8 +1100,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1105,11 +1110,22 @@ vErrors.push(err72);
 }
 errors++;
 }
-var _valid9 = _errs114 === errors;
-valid33 = _valid9;
 }
-if(!valid33){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid10 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs119 = errors;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err73 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1119,10 +1135,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.errorMessage !== undefined){
-let data10 = data.errorMessage;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err74 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/allOf/0/type",keyword:"type",params:{type: schema20.properties.errorMessage.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err74 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1132,12 +1147,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs124 = errors;
-const _errs125 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err75 = {};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err75 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1146,9 +1158,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid37 = _errs125 === errors;
-if(valid37){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1157,19 +1169,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-else {
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
+var _valid10 = _errs119 === errors;
+valid35 = _valid10;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid35){
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1178,13 +1182,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs129 = errors;
-let valid38 = true;
-const _errs130 = errors;
-if(errors === _errs130){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err78 = {};
+}
+if(data.errorMessage !== undefined){
+let data10 = data.errorMessage;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err78 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/allOf/0/type",keyword:"type",params:{type: schema20.properties.errorMessage.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1194,7 +1196,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs129 = errors;
+const _errs130 = errors;
+if(!((data11 === null) || (data11 === ""))){
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1204,8 +1210,18 @@ vErrors.push(err79);
 }
 errors++;
 }
+var valid39 = _errs130 === errors;
+if(valid39){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err80];
 }
-var _valid10 = _errs130 === errors;
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+else {
 errors = _errs129;
 if(vErrors !== null){
 if(_errs129){
@@ -1215,25 +1231,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs132 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err80];
 }
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var _valid10 = _errs132 === errors;
-valid38 = _valid10;
-}
-if(!valid38){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1242,15 +1242,79 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-}
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs134 = errors;
+let valid40 = true;
+const _errs135 = errors;
+if(errors === _errs135){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
 else {
 vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid11 = _errs135 === errors;
+errors = _errs134;
+if(vErrors !== null){
+if(_errs134){
+vErrors.length = _errs134;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs137 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+var _valid11 = _errs137 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
@@ -1345,4 +1409,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"batchNo":true,"paymentItemId":true,"period":true,"roomCount":true,"billCount":true,"existingCount":true,"skippedCount":true,"taskId":true,"totalAmount":true,"status":true,"errorMessage":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/batchNo/allOf/0":"请输入批次号","#/properties/batchNo/allOf/1":"批次号格式不正确","#/properties/batchNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/batchNo/allOf/2/then/allOf/1":"批次号不能超过32个字符","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/roomCount/allOf/0":"房屋数格式不正确","#/properties/roomCount/allOf/1/then/allOf/0":"房屋数请输入整数","#/properties/roomCount/allOf/1/then/allOf/1":"房屋数不能大于2147483647","#/properties/roomCount/allOf/1/then/allOf/2":"房屋数超出范围","#/properties/billCount/allOf/0":"生成账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"生成账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/1":"生成账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"生成账单数超出范围","#/properties/existingCount/allOf/0":"已存在跳过数格式不正确","#/properties/existingCount/allOf/1/then/allOf/0":"已存在跳过数请输入整数","#/properties/existingCount/allOf/1/then/allOf/1":"已存在跳过数不能大于2147483647","#/properties/existingCount/allOf/1/then/allOf/2":"已存在跳过数超出范围","#/properties/skippedCount/allOf/0":"数据不全跳过数格式不正确","#/properties/skippedCount/allOf/1/then/allOf/0":"数据不全跳过数请输入整数","#/properties/skippedCount/allOf/1/then/allOf/1":"数据不全跳过数不能大于2147483647","#/properties/skippedCount/allOf/1/then/allOf/2":"数据不全跳过数超出范围","#/properties/taskId/allOf/0":"任务编号格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"任务编号请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"任务编号不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"任务编号超出范围","#/properties/totalAmount/allOf/0":"应收总额(元)格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择生成状态","#/properties/status/allOf/1":"生成状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"生成状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"生成状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"生成状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的生成状态","#/properties/errorMessage/allOf/0":"失败原因格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"batchNo":"请输入批次号","paymentItemId":"请选择缴费项目","period":"请输入账期","status":"请选择生成状态"},"numericFields":["paymentItemId","roomCount","billCount","existingCount","skippedCount","taskId","totalAmount","status","communityId"]};
+export const meta = {"messages":{"#/properties/batchNo/allOf/0":"请输入批次号","#/properties/batchNo/allOf/1":"批次号格式不正确","#/properties/batchNo/allOf/2/then/allOf/0":"批次号不能超过32个字符","#/properties/batchNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/roomCount/allOf/0":"房屋数格式不正确","#/properties/roomCount/allOf/1/then/allOf/0":"房屋数请输入整数","#/properties/roomCount/allOf/1/then/allOf/1":"房屋数不能大于2147483647","#/properties/roomCount/allOf/1/then/allOf/2":"房屋数超出范围","#/properties/billCount/allOf/0":"生成账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"生成账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/1":"生成账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"生成账单数超出范围","#/properties/existingCount/allOf/0":"已存在跳过数格式不正确","#/properties/existingCount/allOf/1/then/allOf/0":"已存在跳过数请输入整数","#/properties/existingCount/allOf/1/then/allOf/1":"已存在跳过数不能大于2147483647","#/properties/existingCount/allOf/1/then/allOf/2":"已存在跳过数超出范围","#/properties/skippedCount/allOf/0":"数据不全跳过数格式不正确","#/properties/skippedCount/allOf/1/then/allOf/0":"数据不全跳过数请输入整数","#/properties/skippedCount/allOf/1/then/allOf/1":"数据不全跳过数不能大于2147483647","#/properties/skippedCount/allOf/1/then/allOf/2":"数据不全跳过数超出范围","#/properties/taskId/allOf/0":"任务编号格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"任务编号请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"任务编号不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"任务编号超出范围","#/properties/totalAmount/allOf/0":"应收总额(元)格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择生成状态","#/properties/status/allOf/1":"生成状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"生成状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"生成状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"生成状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的生成状态","#/properties/errorMessage/allOf/0":"失败原因格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"batchNo":"请输入批次号","paymentItemId":"请选择缴费项目","period":"请输入账期","status":"请选择生成状态"},"numericFields":["paymentItemId","roomCount","billCount","existingCount","skippedCount","taskId","totalAmount","status","communityId"]};

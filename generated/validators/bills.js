@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_bills_create","$ref":"resource_bills_fields","required":["billNo","roomId","paymentItemId","period","amountDue","status"]};
-const schema20 = {"$id":"resource_bills_fields","type":"object","properties":{"billNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"quantity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"amountDue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountPaid":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountWaived":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountReduced":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lateFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"dueDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_bills_fields","type":"object","properties":{"billNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"quantity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"amountDue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountPaid":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountWaived":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountReduced":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lateFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"dueDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9-]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -113,8 +113,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -124,9 +124,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -135,12 +137,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -149,12 +152,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.roomId !== undefined){
-let data1 = data.roomId;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -164,9 +163,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -175,19 +175,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -196,13 +199,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/billNo",schemaPath:"#/properties/billNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -212,7 +214,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.roomId !== undefined){
+let data1 = data.roomId;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -222,8 +228,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -233,25 +249,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -260,12 +260,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-const _errs28 = errors;
-const _errs29 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -275,9 +275,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid10 = _errs29 === errors;
-if(valid10){
-const err16 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -286,19 +286,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs28;
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -307,13 +310,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid11 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,7 +325,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+const _errs33 = errors;
+const _errs34 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -333,8 +339,18 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid12 = _errs34 === errors;
+if(valid12){
+const err20 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err20];
 }
-var _valid2 = _errs34 === errors;
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
 errors = _errs33;
 if(vErrors !== null){
 if(_errs33){
@@ -344,25 +360,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err20 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
 }
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-var _valid2 = _errs36 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err21 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -371,11 +371,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.batchId !== undefined){
-let data3 = data.batchId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/0/type",keyword:"type",params:{type: schema20.properties.batchId.allOf[0].type},message:"must be string,null"};
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -384,12 +386,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid14 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -400,8 +398,21 @@ vErrors.push(err23);
 errors++;
 }
 }
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
 else {
-const err24 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err24 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -411,21 +422,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err25 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid13){
+const err25 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -435,11 +436,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err26 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.batchId !== undefined){
+let data3 = data.batchId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/0/type",keyword:"type",params:{type: schema20.properties.batchId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -448,12 +448,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.period !== undefined){
-let data4 = data.period;
-const _errs49 = errors;
-const _errs50 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs47 = errors;
+let valid16 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -463,9 +463,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid17 = _errs50 === errors;
-if(valid17){
-const err28 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -474,19 +474,22 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs49;
+}
+var _valid4 = _errs48 === errors;
+errors = _errs47;
 if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
+if(_errs47){
+vErrors.length = _errs47;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err29 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -495,13 +498,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid18 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+var _valid4 = _errs50 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err30 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -511,7 +513,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
+if(data.period !== undefined){
+let data4 = data.period;
+const _errs54 = errors;
+const _errs55 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -521,8 +527,18 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid19 = _errs55 === errors;
+if(valid19){
+const err32 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err32];
 }
-var _valid4 = _errs55 === errors;
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
 errors = _errs54;
 if(vErrors !== null){
 if(_errs54){
@@ -532,25 +548,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs57 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 7){
-const err32 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
-if(vErrors === null){
-vErrors = [err32];
 }
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-var _valid4 = _errs57 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err33 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err33 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -559,11 +559,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.quantity !== undefined){
-let data5 = data.quantity;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/0/type",keyword:"type",params:{type: schema20.properties.quantity.allOf[0].type},message:"must be string,null"};
+const _errs59 = errors;
+let valid20 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -572,12 +574,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid21 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -588,8 +586,21 @@ vErrors.push(err35);
 errors++;
 }
 }
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
 else {
-const err36 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 7){
+const err36 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -599,21 +610,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid5 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
+var _valid5 = _errs62 === errors;
+valid20 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs66 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err37 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid20){
+const err37 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -623,9 +624,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err38 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+if(data.quantity !== undefined){
+let data5 = data.quantity;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/0/type",keyword:"type",params:{type: schema20.properties.quantity.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -634,12 +636,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-var _valid5 = _errs66 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err39 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs68 = errors;
+let valid23 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -649,11 +652,7 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.amountDue !== undefined){
-let data6 = data.amountDue;
-const _errs71 = errors;
-const _errs72 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -663,9 +662,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid24 = _errs72 === errors;
-if(valid24){
-const err41 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs71 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err41 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -674,19 +686,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountDue.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err42 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -695,13 +698,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid25 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+}
+var _valid6 = _errs71 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err43 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -711,7 +713,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
+if(data.amountDue !== undefined){
+let data6 = data.amountDue;
+const _errs76 = errors;
+const _errs77 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -721,8 +727,18 @@ vErrors.push(err44);
 }
 errors++;
 }
+var valid26 = _errs77 === errors;
+if(valid26){
+const err45 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err45];
 }
-var _valid6 = _errs77 === errors;
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+else {
 errors = _errs76;
 if(vErrors !== null){
 if(_errs76){
@@ -732,23 +748,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs79 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err45 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err45];
 }
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 1000000)){
-const err46 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err46 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountDue.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -757,10 +759,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
+const _errs81 = errors;
+let valid27 = true;
+const _errs82 = errors;
+if(errors === _errs82){
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err47 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data6) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -770,11 +775,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err48 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -784,10 +786,21 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.amountPaid !== undefined){
-let data7 = data.amountPaid;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountPaid.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs84 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err49 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -796,13 +809,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs87 = errors;
-let valid28 = true;
-const _errs88 = errors;
-if(errors === _errs88){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err50 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -812,8 +822,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err51 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -823,21 +834,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs88 === errors;
-errors = _errs87;
-if(vErrors !== null){
-if(_errs87){
-vErrors.length = _errs87;
+var _valid7 = _errs84 === errors;
+valid27 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs90 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err52 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid27){
+const err52 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -847,9 +848,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 1000000)){
-const err53 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.amountPaid !== undefined){
+let data7 = data.amountPaid;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err53 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountPaid.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -858,10 +860,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
+const _errs92 = errors;
+let valid30 = true;
+const _errs93 = errors;
+if(errors === _errs93){
 if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err54 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data7) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -871,11 +876,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs90 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err55 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -885,10 +887,21 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.amountWaived !== undefined){
-let data8 = data.amountWaived;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountWaived.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err56 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -897,13 +910,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs98 = errors;
-let valid31 = true;
-const _errs99 = errors;
-if(errors === _errs99){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 1000000)){
+const err57 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -913,8 +923,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err58 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -924,21 +935,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid8 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
+var _valid8 = _errs95 === errors;
+valid30 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs101 = errors;
-if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err59 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid30){
+const err59 = {instancePath:instancePath+"/amountPaid",schemaPath:"#/properties/amountPaid/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -948,9 +949,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err60 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.amountWaived !== undefined){
+let data8 = data.amountWaived;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountWaived.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -959,10 +961,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
+const _errs103 = errors;
+let valid33 = true;
+const _errs104 = errors;
+if(errors === _errs104){
 if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err61 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data8) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -972,11 +977,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs101 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err62 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -986,10 +988,21 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.amountReduced !== undefined){
-let data9 = data.amountReduced;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountReduced.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs104 === errors;
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs106 = errors;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err63 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -998,13 +1011,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs109 = errors;
-let valid34 = true;
-const _errs110 = errors;
-if(errors === _errs110){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err64 = {};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err64 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1014,8 +1024,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err65 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1025,21 +1036,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid9 = _errs110 === errors;
-errors = _errs109;
-if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
+var _valid9 = _errs106 === errors;
+valid33 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs112 = errors;
-if(typeof data9 === "string"){
-if(!pattern7.test(data9)){
-const err66 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid33){
+const err66 = {instancePath:instancePath+"/amountWaived",schemaPath:"#/properties/amountWaived/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1049,9 +1050,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err67 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.amountReduced !== undefined){
+let data9 = data.amountReduced;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountReduced.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1060,10 +1062,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
+const _errs114 = errors;
+let valid36 = true;
+const _errs115 = errors;
+if(errors === _errs115){
 if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err68 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data9) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1073,11 +1078,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs112 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err69 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1087,10 +1089,21 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.lateFee !== undefined){
-let data10 = data.lateFee;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFee.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs117 = errors;
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err70 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1099,13 +1112,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs120 = errors;
-let valid37 = true;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err71 = {};
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err71 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1115,8 +1125,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err72 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1126,21 +1137,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid10 = _errs121 === errors;
-errors = _errs120;
-if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
+var _valid10 = _errs117 === errors;
+valid36 = _valid10;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs123 = errors;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-const err73 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid36){
+const err73 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1150,9 +1151,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 1000000)){
-const err74 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.lateFee !== undefined){
+let data10 = data.lateFee;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err74 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFee.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1161,10 +1163,13 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
+const _errs125 = errors;
+let valid39 = true;
+const _errs126 = errors;
+if(errors === _errs126){
 if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
-const err75 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data10) < 1){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1174,11 +1179,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs123 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err76 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1188,10 +1190,21 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.dueDate !== undefined){
-let data11 = data.dueDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err77 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.dueDate.allOf[0].type},message:"must be string,null"};
+var _valid11 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs128 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err77 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1200,13 +1213,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs131 = errors;
-let valid40 = true;
-const _errs132 = errors;
-if(errors === _errs132){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err78 = {};
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 1000000)){
+const err78 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1216,8 +1226,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {};
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err79 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1227,21 +1238,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid11 = _errs132 === errors;
-errors = _errs131;
-if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
+var _valid11 = _errs128 === errors;
+valid39 = _valid11;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs134 = errors;
-if(typeof data11 === "string"){
-if(!pattern19.test(data11)){
-const err80 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid39){
+const err80 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1251,11 +1252,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-var _valid11 = _errs134 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err81 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.dueDate !== undefined){
+let data11 = data.dueDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.dueDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1264,12 +1264,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data12 = data.status;
-const _errs138 = errors;
-const _errs139 = errors;
-if(!((data12 === null) || (data12 === ""))){
+const _errs136 = errors;
+let valid42 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1279,9 +1279,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-var valid43 = _errs139 === errors;
-if(valid43){
-const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1290,19 +1290,22 @@ vErrors.push(err83);
 }
 errors++;
 }
-else {
-errors = _errs138;
+}
+var _valid12 = _errs137 === errors;
+errors = _errs136;
 if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
+if(_errs136){
+vErrors.length = _errs136;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(_valid12){
+const _errs139 = errors;
+if(typeof data11 === "string"){
+if(!pattern19.test(data11)){
+const err84 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1311,13 +1314,12 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs143 = errors;
-let valid44 = true;
-const _errs144 = errors;
-if(errors === _errs144){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err85 = {};
+}
+var _valid12 = _errs139 === errors;
+valid42 = _valid12;
+}
+if(!valid42){
+const err85 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1327,7 +1329,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data12 = data.status;
+const _errs143 = errors;
+const _errs144 = errors;
+if(!((data12 === null) || (data12 === ""))){
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1337,8 +1343,18 @@ vErrors.push(err86);
 }
 errors++;
 }
+var valid45 = _errs144 === errors;
+if(valid45){
+const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err87];
 }
-var _valid12 = _errs144 === errors;
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+else {
 errors = _errs143;
 if(vErrors !== null){
 if(_errs143){
@@ -1348,23 +1364,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid12){
-const _errs146 = errors;
-if(typeof data12 === "string"){
-if(!pattern20.test(data12)){
-const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err87];
 }
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(typeof data12 === "string"){
-if(!(Number(data12) <= 2147483647)){
-const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1373,10 +1375,13 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
+const _errs148 = errors;
+let valid46 = true;
+const _errs149 = errors;
+if(errors === _errs149){
 if(typeof data12 === "string"){
-if(!(Number(data12) >= -2147483648)){
-const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data12) < 1){
+const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1386,8 +1391,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(!(((((data12 === "1") || (data12 === "2")) || (data12 === "3")) || (data12 === "4")) || (data12 === "5"))){
-const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1396,11 +1401,22 @@ vErrors.push(err90);
 }
 errors++;
 }
-var _valid12 = _errs146 === errors;
-valid44 = _valid12;
 }
-if(!valid44){
-const err91 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid13 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs151 = errors;
+if(typeof data12 === "string"){
+if(!pattern20.test(data12)){
+const err91 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1410,10 +1426,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data13 = data.rejectReason;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err92 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(!(Number(data12) <= 2147483647)){
+const err92 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1422,13 +1437,10 @@ vErrors.push(err92);
 }
 errors++;
 }
-const _errs155 = errors;
-let valid47 = true;
-const _errs156 = errors;
-if(errors === _errs156){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err93 = {};
+}
+if(typeof data12 === "string"){
+if(!(Number(data12) >= -2147483648)){
+const err93 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1438,8 +1450,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-else {
-const err94 = {};
+if(!(((((data12 === "1") || (data12 === "2")) || (data12 === "3")) || (data12 === "4")) || (data12 === "5"))){
+const err94 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1448,22 +1460,11 @@ vErrors.push(err94);
 }
 errors++;
 }
+var _valid13 = _errs151 === errors;
+valid46 = _valid13;
 }
-var _valid13 = _errs156 === errors;
-errors = _errs155;
-if(vErrors !== null){
-if(_errs155){
-vErrors.length = _errs155;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs158 = errors;
-if(typeof data13 === "string"){
-if(!pattern21.test(data13)){
-const err95 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid46){
+const err95 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1473,9 +1474,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(typeof data13 === "string"){
-if(func1(data13) > 128){
-const err96 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err96 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1484,12 +1486,13 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-var _valid13 = _errs158 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err97 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs160 = errors;
+let valid49 = true;
+const _errs161 = errors;
+if(errors === _errs161){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1499,10 +1502,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data14 = data.approverId;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err98 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+else {
+const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1511,13 +1512,22 @@ vErrors.push(err98);
 }
 errors++;
 }
-const _errs165 = errors;
-let valid50 = true;
-const _errs166 = errors;
-if(errors === _errs166){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err99 = {};
+}
+var _valid14 = _errs161 === errors;
+errors = _errs160;
+if(vErrors !== null){
+if(_errs160){
+vErrors.length = _errs160;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs163 = errors;
+if(typeof data13 === "string"){
+if(func1(data13) > 128){
+const err99 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1527,8 +1537,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {};
+var _valid14 = _errs163 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err100 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1537,22 +1550,13 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-var _valid14 = _errs166 === errors;
-errors = _errs165;
-if(vErrors !== null){
-if(_errs165){
-vErrors.length = _errs165;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs168 = errors;
-if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
-const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs166 = errors;
+let valid51 = true;
+const _errs167 = errors;
+if(errors === _errs167){
+if(typeof data13 === "string"){
+if(func1(data13) > 128){
+const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1561,12 +1565,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-var _valid14 = _errs168 === errors;
-valid50 = _valid14;
-}
-if(!valid50){
-const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data13) < 1){
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1576,10 +1577,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.approvedAt !== undefined){
-let data15 = data.approvedAt;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err103 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1588,13 +1588,22 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs174 = errors;
-let valid53 = true;
-const _errs175 = errors;
-if(errors === _errs175){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err104 = {};
+}
+var _valid15 = _errs167 === errors;
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs169 = errors;
+if(typeof data13 === "string"){
+if(!pattern21.test(data13)){
+const err104 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1604,8 +1613,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {};
+var _valid15 = _errs169 === errors;
+valid51 = _valid15;
+}
+if(!valid51){
+const err105 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1615,21 +1627,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-errors = _errs174;
-if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs177 = errors;
-if(typeof data15 === "string"){
-if(!pattern23.test(data15)){
-const err106 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.approverId !== undefined){
+let data14 = data.approverId;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err106 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1638,12 +1639,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-var _valid15 = _errs177 === errors;
-valid53 = _valid15;
-}
-if(!valid53){
-const err107 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs175 = errors;
+let valid54 = true;
+const _errs176 = errors;
+if(errors === _errs176){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1653,10 +1655,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data16 = data.paidAt;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err108 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[0].type},message:"must be string,null"};
+else {
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1665,13 +1665,22 @@ vErrors.push(err108);
 }
 errors++;
 }
-const _errs183 = errors;
-let valid56 = true;
-const _errs184 = errors;
-if(errors === _errs184){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
-const err109 = {};
+}
+var _valid16 = _errs176 === errors;
+errors = _errs175;
+if(vErrors !== null){
+if(_errs175){
+vErrors.length = _errs175;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs178 = errors;
+if(typeof data14 === "string"){
+if(!pattern4.test(data14)){
+const err109 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1681,8 +1690,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-else {
-const err110 = {};
+var _valid16 = _errs178 === errors;
+valid54 = _valid16;
+}
+if(!valid54){
+const err110 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1692,21 +1704,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-var _valid16 = _errs184 === errors;
-errors = _errs183;
-if(vErrors !== null){
-if(_errs183){
-vErrors.length = _errs183;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs186 = errors;
-if(typeof data16 === "string"){
-if(!pattern23.test(data16)){
-const err111 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.approvedAt !== undefined){
+let data15 = data.approvedAt;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err111 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1715,12 +1716,13 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-var _valid16 = _errs186 === errors;
-valid56 = _valid16;
-}
-if(!valid56){
-const err112 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs184 = errors;
+let valid57 = true;
+const _errs185 = errors;
+if(errors === _errs185){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1730,11 +1732,7 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data17 = data.communityId;
-const _errs190 = errors;
-const _errs191 = errors;
-if(!((data17 === null) || (data17 === ""))){
+else {
 const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
@@ -1744,9 +1742,22 @@ vErrors.push(err113);
 }
 errors++;
 }
-var valid59 = _errs191 === errors;
-if(valid59){
-const err114 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid17 = _errs185 === errors;
+errors = _errs184;
+if(vErrors !== null){
+if(_errs184){
+vErrors.length = _errs184;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs187 = errors;
+if(typeof data15 === "string"){
+if(!pattern23.test(data15)){
+const err114 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1755,19 +1766,12 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-errors = _errs190;
-if(vErrors !== null){
-if(_errs190){
-vErrors.length = _errs190;
 }
-else {
-vErrors = null;
+var _valid17 = _errs187 === errors;
+valid57 = _valid17;
 }
-}
-}
-if((typeof data17 !== "string") && (data17 !== null)){
-const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid57){
+const err115 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1776,13 +1780,11 @@ vErrors.push(err115);
 }
 errors++;
 }
-const _errs195 = errors;
-let valid60 = true;
-const _errs196 = errors;
-if(errors === _errs196){
-if(typeof data17 === "string"){
-if(func1(data17) < 1){
-const err116 = {};
+}
+if(data.paidAt !== undefined){
+let data16 = data.paidAt;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err116 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1791,8 +1793,12 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-else {
+const _errs193 = errors;
+let valid60 = true;
+const _errs194 = errors;
+if(errors === _errs194){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
 const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
@@ -1803,21 +1809,8 @@ vErrors.push(err117);
 errors++;
 }
 }
-var _valid17 = _errs196 === errors;
-errors = _errs195;
-if(vErrors !== null){
-if(_errs195){
-vErrors.length = _errs195;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs198 = errors;
-if(typeof data17 === "string"){
-if(!pattern4.test(data17)){
-const err118 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err118 = {};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1827,11 +1820,21 @@ vErrors.push(err118);
 errors++;
 }
 }
-var _valid17 = _errs198 === errors;
-valid60 = _valid17;
+var _valid18 = _errs194 === errors;
+errors = _errs193;
+if(vErrors !== null){
+if(_errs193){
+vErrors.length = _errs193;
 }
-if(!valid60){
-const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs196 = errors;
+if(typeof data16 === "string"){
+if(!pattern23.test(data16)){
+const err119 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1841,14 +1844,139 @@ vErrors.push(err119);
 errors++;
 }
 }
+var _valid18 = _errs196 === errors;
+valid60 = _valid18;
 }
-else {
-const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid60){
+const err120 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err120];
 }
 else {
 vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data17 = data.communityId;
+const _errs200 = errors;
+const _errs201 = errors;
+if(!((data17 === null) || (data17 === ""))){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+var valid63 = _errs201 === errors;
+if(valid63){
+const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+else {
+errors = _errs200;
+if(vErrors !== null){
+if(_errs200){
+vErrors.length = _errs200;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data17 !== "string") && (data17 !== null)){
+const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+const _errs205 = errors;
+let valid64 = true;
+const _errs206 = errors;
+if(errors === _errs206){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err124 = {};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+var _valid19 = _errs206 === errors;
+errors = _errs205;
+if(vErrors !== null){
+if(_errs205){
+vErrors.length = _errs205;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs208 = errors;
+if(typeof data17 === "string"){
+if(!pattern4.test(data17)){
+const err126 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+var _valid19 = _errs208 === errors;
+valid64 = _valid19;
+}
+if(!valid64){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -1963,4 +2091,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"amountReduced":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/billNo/allOf/0":"请输入账单编号","#/properties/billNo/allOf/1":"账单编号格式不正确","#/properties/billNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/billNo/allOf/2/then/allOf/1":"账单编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/batchId/allOf/0":"生成批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择生成批次","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/quantity/allOf/0":"计费数量格式不正确","#/properties/quantity/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/quantity/allOf/1/then/allOf/1":"计费数量格式不正确","#/properties/amountDue/allOf/0":"请输入金额！","#/properties/amountDue/allOf/1":"应收金额(元)格式不正确","#/properties/amountDue/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/0":"已收金额(元)格式不正确","#/properties/amountPaid/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountPaid/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/0":"减免金额(元)格式不正确","#/properties/amountWaived/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountWaived/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/0":"退费减收(元)格式不正确","#/properties/amountReduced/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountReduced/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/0":"滞纳金(元)格式不正确","#/properties/lateFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/lateFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/dueDate/allOf/0":"缴费截止日格式不正确","#/properties/dueDate/allOf/1/then/allOf/0":"缴费截止日格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择账单状态","#/properties/status/allOf/1":"账单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账单状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/paidAt/allOf/0":"缴清时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"缴清时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billNo":"请输入账单编号","roomId":"请选择房屋","paymentItemId":"请选择缴费项目","period":"请输入账期","amountDue":"请输入金额！","status":"请选择账单状态"},"numericFields":["roomId","paymentItemId","batchId","quantity","amountDue","amountPaid","amountWaived","amountReduced","lateFee","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/billNo/allOf/0":"请输入账单编号","#/properties/billNo/allOf/1":"账单编号格式不正确","#/properties/billNo/allOf/2/then/allOf/0":"账单编号不能超过32个字符","#/properties/billNo/allOf/3/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/batchId/allOf/0":"生成批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择生成批次","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/quantity/allOf/0":"计费数量格式不正确","#/properties/quantity/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/quantity/allOf/1/then/allOf/1":"计费数量格式不正确","#/properties/amountDue/allOf/0":"请输入金额！","#/properties/amountDue/allOf/1":"应收金额(元)格式不正确","#/properties/amountDue/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/0":"已收金额(元)格式不正确","#/properties/amountPaid/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountPaid/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/0":"减免金额(元)格式不正确","#/properties/amountWaived/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountWaived/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/0":"退费减收(元)格式不正确","#/properties/amountReduced/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountReduced/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/0":"滞纳金(元)格式不正确","#/properties/lateFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/lateFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/dueDate/allOf/0":"缴费截止日格式不正确","#/properties/dueDate/allOf/1/then/allOf/0":"缴费截止日格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择账单状态","#/properties/status/allOf/1":"账单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账单状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/paidAt/allOf/0":"缴清时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"缴清时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billNo":"请输入账单编号","roomId":"请选择房屋","paymentItemId":"请选择缴费项目","period":"请输入账期","amountDue":"请输入金额！","status":"请选择账单状态"},"numericFields":["roomId","paymentItemId","batchId","quantity","amountDue","amountPaid","amountWaived","amountReduced","lateFee","status","approverId","communityId"]};

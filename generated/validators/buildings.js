@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_buildings_create","$ref":"resource_buildings_fields","required":["name"]};
-const schema20 = {"$id":"resource_buildings_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"floors":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_buildings_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"floors":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,11 +160,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.floors !== undefined){
-let data1 = data.floors;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/0/type",keyword:"type",params:{type: schema20.properties.floors.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -170,12 +171,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -186,8 +184,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -197,21 +208,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,9 +222,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 48)){
-const err13 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.floors !== undefined){
+let data1 = data.floors;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/0/type",keyword:"type",params:{type: schema20.properties.floors.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,10 +234,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
 if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err14 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -245,9 +250,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -257,9 +261,21 @@ vErrors.push(err15);
 errors++;
 }
 }
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern4.test(data1)){
+const err16 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -269,11 +285,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err17 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 48)){
+const err17 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -283,10 +297,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.sortNo !== undefined){
-let data2 = data.sortNo;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err18 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -295,13 +308,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid9 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -311,8 +321,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -322,21 +333,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err21 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid8){
+const err21 = {instancePath:instancePath+"/floors",schemaPath:"#/properties/floors/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -346,9 +347,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err22 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.sortNo !== undefined){
+let data2 = data.sortNo;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -357,10 +359,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
+const _errs37 = errors;
+let valid11 = true;
+const _errs38 = errors;
+if(errors === _errs38){
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -370,9 +375,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err24 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -382,9 +386,21 @@ vErrors.push(err24);
 errors++;
 }
 }
+var _valid3 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs40 = errors;
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data2)){
+const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -394,11 +410,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err26 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -408,12 +422,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data3 = data.communityId;
-const _errs43 = errors;
-const _errs44 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err27 = {};
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err27 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -422,9 +433,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid12 = _errs44 === errors;
-if(valid12){
-const err28 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -433,19 +445,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err29 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err29 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -454,13 +457,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid13 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err30 = {};
+}
+var _valid3 = _errs40 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err30 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -470,7 +472,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data3 = data.communityId;
+const _errs48 = errors;
+const _errs49 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -480,8 +486,18 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid14 = _errs49 === errors;
+if(valid14){
+const err32 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err32];
 }
-var _valid3 = _errs49 === errors;
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -491,25 +507,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs51 = errors;
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
-const err32 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
 }
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-var _valid3 = _errs51 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -518,15 +518,79 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs53 = errors;
+let valid15 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid4 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs56 = errors;
+if(typeof data3 === "string"){
+if(!pattern8.test(data3)){
+const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid4 = _errs56 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err37 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -591,4 +655,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"floors":true,"sortNo":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入楼栋名称","#/properties/name/allOf/1":"楼栋名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"楼栋名称不能超过32个字符","#/properties/floors/allOf/0":"楼层数格式不正确","#/properties/floors/allOf/1/then/allOf/0":"请输入正整数","#/properties/floors/allOf/1/then/allOf/1":"数值不能大于48","#/properties/floors/allOf/1/then/allOf/2":"楼层数请输入整数","#/properties/floors/allOf/1/then/allOf/3":"楼层数不能大于2147483647","#/properties/floors/allOf/1/then/allOf/4":"楼层数超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入楼栋名称"},"numericFields":["floors","sortNo","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入楼栋名称","#/properties/name/allOf/1":"楼栋名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"楼栋名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/floors/allOf/0":"楼层数格式不正确","#/properties/floors/allOf/1/then/allOf/0":"请输入正整数","#/properties/floors/allOf/1/then/allOf/1":"数值不能大于48","#/properties/floors/allOf/1/then/allOf/2":"楼层数请输入整数","#/properties/floors/allOf/1/then/allOf/3":"楼层数不能大于2147483647","#/properties/floors/allOf/1/then/allOf/4":"楼层数超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入楼栋名称"},"numericFields":["floors","sortNo","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_callLogs_create","$ref":"resource_callLogs_fields","required":["callTime","callType","deviceSn","result"]};
-const schema20 = {"$id":"resource_callLogs_fields","type":"object","properties":{"callTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"callType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deviceSn":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"calleeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"duration":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"doorOpened":{"allOf":[{"type":["boolean","null"]}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_callLogs_fields","type":"object","properties":{"callTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"callType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deviceSn":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"calleeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"duration":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"doorOpened":{"allOf":[{"type":["boolean","null"]}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -356,8 +356,8 @@ vErrors = null;
 if(_valid2){
 const _errs37 = errors;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data2) > 32){
+const err21 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -367,9 +367,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err22 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid2 = _errs37 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err22 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,12 +380,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs40 = errors;
+let valid13 = true;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -392,11 +395,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.deviceName !== undefined){
-let data3 = data.deviceName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceName.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -405,12 +406,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+}
+else {
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -421,8 +419,21 @@ vErrors.push(err25);
 errors++;
 }
 }
+var _valid3 = _errs41 === errors;
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
+}
 else {
-const err26 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs43 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,21 +443,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
+var _valid3 = _errs43 === errors;
+valid13 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err27 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid13){
+const err27 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,9 +457,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.deviceName !== undefined){
+let data3 = data.deviceName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -467,10 +469,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
+const _errs49 = errors;
+let valid16 = true;
+const _errs50 = errors;
+if(errors === _errs50){
 if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err29 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,11 +485,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err30 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,10 +496,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data4 = data.roomId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs52 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err31 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -506,13 +519,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err32 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -522,8 +532,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {};
+var _valid4 = _errs52 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -532,22 +545,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-var _valid4 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs56 = errors;
+let valid18 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -556,12 +560,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data3) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -571,10 +572,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.calleeName !== undefined){
-let data5 = data.calleeName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/0/type",keyword:"type",params:{type: schema20.properties.calleeName.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,13 +583,22 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err37 = {};
+}
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err37 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -599,8 +608,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {};
+var _valid5 = _errs59 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -610,21 +622,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs67 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err39 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.roomId !== undefined){
+let data4 = data.roomId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -633,10 +634,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err40 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+const _errs65 = errors;
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -646,9 +650,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err41 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,11 +661,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-valid20 = _valid5;
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
 }
-if(!valid20){
-const err42 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,12 +685,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data6 = data.result;
-const _errs73 = errors;
-const _errs74 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err43 = {};
+var _valid6 = _errs68 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err43 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -686,9 +698,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-var valid23 = _errs74 === errors;
-if(valid23){
-const err44 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.calleeName !== undefined){
+let data5 = data.calleeName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/0/type",keyword:"type",params:{type: schema20.properties.calleeName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -697,19 +711,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,12 +726,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid24 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -734,8 +738,21 @@ vErrors.push(err46);
 errors++;
 }
 }
+var _valid7 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
 else {
-const err47 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err47 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -745,21 +762,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs81 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err48 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err48 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -769,9 +774,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err49 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs77 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err49 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -780,10 +787,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err50 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs81 = errors;
+let valid26 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,9 +802,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
-const err51 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+if(func1(data5) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -803,11 +813,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-var _valid6 = _errs81 === errors;
-valid24 = _valid6;
 }
-if(!valid24){
-const err52 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -817,10 +826,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.duration !== undefined){
-let data7 = data.duration;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err53 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/0/type",keyword:"type",params:{type: schema20.properties.duration.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs84 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err53 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -829,13 +849,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid27 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err54 = {};
+}
+var _valid8 = _errs84 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err54 = {instancePath:instancePath+"/calleeName",schemaPath:"#/properties/calleeName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -845,7 +864,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
+if(data.result !== undefined){
+let data6 = data.result;
+const _errs88 = errors;
+const _errs89 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -855,22 +878,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs93 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err56 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+var valid29 = _errs89 === errors;
+if(valid29){
+const err56 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -879,10 +889,19 @@ vErrors.push(err56);
 }
 errors++;
 }
+else {
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err57 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err57 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -891,10 +910,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
-const err58 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs93 = errors;
+let valid30 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -904,9 +926,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err59 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -916,9 +937,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err60 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid9 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs96 = errors;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err60 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -928,11 +961,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs93 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err61 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -942,10 +973,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.doorOpened !== undefined){
-let data8 = data.doorOpened;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/doorOpened",schemaPath:"#/properties/doorOpened/allOf/0/type",keyword:"type",params:{type: schema20.properties.doorOpened.allOf[0].type},message:"must be boolean,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -955,10 +985,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.snapshot !== undefined){
-let data9 = data.snapshot;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
+const err63 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -967,13 +995,11 @@ vErrors.push(err63);
 }
 errors++;
 }
+var _valid9 = _errs96 === errors;
+valid30 = _valid9;
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs107 = errors;
-const _errs108 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err64 = {};
+if(!valid30){
+const err64 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -982,9 +1008,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid32 = _errs108 === errors;
-if(valid32){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.duration !== undefined){
+let data7 = data.duration;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err65 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/0/type",keyword:"type",params:{type: schema20.properties.duration.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -993,19 +1021,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs105 = errors;
+let valid33 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1014,12 +1036,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs112 = errors;
-let valid33 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1030,8 +1048,21 @@ vErrors.push(err67);
 errors++;
 }
 }
+var _valid10 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
 else {
-const err68 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs108 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err68 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1041,21 +1072,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid8 = _errs113 === errors;
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs115 = errors;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err69 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1065,11 +1084,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid8 = _errs115 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+const err70 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1079,14 +1096,189 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err71 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err72 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid10 = _errs108 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err73 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.doorOpened !== undefined){
+let data8 = data.doorOpened;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err74 = {instancePath:instancePath+"/doorOpened",schemaPath:"#/properties/doorOpened/allOf/0/type",keyword:"type",params:{type: schema20.properties.doorOpened.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.snapshot !== undefined){
+let data9 = data.snapshot;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err75 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs122 = errors;
+const _errs123 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+var valid38 = _errs123 === errors;
+if(valid38){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+else {
+errors = _errs122;
+if(vErrors !== null){
+if(_errs122){
+vErrors.length = _errs122;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const _errs127 = errors;
+let valid39 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid11 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs130 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid11 = _errs130 === errors;
+valid39 = _valid11;
+}
+if(!valid39){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1181,4 +1373,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"callTime":true,"callType":true,"deviceSn":true,"deviceName":true,"roomId":true,"calleeName":true,"result":true,"duration":true,"doorOpened":true,"snapshot":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/callTime/allOf/0":"请输入呼叫时间","#/properties/callTime/allOf/1":"呼叫时间格式不正确","#/properties/callTime/allOf/2/then/allOf/0":"呼叫时间格式不正确","#/properties/callType/allOf/0":"请选择呼叫类型","#/properties/callType/allOf/1":"呼叫类型格式不正确","#/properties/callType/allOf/2/then/allOf/0":"呼叫类型请输入整数","#/properties/callType/allOf/2/then/allOf/1":"呼叫类型不能大于2147483647","#/properties/callType/allOf/2/then/allOf/2":"呼叫类型超出范围","#/properties/deviceSn/allOf/0":"请输入设备序列号","#/properties/deviceSn/allOf/1":"设备序列号格式不正确","#/properties/deviceSn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSn/allOf/2/then/allOf/1":"设备序列号不能超过32个字符","#/properties/deviceName/allOf/0":"呼叫设备格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/deviceName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/deviceName/allOf/1/then/allOf/2":"呼叫设备不能超过32个字符","#/properties/roomId/allOf/0":"被叫房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被叫房屋","#/properties/calleeName/allOf/0":"接听人格式不正确","#/properties/calleeName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/calleeName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/calleeName/allOf/1/then/allOf/2":"接听人不能超过32个字符","#/properties/result/allOf/0":"请选择通话结果","#/properties/result/allOf/1":"通话结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"通话结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"通话结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"通话结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的通话结果","#/properties/duration/allOf/0":"通话时长(秒)格式不正确","#/properties/duration/allOf/1/then/allOf/0":"请输入非负整数","#/properties/duration/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/duration/allOf/1/then/allOf/2":"通话时长(秒)请输入整数","#/properties/duration/allOf/1/then/allOf/3":"通话时长(秒)不能大于2147483647","#/properties/duration/allOf/1/then/allOf/4":"通话时长(秒)超出范围","#/properties/doorOpened/allOf/0":"已开门格式不正确","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"callTime":"请输入呼叫时间","callType":"请选择呼叫类型","deviceSn":"请输入设备序列号","result":"请选择通话结果"},"numericFields":["callType","roomId","result","duration","communityId"]};
+export const meta = {"messages":{"#/properties/callTime/allOf/0":"请输入呼叫时间","#/properties/callTime/allOf/1":"呼叫时间格式不正确","#/properties/callTime/allOf/2/then/allOf/0":"呼叫时间格式不正确","#/properties/callType/allOf/0":"请选择呼叫类型","#/properties/callType/allOf/1":"呼叫类型格式不正确","#/properties/callType/allOf/2/then/allOf/0":"呼叫类型请输入整数","#/properties/callType/allOf/2/then/allOf/1":"呼叫类型不能大于2147483647","#/properties/callType/allOf/2/then/allOf/2":"呼叫类型超出范围","#/properties/deviceSn/allOf/0":"请输入设备序列号","#/properties/deviceSn/allOf/1":"设备序列号格式不正确","#/properties/deviceSn/allOf/2/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSn/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceName/allOf/0":"呼叫设备格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/deviceName/allOf/1/then/allOf/1":"呼叫设备不能超过32个字符","#/properties/deviceName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/roomId/allOf/0":"被叫房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被叫房屋","#/properties/calleeName/allOf/0":"接听人格式不正确","#/properties/calleeName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/calleeName/allOf/1/then/allOf/1":"接听人不能超过32个字符","#/properties/calleeName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/result/allOf/0":"请选择通话结果","#/properties/result/allOf/1":"通话结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"通话结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"通话结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"通话结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的通话结果","#/properties/duration/allOf/0":"通话时长(秒)格式不正确","#/properties/duration/allOf/1/then/allOf/0":"请输入非负整数","#/properties/duration/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/duration/allOf/1/then/allOf/2":"通话时长(秒)请输入整数","#/properties/duration/allOf/1/then/allOf/3":"通话时长(秒)不能大于2147483647","#/properties/duration/allOf/1/then/allOf/4":"通话时长(秒)超出范围","#/properties/doorOpened/allOf/0":"已开门格式不正确","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"callTime":"请输入呼叫时间","callType":"请选择呼叫类型","deviceSn":"请输入设备序列号","result":"请选择通话结果"},"numericFields":["callType","roomId","result","duration","communityId"]};

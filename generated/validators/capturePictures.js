@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_capturePictures_create","$ref":"resource_capturePictures_fields","required":["image","channelName","captureTime","captureType"]};
-const schema20 = {"$id":"resource_capturePictures_fields","type":"object","properties":{"image":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"captureTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"captureType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_capturePictures_fields","type":"object","properties":{"image":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"captureTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"captureType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -169,8 +169,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err9 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err9 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -180,9 +180,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err10 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs17 === errors;
+valid5 = _valid0;
+}
+if(!valid5){
+const err10 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -191,12 +193,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-var _valid0 = _errs17 === errors;
-valid5 = _valid0;
-}
-if(!valid5){
-const err11 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs21 = errors;
+let valid7 = true;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,11 +208,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.deviceSn !== undefined){
-let data2 = data.deviceSn;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,12 +219,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs25 = errors;
-let valid8 = true;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+}
+else {
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -234,8 +232,21 @@ vErrors.push(err13);
 errors++;
 }
 }
+var _valid1 = _errs22 === errors;
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
 else {
-const err14 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs24 = errors;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err14 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -245,21 +256,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-var _valid1 = _errs26 === errors;
-errors = _errs25;
-if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
+var _valid1 = _errs24 === errors;
+valid7 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs28 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err15 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid7){
+const err15 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,9 +270,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err16 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.deviceSn !== undefined){
+let data2 = data.deviceSn;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err16 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,12 +282,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-var _valid1 = _errs28 === errors;
-valid8 = _valid1;
-}
-if(!valid8){
-const err17 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,11 +298,7 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.captureTime !== undefined){
-let data3 = data.captureTime;
-const _errs33 = errors;
-const _errs34 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -309,9 +308,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid11 = _errs34 === errors;
-if(valid11){
-const err19 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs33 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err19 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -320,19 +332,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
 }
-else {
-vErrors = null;
+var _valid2 = _errs33 === errors;
+valid10 = _valid2;
 }
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureTime.allOf[1].type},message:"must be string,null"};
+if(!valid10){
+const err20 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -341,12 +346,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs38 = errors;
+const _errs36 = errors;
 let valid12 = true;
-const _errs39 = errors;
-if(errors === _errs39){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -356,8 +361,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
 else {
+if(func1(data2) < 1){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -368,21 +373,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs39 === errors;
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs41 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err23 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -392,11 +385,21 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs41 === errors;
-valid12 = _valid2;
+var _valid3 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
 }
-if(!valid12){
-const err24 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err24 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,12 +409,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.captureType !== undefined){
-let data4 = data.captureType;
-const _errs45 = errors;
-const _errs46 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err25 = {};
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err25 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,9 +422,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid15 = _errs46 === errors;
-if(valid15){
-const err26 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.captureTime !== undefined){
+let data3 = data.captureTime;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -431,19 +437,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureType.allOf[1].type},message:"must be string,null"};
+var valid15 = _errs44 === errors;
+if(valid15){
+const err27 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -452,13 +448,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs50 = errors;
-let valid16 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err28 = {};
+else {
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -467,8 +469,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -479,21 +485,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs53 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err30 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -503,9 +496,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err31 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -515,9 +520,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err32 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid4 = _errs51 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err32 = {instancePath:instancePath+"/captureTime",schemaPath:"#/properties/captureTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -527,11 +534,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err33 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.captureType !== undefined){
+let data4 = data.captureType;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -540,11 +548,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.plate !== undefined){
-let data5 = data.plate;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/type",keyword:"type",params:{type: schema20.properties.plate.allOf[0].type},message:"must be string,null"};
+var valid19 = _errs56 === errors;
+if(valid19){
+const err34 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -553,13 +559,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs61 = errors;
-let valid19 = true;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err35 = {};
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -568,8 +580,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
+const _errs60 = errors;
+let valid20 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -580,21 +596,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs62 === errors;
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs64 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 20){
-const err37 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,9 +607,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 20){
-const err38 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid5 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err38 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -616,11 +631,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
-valid19 = _valid4;
-}
-if(!valid19){
-const err39 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err39 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -630,10 +643,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data6 = data.description;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err40 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -642,13 +654,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err41 = {};
+}
+var _valid5 = _errs63 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err41 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,8 +669,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+if(data.plate !== undefined){
+let data5 = data.plate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/type",keyword:"type",params:{type: schema20.properties.plate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -668,22 +681,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-var _valid5 = _errs72 === errors;
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs74 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs71 = errors;
+let valid23 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,9 +697,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 255){
-const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,11 +708,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
+var _valid6 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
 }
-if(!valid22){
-const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs74 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 20){
+const err45 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -719,12 +732,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs79 = errors;
-const _errs80 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err46 = {};
+if(typeof data5 === "string"){
+if(func1(data5) > 20){
+const err46 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -733,9 +743,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-var valid25 = _errs80 === errors;
-if(valid25){
-const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs74 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err47 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -744,19 +757,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.description !== undefined){
+let data6 = data.description;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err48 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -765,12 +770,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs84 = errors;
+const _errs81 = errors;
 let valid26 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -792,21 +797,21 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
+var _valid7 = _errs82 === errors;
+errors = _errs81;
 if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
+if(_errs81){
+vErrors.length = _errs81;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid7){
+const _errs84 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
+const err51 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -816,11 +821,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid26 = _valid6;
+var _valid7 = _errs84 === errors;
+valid26 = _valid7;
 }
 if(!valid26){
-const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err52 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -829,15 +834,202 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+else {
+if(func1(data6) < 1){
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid8 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs90 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err56 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid8 = _errs90 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err57 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs94 = errors;
+const _errs95 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err58 = {};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var valid31 = _errs95 === errors;
+if(valid31){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs99 = errors;
+let valid32 = true;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid9 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs102 = errors;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid9 = _errs102 === errors;
+valid32 = _valid9;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -932,4 +1124,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"image":true,"channelName":true,"deviceSn":true,"captureTime":true,"captureType":true,"plate":true,"description":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/image/allOf/0":"请输入图片","#/properties/image/allOf/1":"图片格式不正确","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/channelName/allOf/2/then/allOf/2":"视频通道不能超过32个字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSn/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/captureTime/allOf/0":"请输入抓拍时间","#/properties/captureTime/allOf/1":"抓拍时间格式不正确","#/properties/captureTime/allOf/2/then/allOf/0":"抓拍时间格式不正确","#/properties/captureType/allOf/0":"请选择抓拍类型","#/properties/captureType/allOf/1":"抓拍类型格式不正确","#/properties/captureType/allOf/2/then/allOf/0":"抓拍类型请输入整数","#/properties/captureType/allOf/2/then/allOf/1":"抓拍类型不能大于2147483647","#/properties/captureType/allOf/2/then/allOf/2":"抓拍类型超出范围","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/description/allOf/0":"图片描述格式不正确","#/properties/description/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/1/then/allOf/1":"图片描述不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"image":"请输入图片","channelName":"请输入视频通道","captureTime":"请输入抓拍时间","captureType":"请选择抓拍类型"},"numericFields":["captureType","communityId"]};
+export const meta = {"messages":{"#/properties/image/allOf/0":"请输入图片","#/properties/image/allOf/1":"图片格式不正确","#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"视频通道不能超过32个字符","#/properties/channelName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/captureTime/allOf/0":"请输入抓拍时间","#/properties/captureTime/allOf/1":"抓拍时间格式不正确","#/properties/captureTime/allOf/2/then/allOf/0":"抓拍时间格式不正确","#/properties/captureType/allOf/0":"请选择抓拍类型","#/properties/captureType/allOf/1":"抓拍类型格式不正确","#/properties/captureType/allOf/2/then/allOf/0":"抓拍类型请输入整数","#/properties/captureType/allOf/2/then/allOf/1":"抓拍类型不能大于2147483647","#/properties/captureType/allOf/2/then/allOf/2":"抓拍类型超出范围","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/description/allOf/0":"图片描述格式不正确","#/properties/description/allOf/1/then/allOf/0":"图片描述不能超过255个字符","#/properties/description/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"image":"请输入图片","channelName":"请输入视频通道","captureTime":"请输入抓拍时间","captureType":"请选择抓拍类型"},"numericFields":["captureType","communityId"]};

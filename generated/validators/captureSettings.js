@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_captureSettings_create","$ref":"resource_captureSettings_fields","required":["name","deviceId","captureType"]};
-const schema20 = {"$id":"resource_captureSettings_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"deviceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"captureType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"intervalSeconds":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"retentionDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_captureSettings_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"deviceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"captureType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"intervalSeconds":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"retentionDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.deviceId !== undefined){
-let data1 = data.deviceId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.deviceId !== undefined){
+let data1 = data.deviceId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,25 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,12 +268,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.captureType !== undefined){
-let data2 = data.captureType;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -283,9 +283,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,19 +294,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureType.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -315,13 +318,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,7 +333,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.captureType !== undefined){
+let data2 = data.captureType;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -341,8 +347,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs35 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
@@ -352,23 +368,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err22 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/1/type",keyword:"type",params:{type: schema20.properties.captureType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -377,10 +379,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err23 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -390,11 +395,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err24 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -404,10 +406,21 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.intervalSeconds !== undefined){
-let data3 = data.intervalSeconds;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/0/type",keyword:"type",params:{type: schema20.properties.intervalSeconds.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err25 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -416,13 +429,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,8 +442,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err27 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -443,21 +454,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+var _valid3 = _errs42 === errors;
+valid13 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+if(!valid13){
+const err28 = {instancePath:instancePath+"/captureType",schemaPath:"#/properties/captureType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -467,9 +468,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err29 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.intervalSeconds !== undefined){
+let data3 = data.intervalSeconds;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err29 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/0/type",keyword:"type",params:{type: schema20.properties.intervalSeconds.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -478,10 +480,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err30 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data3) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -491,9 +496,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -503,9 +507,21 @@ vErrors.push(err31);
 errors++;
 }
 }
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err32 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data3)){
+const err32 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -515,11 +531,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err33 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err33 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -529,10 +543,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data4 = data.startTime;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err34 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err34 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -541,13 +554,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid17 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err35 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err35 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -557,8 +567,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err36 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,21 +579,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
+var _valid4 = _errs53 === errors;
+valid16 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 5){
-const err37 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
+if(!valid16){
+const err37 = {instancePath:instancePath+"/intervalSeconds",schemaPath:"#/properties/intervalSeconds/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -592,11 +593,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err38 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.startTime !== undefined){
+let data4 = data.startTime;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err38 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -605,11 +605,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.endTime !== undefined){
-let data5 = data.endTime;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
+const _errs63 = errors;
+let valid19 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -618,12 +620,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid20 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -634,8 +632,21 @@ vErrors.push(err40);
 errors++;
 }
 }
+var _valid5 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
 else {
-const err41 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs66 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 5){
+const err41 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -645,21 +656,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
+var _valid5 = _errs66 === errors;
+valid19 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 5){
-const err42 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
+if(!valid19){
+const err42 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -669,11 +670,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err43 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.endTime !== undefined){
+let data5 = data.endTime;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err43 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -682,11 +682,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data.retentionDays !== undefined){
-let data6 = data.retentionDays;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.retentionDays.allOf[0].type},message:"must be string,null"};
+const _errs72 = errors;
+let valid22 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -695,12 +697,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid23 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -711,8 +709,21 @@ vErrors.push(err45);
 errors++;
 }
 }
+var _valid6 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
 else {
-const err46 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs75 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 5){
+const err46 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -722,21 +733,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
+var _valid6 = _errs75 === errors;
+valid22 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs79 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err47 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid22){
+const err47 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -746,9 +747,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 365)){
-const err48 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.retentionDays !== undefined){
+let data6 = data.retentionDays;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err48 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.retentionDays.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -757,10 +759,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
+const _errs81 = errors;
+let valid25 = true;
+const _errs82 = errors;
+if(errors === _errs82){
 if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err49 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data6) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -770,9 +775,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err50 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -782,9 +786,21 @@ vErrors.push(err50);
 errors++;
 }
 }
+var _valid7 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs84 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err51 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern8.test(data6)){
+const err51 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -794,11 +810,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err52 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 365)){
+const err52 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -808,10 +822,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data7 = data.enabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err53 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err53 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -821,12 +834,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs90 = errors;
-const _errs91 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err54 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err54 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -835,9 +845,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid27 = _errs91 === errors;
-if(valid27){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err55 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -846,19 +857,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
 }
-else {
-vErrors = null;
+var _valid7 = _errs84 === errors;
+valid25 = _valid7;
 }
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid25){
+const err56 = {instancePath:instancePath+"/retentionDays",schemaPath:"#/properties/retentionDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -867,13 +871,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid28 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+}
+if(data.enabled !== undefined){
+let data7 = data.enabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -883,7 +885,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs95 = errors;
+const _errs96 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -893,8 +899,18 @@ vErrors.push(err58);
 }
 errors++;
 }
+var valid29 = _errs96 === errors;
+if(valid29){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err59];
 }
-var _valid7 = _errs96 === errors;
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
 errors = _errs95;
 if(vErrors !== null){
 if(_errs95){
@@ -904,25 +920,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs98 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err59];
 }
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-var _valid7 = _errs98 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -931,15 +931,79 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs100 = errors;
+let valid30 = true;
+const _errs101 = errors;
+if(errors === _errs101){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid8 = _errs101 === errors;
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs103 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid8 = _errs103 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1024,4 +1088,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"deviceId":true,"captureType":true,"intervalSeconds":true,"startTime":true,"endTime":true,"retentionDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入任务名称","#/properties/name/allOf/1":"任务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"任务名称不能超过32个字符","#/properties/deviceId/allOf/0":"请选择抓拍设备","#/properties/deviceId/allOf/1":"抓拍设备格式不正确","#/properties/deviceId/allOf/2/then/allOf/0":"请选择抓拍设备","#/properties/captureType/allOf/0":"请选择抓拍类型","#/properties/captureType/allOf/1":"抓拍类型格式不正确","#/properties/captureType/allOf/2/then/allOf/0":"抓拍类型请输入整数","#/properties/captureType/allOf/2/then/allOf/1":"抓拍类型不能大于2147483647","#/properties/captureType/allOf/2/then/allOf/2":"抓拍类型超出范围","#/properties/intervalSeconds/allOf/0":"抓拍间隔(秒)格式不正确","#/properties/intervalSeconds/allOf/1/then/allOf/0":"请输入正整数","#/properties/intervalSeconds/allOf/1/then/allOf/1":"数值不能大于1000000","#/properties/intervalSeconds/allOf/1/then/allOf/2":"抓拍间隔(秒)请输入整数","#/properties/intervalSeconds/allOf/1/then/allOf/3":"抓拍间隔(秒)不能大于2147483647","#/properties/intervalSeconds/allOf/1/then/allOf/4":"抓拍间隔(秒)超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间不能超过5个字符","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间不能超过5个字符","#/properties/retentionDays/allOf/0":"保存天数格式不正确","#/properties/retentionDays/allOf/1/then/allOf/0":"请输入数字","#/properties/retentionDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/retentionDays/allOf/1/then/allOf/2":"保存天数请输入整数","#/properties/retentionDays/allOf/1/then/allOf/3":"保存天数不能大于2147483647","#/properties/retentionDays/allOf/1/then/allOf/4":"保存天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入任务名称","deviceId":"请选择抓拍设备","captureType":"请选择抓拍类型"},"numericFields":["deviceId","captureType","intervalSeconds","retentionDays","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入任务名称","#/properties/name/allOf/1":"任务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"任务名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/deviceId/allOf/0":"请选择抓拍设备","#/properties/deviceId/allOf/1":"抓拍设备格式不正确","#/properties/deviceId/allOf/2/then/allOf/0":"请选择抓拍设备","#/properties/captureType/allOf/0":"请选择抓拍类型","#/properties/captureType/allOf/1":"抓拍类型格式不正确","#/properties/captureType/allOf/2/then/allOf/0":"抓拍类型请输入整数","#/properties/captureType/allOf/2/then/allOf/1":"抓拍类型不能大于2147483647","#/properties/captureType/allOf/2/then/allOf/2":"抓拍类型超出范围","#/properties/intervalSeconds/allOf/0":"抓拍间隔(秒)格式不正确","#/properties/intervalSeconds/allOf/1/then/allOf/0":"请输入正整数","#/properties/intervalSeconds/allOf/1/then/allOf/1":"数值不能大于1000000","#/properties/intervalSeconds/allOf/1/then/allOf/2":"抓拍间隔(秒)请输入整数","#/properties/intervalSeconds/allOf/1/then/allOf/3":"抓拍间隔(秒)不能大于2147483647","#/properties/intervalSeconds/allOf/1/then/allOf/4":"抓拍间隔(秒)超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间不能超过5个字符","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间不能超过5个字符","#/properties/retentionDays/allOf/0":"保存天数格式不正确","#/properties/retentionDays/allOf/1/then/allOf/0":"请输入数字","#/properties/retentionDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/retentionDays/allOf/1/then/allOf/2":"保存天数请输入整数","#/properties/retentionDays/allOf/1/then/allOf/3":"保存天数不能大于2147483647","#/properties/retentionDays/allOf/1/then/allOf/4":"保存天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入任务名称","deviceId":"请选择抓拍设备","captureType":"请选择抓拍类型"},"numericFields":["deviceId","captureType","intervalSeconds","retentionDays","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_carParks_create","$ref":"resource_carParks_fields","required":["name","vendorConfigId","vendorParkCode"]};
-const schema20 = {"$id":"resource_carParks_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"vendorConfigId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"vendorParkCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":64}]}}]},"totalSpaces":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_carParks_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"vendorConfigId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"vendorParkCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"totalSpaces":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,12 +161,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.vendorConfigId !== undefined){
-let data1 = data.vendorConfigId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -173,9 +172,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,19 +184,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/1/type",keyword:"type",params:{type: schema20.properties.vendorConfigId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,13 +208,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,7 +223,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.vendorConfigId !== undefined){
+let data1 = data.vendorConfigId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -231,8 +237,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -242,25 +258,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/1/type",keyword:"type",params:{type: schema20.properties.vendorConfigId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,12 +269,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.vendorParkCode !== undefined){
-let data2 = data.vendorParkCode;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -284,9 +284,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,19 +295,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.vendorParkCode.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -316,13 +319,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/vendorConfigId",schemaPath:"#/properties/vendorConfigId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -332,7 +334,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.vendorParkCode !== undefined){
+let data2 = data.vendorParkCode;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -342,8 +348,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs35 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
@@ -353,23 +369,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err22 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.vendorParkCode.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,12 +380,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -393,10 +396,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.totalSpaces !== undefined){
-let data3 = data.totalSpaces;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalSpaces.allOf[0].type},message:"must be string,null"};
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -405,13 +406,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err25 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -421,8 +431,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {};
+var _valid3 = _errs42 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err26 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -431,22 +444,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -455,10 +459,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err28 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+if(func1(data2) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -468,9 +471,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err29 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+}
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,9 +483,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -492,9 +507,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/vendorParkCode",schemaPath:"#/properties/vendorParkCode/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -504,11 +521,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err32 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.totalSpaces !== undefined){
+let data3 = data.totalSpaces;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err32 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalSpaces.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,11 +533,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.address !== undefined){
-let data4 = data.address;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
+const _errs54 = errors;
+let valid18 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -530,12 +548,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid17 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -546,8 +560,21 @@ vErrors.push(err34);
 errors++;
 }
 }
+var _valid5 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
 else {
-const err35 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs57 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err35 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -557,21 +584,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err36 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err36 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -581,9 +596,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 128){
-const err37 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err37 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -593,11 +608,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err38 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -607,10 +620,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.online !== undefined){
-let data5 = data.online;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err39 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -620,10 +632,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid5 = _errs57 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err40 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -633,12 +646,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs71 = errors;
-const _errs72 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err41 = {};
+if(data.address !== undefined){
+let data4 = data.address;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err41 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -647,9 +658,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid22 = _errs72 === errors;
-if(valid22){
-const err42 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs67 = errors;
+let valid21 = true;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -658,19 +673,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-else {
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -679,13 +684,22 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid23 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err44 = {};
+}
+var _valid6 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs70 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err44 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -695,8 +709,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {};
+var _valid6 = _errs70 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err45 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -705,22 +722,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid5 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs79 = errors;
-if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
-const err46 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs73 = errors;
+let valid23 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -729,12 +737,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid5 = _errs79 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data4) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -746,12 +751,199 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid7 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs76 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err49 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+var _valid7 = _errs76 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err50 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.online !== undefined){
+let data5 = data.online;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err51 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs86 = errors;
+const _errs87 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var valid28 = _errs87 === errors;
+if(valid28){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const _errs91 = errors;
+let valid29 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid8 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs94 = errors;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid8 = _errs94 === errors;
+valid29 = _valid8;
+}
+if(!valid29){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -836,4 +1028,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"vendorConfigId":true,"vendorParkCode":true,"totalSpaces":true,"address":true,"online":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入车场名称","#/properties/name/allOf/1":"车场名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"车场名称不能超过32个字符","#/properties/vendorConfigId/allOf/0":"请选择对接厂商","#/properties/vendorConfigId/allOf/1":"对接厂商格式不正确","#/properties/vendorConfigId/allOf/2/then/allOf/0":"请选择对接厂商","#/properties/vendorParkCode/allOf/0":"请输入厂商车场编号","#/properties/vendorParkCode/allOf/1":"厂商车场编号格式不正确","#/properties/vendorParkCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/vendorParkCode/allOf/2/then/allOf/1":"厂商车场编号不能超过64个字符","#/properties/totalSpaces/allOf/0":"总车位数格式不正确","#/properties/totalSpaces/allOf/1/then/allOf/0":"请输入非负整数","#/properties/totalSpaces/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/totalSpaces/allOf/1/then/allOf/2":"总车位数请输入整数","#/properties/totalSpaces/allOf/1/then/allOf/3":"总车位数不能大于2147483647","#/properties/totalSpaces/allOf/1/then/allOf/4":"总车位数超出范围","#/properties/address/allOf/0":"车场地址格式不正确","#/properties/address/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/address/allOf/1/then/allOf/1":"车场地址不能超过128个字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入车场名称","vendorConfigId":"请选择对接厂商","vendorParkCode":"请输入厂商车场编号"},"numericFields":["vendorConfigId","totalSpaces","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入车场名称","#/properties/name/allOf/1":"车场名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"车场名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/vendorConfigId/allOf/0":"请选择对接厂商","#/properties/vendorConfigId/allOf/1":"对接厂商格式不正确","#/properties/vendorConfigId/allOf/2/then/allOf/0":"请选择对接厂商","#/properties/vendorParkCode/allOf/0":"请输入厂商车场编号","#/properties/vendorParkCode/allOf/1":"厂商车场编号格式不正确","#/properties/vendorParkCode/allOf/2/then/allOf/0":"厂商车场编号不能超过64个字符","#/properties/vendorParkCode/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/totalSpaces/allOf/0":"总车位数格式不正确","#/properties/totalSpaces/allOf/1/then/allOf/0":"请输入非负整数","#/properties/totalSpaces/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/totalSpaces/allOf/1/then/allOf/2":"总车位数请输入整数","#/properties/totalSpaces/allOf/1/then/allOf/3":"总车位数不能大于2147483647","#/properties/totalSpaces/allOf/1/then/allOf/4":"总车位数超出范围","#/properties/address/allOf/0":"车场地址格式不正确","#/properties/address/allOf/1/then/allOf/0":"车场地址不能超过128个字符","#/properties/address/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入车场名称","vendorConfigId":"请选择对接厂商","vendorParkCode":"请输入厂商车场编号"},"numericFields":["vendorConfigId","totalSpaces","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_cards_create","$ref":"resource_cards_fields","required":["cardNo"]};
-const schema20 = {"$id":"resource_cards_fields","type":"object","properties":{"cardNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20},{"maxLength":20}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cardType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"validUntil":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_cards_fields","type":"object","properties":{"cardNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cardType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"validUntil":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -108,8 +108,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 20){
+const err5 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -131,9 +131,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 20){
-const err7 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -142,12 +144,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 20){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,11 +159,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.inhabitantId !== undefined){
-let data1 = data.inhabitantId;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -169,12 +170,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -185,8 +183,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -196,21 +207,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/cardNo",schemaPath:"#/properties/cardNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,11 +221,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err13 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.inhabitantId !== undefined){
+let data1 = data.inhabitantId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -233,11 +233,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.cardType !== undefined){
-let data2 = data.cardType;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/0/type",keyword:"type",params:{type: schema20.properties.cardType.allOf[0].type},message:"must be string,null"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,12 +248,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs28 = errors;
-let valid9 = true;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -262,8 +260,21 @@ vErrors.push(err15);
 errors++;
 }
 }
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
 else {
-const err16 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err16 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -273,21 +284,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs29 === errors;
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs31 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err17 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid8){
+const err17 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -297,9 +298,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err18 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.cardType !== undefined){
+let data2 = data.cardType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/0/type",keyword:"type",params:{type: schema20.properties.cardType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,10 +310,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err19 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,11 +326,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs31 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err20 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -335,10 +337,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.validUntil !== undefined){
-let data3 = data.validUntil;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/0/type",keyword:"type",params:{type: schema20.properties.validUntil.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err21 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -347,13 +360,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs39 = errors;
-let valid12 = true;
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err22 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -363,8 +373,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err23 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -374,21 +385,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs42 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid11){
+const err24 = {instancePath:instancePath+"/cardType",schemaPath:"#/properties/cardType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,11 +399,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err25 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.validUntil !== undefined){
+let data3 = data.validUntil;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/0/type",keyword:"type",params:{type: schema20.properties.validUntil.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,11 +411,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+const _errs44 = errors;
+let valid14 = true;
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,11 +427,7 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs49 = errors;
-const _errs50 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -439,9 +437,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid16 = _errs50 === errors;
-if(valid16){
-const err28 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid4 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs47 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err28 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -450,19 +461,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
 }
-else {
-vErrors = null;
+var _valid4 = _errs47 === errors;
+valid14 = _valid4;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err29 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid14){
+const err29 = {instancePath:instancePath+"/validUntil",schemaPath:"#/properties/validUntil/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -471,13 +475,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err30 = {};
+}
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err30 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -487,7 +489,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs54 = errors;
+const _errs55 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -497,8 +503,18 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid18 = _errs55 === errors;
+if(valid18){
+const err32 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err32];
 }
-var _valid4 = _errs55 === errors;
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
 errors = _errs54;
 if(vErrors !== null){
 if(_errs54){
@@ -508,25 +524,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs57 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err32 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
 }
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-var _valid4 = _errs57 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -535,15 +535,79 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid5 = _errs62 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err37 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -608,4 +672,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"cardNo":true,"inhabitantId":true,"cardType":true,"validUntil":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/cardNo/allOf/0":"请输入卡号","#/properties/cardNo/allOf/1":"卡号格式不正确","#/properties/cardNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/cardNo/allOf/2/then/allOf/1":"卡号不能超过20位","#/properties/cardNo/allOf/2/then/allOf/2":"卡号不能超过20个字符","#/properties/inhabitantId/allOf/0":"持卡人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择持卡人","#/properties/cardType/allOf/0":"卡类型格式不正确","#/properties/cardType/allOf/1/then/allOf/0":"卡类型请输入整数","#/properties/cardType/allOf/1/then/allOf/1":"卡类型不能大于2147483647","#/properties/cardType/allOf/1/then/allOf/2":"卡类型超出范围","#/properties/validUntil/allOf/0":"有效期至格式不正确","#/properties/validUntil/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"cardNo":"请输入卡号"},"numericFields":["inhabitantId","cardType","communityId"]};
+export const meta = {"messages":{"#/properties/cardNo/allOf/0":"请输入卡号","#/properties/cardNo/allOf/1":"卡号格式不正确","#/properties/cardNo/allOf/2/then/allOf/0":"卡号不能超过20位","#/properties/cardNo/allOf/2/then/allOf/1":"卡号不能超过20个字符","#/properties/cardNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/inhabitantId/allOf/0":"持卡人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择持卡人","#/properties/cardType/allOf/0":"卡类型格式不正确","#/properties/cardType/allOf/1/then/allOf/0":"卡类型请输入整数","#/properties/cardType/allOf/1/then/allOf/1":"卡类型不能大于2147483647","#/properties/cardType/allOf/1/then/allOf/2":"卡类型超出范围","#/properties/validUntil/allOf/0":"有效期至格式不正确","#/properties/validUntil/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"cardNo":"请输入卡号"},"numericFields":["inhabitantId","cardType","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_communalAreaBookings_create","$ref":"resource_communalAreaBookings_fields","required":["communalAreaId","bookingDate","timeSlot","bookerName","phone"]};
-const schema20 = {"$id":"resource_communalAreaBookings_fields","type":"object","properties":{"communalAreaId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"bookingDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"timeSlot":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":16}]}}]},"bookerName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"participants":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"purpose":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_communalAreaBookings_fields","type":"object","properties":{"communalAreaId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"bookingDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"timeSlot":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"bookerName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"participants":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"purpose":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
@@ -333,8 +333,8 @@ vErrors = null;
 if(_valid2){
 const _errs35 = errors;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err19 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data2) > 16){
+const err19 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -344,9 +344,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 16){
-const err20 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+var _valid2 = _errs35 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err20 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -355,12 +357,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs35 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err21 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) > 16){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -369,12 +372,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.bookerName !== undefined){
-let data3 = data.bookerName;
-const _errs40 = errors;
-const _errs41 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
+if(func1(data2) < 1){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -384,9 +383,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid14 = _errs41 === errors;
-if(valid14){
-const err23 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -395,19 +395,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs40;
+}
+var _valid3 = _errs39 === errors;
+errors = _errs38;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs38){
+vErrors.length = _errs38;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/1/type",keyword:"type",params:{type: schema20.properties.bookerName.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err24 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -416,13 +419,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid15 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+}
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err25 = {instancePath:instancePath+"/timeSlot",schemaPath:"#/properties/timeSlot/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -432,7 +434,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
+if(data.bookerName !== undefined){
+let data3 = data.bookerName;
+const _errs45 = errors;
+const _errs46 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -442,8 +448,18 @@ vErrors.push(err26);
 }
 errors++;
 }
+var valid16 = _errs46 === errors;
+if(valid16){
+const err27 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err27];
 }
-var _valid3 = _errs46 === errors;
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
 errors = _errs45;
 if(vErrors !== null){
 if(_errs45){
@@ -453,23 +469,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err27 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err27];
 }
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/1/type",keyword:"type",params:{type: schema20.properties.bookerName.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -478,10 +480,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
+const _errs50 = errors;
+let valid17 = true;
+const _errs51 = errors;
+if(errors === _errs51){
 if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err29 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -491,11 +496,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err30 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -505,12 +507,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data4 = data.phone;
-const _errs54 = errors;
-const _errs55 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err31 = {};
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err31 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -519,9 +530,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid18 = _errs55 === errors;
-if(valid18){
-const err32 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err32 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -530,19 +542,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs54;
-if(vErrors !== null){
-if(_errs54){
-vErrors.length = _errs54;
 }
-else {
-vErrors = null;
+var _valid4 = _errs53 === errors;
+valid17 = _valid4;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
+if(!valid17){
+const err33 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -551,12 +556,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs59 = errors;
+const _errs57 = errors;
 let valid19 = true;
-const _errs60 = errors;
-if(errors === _errs60){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -566,8 +571,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
 else {
+if(func1(data3) < 1){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -578,21 +583,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs62 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err36 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -602,9 +595,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 11){
-const err37 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err37 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -614,11 +619,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs62 === errors;
-valid19 = _valid4;
+var _valid5 = _errs60 === errors;
+valid19 = _valid5;
 }
 if(!valid19){
-const err38 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err38 = {instancePath:instancePath+"/bookerName",schemaPath:"#/properties/bookerName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -628,10 +633,12 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data5 = data.roomId;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+if(data.phone !== undefined){
+let data4 = data.phone;
+const _errs64 = errors;
+const _errs65 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -640,13 +647,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid22 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err40 = {};
+var valid22 = _errs65 === errors;
+if(valid22){
+const err40 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -655,9 +658,19 @@ vErrors.push(err40);
 }
 errors++;
 }
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
 }
 else {
-const err41 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err41 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -666,22 +679,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-var _valid5 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs72 = errors;
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs69 = errors;
+let valid23 = true;
+const _errs70 = errors;
+if(errors === _errs70){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -691,11 +695,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err43 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -705,10 +706,21 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.participants !== undefined){
-let data6 = data.participants;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/0/type",keyword:"type",params:{type: schema20.properties.participants.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs70 === errors;
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs72 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 11){
+const err44 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -717,13 +729,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid25 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err45 = {};
+}
+var _valid6 = _errs72 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err45 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -732,8 +743,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
+const _errs75 = errors;
+let valid25 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data4 === "string"){
+if(func1(data4) > 11){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -743,22 +758,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid6 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs81 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err47 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+if(func1(data4) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -768,9 +770,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err48 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+}
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -780,9 +782,21 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err49 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs78 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err49 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -792,9 +806,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err50 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid7 = _errs78 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err50 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -804,11 +820,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs81 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err51 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data5 = data.roomId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err51 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -817,11 +832,13 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.purpose !== undefined){
-let data7 = data.purpose;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err52 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/0/type",keyword:"type",params:{type: schema20.properties.purpose.allOf[0].type},message:"must be string,null"};
+const _errs84 = errors;
+let valid28 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -830,12 +847,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid28 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
@@ -846,8 +859,21 @@ vErrors.push(err53);
 errors++;
 }
 }
+var _valid8 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
 else {
-const err54 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs87 = errors;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err54 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -857,21 +883,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
+var _valid8 = _errs87 === errors;
+valid28 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs93 = errors;
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err55 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid28){
+const err55 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -881,9 +897,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err56 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.participants !== undefined){
+let data6 = data.participants;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/0/type",keyword:"type",params:{type: schema20.properties.participants.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -892,12 +909,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid7 = _errs93 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err57 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs93 = errors;
+let valid31 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -907,11 +925,7 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data8 = data.status;
-const _errs98 = errors;
-const _errs99 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -921,9 +935,22 @@ vErrors.push(err58);
 }
 errors++;
 }
-var valid31 = _errs99 === errors;
-if(valid31){
-const err59 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid9 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs96 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err59 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -932,19 +959,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-else {
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err60 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,13 +971,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-const _errs103 = errors;
-let valid32 = true;
-const _errs104 = errors;
-if(errors === _errs104){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err61 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -969,8 +984,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -980,21 +996,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid8 = _errs104 === errors;
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
+var _valid9 = _errs96 === errors;
+valid31 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs106 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid31){
+const err63 = {instancePath:instancePath+"/participants",schemaPath:"#/properties/participants/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1004,9 +1010,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.purpose !== undefined){
+let data7 = data.purpose;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err64 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/0/type",keyword:"type",params:{type: schema20.properties.purpose.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1015,10 +1022,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err65 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs105 = errors;
+let valid34 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1028,8 +1038,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
-const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1038,11 +1048,22 @@ vErrors.push(err66);
 }
 errors++;
 }
-var _valid8 = _errs106 === errors;
-valid32 = _valid8;
 }
-if(!valid32){
-const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid10 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs108 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err67 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1052,10 +1073,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data9 = data.rejectReason;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err68 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs108 === errors;
+valid34 = _valid10;
+}
+if(!valid34){
+const err68 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1064,12 +1086,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid35 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+const _errs111 = errors;
+let valid36 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1079,8 +1101,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
 else {
+if(func1(data7) < 1){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1091,21 +1113,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs118 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err71 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1115,9 +1125,21 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 128){
-const err72 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid11 = _errs112 === errors;
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs114 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err72 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1127,11 +1149,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid9 = _errs118 === errors;
-valid35 = _valid9;
+var _valid11 = _errs114 === errors;
+valid36 = _valid11;
 }
-if(!valid35){
-const err73 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid36){
+const err73 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1141,11 +1163,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs123 = errors;
-const _errs124 = errors;
-if(!((data10 === null) || (data10 === ""))){
+if(data.status !== undefined){
+let data8 = data.status;
+const _errs118 = errors;
+const _errs119 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -1155,9 +1177,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-var valid38 = _errs124 === errors;
-if(valid38){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var valid39 = _errs119 === errors;
+if(valid39){
+const err75 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1167,18 +1189,18 @@ vErrors.push(err75);
 errors++;
 }
 else {
-errors = _errs123;
+errors = _errs118;
 if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
+if(_errs118){
+vErrors.length = _errs118;
 }
 else {
 vErrors = null;
 }
 }
 }
-if((typeof data10 !== "string") && (data10 !== null)){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1187,12 +1209,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid39 = true;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs123 = errors;
+let valid40 = true;
+const _errs124 = errors;
+if(errors === _errs124){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1214,21 +1236,21 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid10 = _errs129 === errors;
-errors = _errs128;
+var _valid12 = _errs124 === errors;
+errors = _errs123;
 if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
+if(_errs123){
+vErrors.length = _errs123;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs131 = errors;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid12){
+const _errs126 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err79 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1238,11 +1260,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid10 = _errs131 === errors;
-valid39 = _valid10;
-}
-if(!valid39){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1252,14 +1272,314 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
+const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+var _valid12 = _errs126 === errors;
+valid40 = _valid12;
+}
+if(!valid40){
+const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data.rejectReason !== undefined){
+let data9 = data.rejectReason;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err84 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+const _errs135 = errors;
+let valid43 = true;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid13 = _errs136 === errors;
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs138 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 128){
+const err87 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var _valid13 = _errs138 === errors;
+valid43 = _valid13;
+}
+if(!valid43){
+const err88 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+const _errs141 = errors;
+let valid45 = true;
+const _errs142 = errors;
+if(errors === _errs142){
+if(typeof data9 === "string"){
+if(func1(data9) > 128){
+const err89 = {};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+else {
+if(func1(data9) < 1){
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid14 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs144 = errors;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err92 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid14 = _errs144 === errors;
+valid45 = _valid14;
+}
+if(!valid45){
+const err93 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs148 = errors;
+const _errs149 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+var valid48 = _errs149 === errors;
+if(valid48){
+const err95 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+else {
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+const _errs153 = errors;
+let valid49 = true;
+const _errs154 = errors;
+if(errors === _errs154){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err97 = {};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+var _valid15 = _errs154 === errors;
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs156 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err99 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var _valid15 = _errs156 === errors;
+valid49 = _valid15;
+}
+if(!valid49){
+const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -1364,4 +1684,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"communalAreaId":true,"bookingDate":true,"timeSlot":true,"bookerName":true,"phone":true,"roomId":true,"participants":true,"purpose":true,"status":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/communalAreaId/allOf/0":"请选择公共区域","#/properties/communalAreaId/allOf/1":"公共区域格式不正确","#/properties/communalAreaId/allOf/2/then/allOf/0":"请选择公共区域","#/properties/bookingDate/allOf/0":"请输入预约日期","#/properties/bookingDate/allOf/1":"预约日期格式不正确","#/properties/bookingDate/allOf/2/then/allOf/0":"预约日期格式不正确，应为YYYY-MM-DD","#/properties/timeSlot/allOf/0":"请输入预约时段","#/properties/timeSlot/allOf/1":"预约时段格式不正确","#/properties/timeSlot/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/timeSlot/allOf/2/then/allOf/1":"预约时段不能超过16个字符","#/properties/bookerName/allOf/0":"请输入预约人","#/properties/bookerName/allOf/1":"预约人格式不正确","#/properties/bookerName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/bookerName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/bookerName/allOf/2/then/allOf/2":"预约人不能超过32个字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"联系电话不能超过11个字符","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/participants/allOf/0":"参与人数格式不正确","#/properties/participants/allOf/1/then/allOf/0":"请输入正整数","#/properties/participants/allOf/1/then/allOf/1":"参与人数请输入整数","#/properties/participants/allOf/1/then/allOf/2":"参与人数不能大于2147483647","#/properties/participants/allOf/1/then/allOf/3":"参与人数超出范围","#/properties/purpose/allOf/0":"用途格式不正确","#/properties/purpose/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/purpose/allOf/1/then/allOf/1":"用途不能超过64个字符","#/properties/status/allOf/0":"请选择预约状态","#/properties/status/allOf/1":"预约状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"预约状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"预约状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"预约状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的预约状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"communalAreaId":"请选择公共区域","bookingDate":"请输入预约日期","timeSlot":"请输入预约时段","bookerName":"请输入预约人","phone":"请输入联系电话"},"numericFields":["communalAreaId","roomId","participants","status","communityId"]};
+export const meta = {"messages":{"#/properties/communalAreaId/allOf/0":"请选择公共区域","#/properties/communalAreaId/allOf/1":"公共区域格式不正确","#/properties/communalAreaId/allOf/2/then/allOf/0":"请选择公共区域","#/properties/bookingDate/allOf/0":"请输入预约日期","#/properties/bookingDate/allOf/1":"预约日期格式不正确","#/properties/bookingDate/allOf/2/then/allOf/0":"预约日期格式不正确，应为YYYY-MM-DD","#/properties/timeSlot/allOf/0":"请输入预约时段","#/properties/timeSlot/allOf/1":"预约时段格式不正确","#/properties/timeSlot/allOf/2/then/allOf/0":"预约时段不能超过16个字符","#/properties/timeSlot/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/bookerName/allOf/0":"请输入预约人","#/properties/bookerName/allOf/1":"预约人格式不正确","#/properties/bookerName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/bookerName/allOf/2/then/allOf/1":"预约人不能超过32个字符","#/properties/bookerName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/participants/allOf/0":"参与人数格式不正确","#/properties/participants/allOf/1/then/allOf/0":"请输入正整数","#/properties/participants/allOf/1/then/allOf/1":"参与人数请输入整数","#/properties/participants/allOf/1/then/allOf/2":"参与人数不能大于2147483647","#/properties/participants/allOf/1/then/allOf/3":"参与人数超出范围","#/properties/purpose/allOf/0":"用途格式不正确","#/properties/purpose/allOf/1/then/allOf/0":"用途不能超过64个字符","#/properties/purpose/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/status/allOf/0":"请选择预约状态","#/properties/status/allOf/1":"预约状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"预约状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"预约状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"预约状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的预约状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"communalAreaId":"请选择公共区域","bookingDate":"请输入预约日期","timeSlot":"请输入预约时段","bookerName":"请输入预约人","phone":"请输入联系电话"},"numericFields":["communalAreaId","roomId","participants","status","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_communalAreas_create","$ref":"resource_communalAreas_fields","required":["name"]};
-const schema20 = {"$id":"resource_communalAreas_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"capacity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"openTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"bookable":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_communalAreas_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"capacity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"openTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"bookable":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,11 +160,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.location !== undefined){
-let data1 = data.location;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -170,12 +171,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -186,8 +184,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -197,21 +208,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,9 +222,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err13 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.location !== undefined){
+let data1 = data.location;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,12 +234,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -247,10 +250,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.capacity !== undefined){
-let data2 = data.capacity;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/0/type",keyword:"type",params:{type: schema20.properties.capacity.allOf[0].type},message:"must be string,null"};
+else {
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -259,13 +260,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs29 = errors;
-let valid9 = true;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err16 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -275,8 +285,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {};
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -285,22 +298,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs32 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -309,10 +313,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err19 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+if(func1(data1) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -322,9 +325,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err20 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -334,9 +337,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err21 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -346,11 +361,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-valid9 = _valid2;
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
 }
-if(!valid9){
-const err22 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid10){
+const err22 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -360,10 +375,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.openTime !== undefined){
-let data3 = data.openTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.openTime.allOf[0].type},message:"must be string,null"};
+if(data.capacity !== undefined){
+let data2 = data.capacity;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/0/type",keyword:"type",params:{type: schema20.properties.capacity.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -372,12 +387,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid12 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -399,21 +414,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
+var _valid4 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err26 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(_valid4){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -423,9 +438,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err27 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err27 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -435,11 +450,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err28 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err28 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -449,10 +462,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.bookable !== undefined){
-let data4 = data.bookable;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/bookable",schemaPath:"#/properties/bookable/allOf/0/type",keyword:"type",params:{type: schema20.properties.bookable.allOf[0].type},message:"must be boolean,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err29 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -462,12 +474,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs52 = errors;
-const _errs53 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err30 = {};
+var _valid4 = _errs42 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err30 = {instancePath:instancePath+"/capacity",schemaPath:"#/properties/capacity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -476,9 +487,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid16 = _errs53 === errors;
-if(valid16){
-const err31 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.openTime !== undefined){
+let data3 = data.openTime;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err31 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.openTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -487,19 +500,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs51 = errors;
+let valid16 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -508,12 +515,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid17 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -524,8 +527,21 @@ vErrors.push(err33);
 errors++;
 }
 }
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
 else {
-const err34 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err34 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -535,7 +551,59 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
+var _valid5 = _errs54 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err35 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
+if(func1(data3) < 1){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid6 = _errs58 === errors;
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
@@ -545,42 +613,166 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
+if(_valid6){
 const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err39 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+var _valid6 = _errs60 === errors;
+valid18 = _valid6;
+}
+if(!valid18){
+const err40 = {instancePath:instancePath+"/openTime",schemaPath:"#/properties/openTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.bookable !== undefined){
+let data4 = data.bookable;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err41 = {instancePath:instancePath+"/bookable",schemaPath:"#/properties/bookable/allOf/0/type",keyword:"type",params:{type: schema20.properties.bookable.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var valid22 = _errs68 === errors;
+if(valid22){
+const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err45 = {};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid7 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs75 = errors;
 if(typeof data5 === "string"){
 if(!pattern8.test(data5)){
-const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err47];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err47);
 }
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid17 = _valid4;
+var _valid7 = _errs75 === errors;
+valid23 = _valid7;
 }
-if(!valid17){
-const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid23){
+const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err48];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err49];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -645,4 +837,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"location":true,"capacity":true,"openTime":true,"bookable":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入区域名称","#/properties/name/allOf/1":"区域名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"区域名称不能超过32个字符","#/properties/location/allOf/0":"位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/location/allOf/1/then/allOf/1":"位置不能超过64个字符","#/properties/capacity/allOf/0":"容纳人数格式不正确","#/properties/capacity/allOf/1/then/allOf/0":"请输入正整数","#/properties/capacity/allOf/1/then/allOf/1":"容纳人数请输入整数","#/properties/capacity/allOf/1/then/allOf/2":"容纳人数不能大于2147483647","#/properties/capacity/allOf/1/then/allOf/3":"容纳人数超出范围","#/properties/openTime/allOf/0":"开放时间格式不正确","#/properties/openTime/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/openTime/allOf/1/then/allOf/1":"开放时间不能超过32个字符","#/properties/bookable/allOf/0":"可预约格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入区域名称"},"numericFields":["capacity","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入区域名称","#/properties/name/allOf/1":"区域名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"区域名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/location/allOf/0":"位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"位置不能超过64个字符","#/properties/location/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/capacity/allOf/0":"容纳人数格式不正确","#/properties/capacity/allOf/1/then/allOf/0":"请输入正整数","#/properties/capacity/allOf/1/then/allOf/1":"容纳人数请输入整数","#/properties/capacity/allOf/1/then/allOf/2":"容纳人数不能大于2147483647","#/properties/capacity/allOf/1/then/allOf/3":"容纳人数超出范围","#/properties/openTime/allOf/0":"开放时间格式不正确","#/properties/openTime/allOf/1/then/allOf/0":"开放时间不能超过32个字符","#/properties/openTime/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/bookable/allOf/0":"可预约格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入区域名称"},"numericFields":["capacity","communityId"]};

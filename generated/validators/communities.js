@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_communities_create","$ref":"resource_communities_fields","required":["name","areaId"]};
-const schema20 = {"$id":"resource_communities_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"areaId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"administrativeCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"},{"maxLength":12}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"longitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180},{"pattern":"^-?\\d{1,3}(\\.\\d{1,6})?$"}]}}]},"latitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90},{"pattern":"^-?\\d{1,2}(\\.\\d{1,6})?$"}]}}]},"contactName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"contactPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"totalArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]}}};
+const schema20 = {"$id":"resource_communities_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"areaId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"administrativeCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":12}]}},{"if":{"type":"string","minLength":1,"maxLength":12},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"longitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180},{"pattern":"^-?\\d{1,3}(\\.\\d{1,6})?$"}]}}]},"latitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90},{"pattern":"^-?\\d{1,2}(\\.\\d{1,6})?$"}]}}]},"contactName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"contactPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"totalArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -127,8 +127,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -138,9 +138,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -149,12 +151,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -163,12 +166,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.areaId !== undefined){
-let data1 = data.areaId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -178,9 +177,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -189,19 +189,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/1/type",keyword:"type",params:{type: schema20.properties.areaId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -210,13 +213,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -226,7 +228,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.areaId !== undefined){
+let data1 = data.areaId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -236,8 +242,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -247,25 +263,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/1/type",keyword:"type",params:{type: schema20.properties.areaId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -274,11 +274,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.administrativeCode !== undefined){
-let data2 = data.administrativeCode;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.administrativeCode.allOf[0].type},message:"must be string,null"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -287,12 +289,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -303,8 +301,21 @@ vErrors.push(err17);
 errors++;
 }
 }
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
 else {
-const err18 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -314,21 +325,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs34 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err19 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/areaId",schemaPath:"#/properties/areaId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -338,9 +339,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 12){
-const err20 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"};
+if(data.administrativeCode !== undefined){
+let data2 = data.administrativeCode;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.administrativeCode.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -349,12 +351,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -364,10 +367,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.address !== undefined){
-let data3 = data.address;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -376,13 +377,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid13 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err23 = {};
+}
+var _valid3 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 12){
+const err23 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -392,8 +402,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -402,22 +415,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err25 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) > 12){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -426,10 +430,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(func1(data3) > 128){
-const err26 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,11 +442,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
 }
-if(!valid13){
-const err27 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -453,10 +454,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.longitude !== undefined){
-let data4 = data.longitude;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.longitude.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err28 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -465,13 +477,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err29 = {};
+}
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err29 = {instancePath:instancePath+"/administrativeCode",schemaPath:"#/properties/administrativeCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -481,8 +492,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {};
+if(data.address !== undefined){
+let data3 = data.address;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -491,22 +504,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err31 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -516,9 +520,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 180)){
-const err32 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -528,9 +531,21 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err33 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 128){
+const err33 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -540,11 +555,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-valid16 = _valid4;
+var _valid5 = _errs54 === errors;
+valid17 = _valid5;
 }
-if(!valid16){
-const err34 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid17){
+const err34 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -553,11 +568,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.latitude !== undefined){
-let data5 = data.latitude;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.latitude.allOf[0].type},message:"must be string,null"};
+const _errs57 = errors;
+let valid19 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) > 128){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -566,12 +583,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs62 = errors;
-let valid19 = true;
-const _errs63 = errors;
-if(errors === _errs63){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+else {
+if(func1(data3) < 1){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -580,6 +593,7 @@ else {
 vErrors.push(err36);
 }
 errors++;
+}
 }
 }
 else {
@@ -593,21 +607,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid5 = _errs63 === errors;
-errors = _errs62;
+var _valid6 = _errs58 === errors;
+errors = _errs57;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs57){
+vErrors.length = _errs57;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs65 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err38 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
+if(_valid6){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err38 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -617,9 +631,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 90)){
-const err39 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs60 === errors;
+valid19 = _valid6;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -629,9 +645,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern10.test(data5)){
-const err40 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,6})?$"+"\""};
+if(data.longitude !== undefined){
+let data4 = data.longitude;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.longitude.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -640,12 +657,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs65 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err41 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -655,10 +673,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.contactName !== undefined){
-let data6 = data.contactName;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/0/type",keyword:"type",params:{type: schema20.properties.contactName.allOf[0].type},message:"must be string,null"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -667,13 +683,22 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs73 = errors;
-let valid22 = true;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+}
+var _valid7 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err43 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -683,8 +708,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 180)){
+const err44 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -694,21 +720,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid6 = _errs74 === errors;
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs76 = errors;
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err45 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err45 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,3}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,9 +732,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err46 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+var _valid7 = _errs69 === errors;
+valid22 = _valid7;
+}
+if(!valid22){
+const err46 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -730,9 +746,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err47 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.latitude !== undefined){
+let data5 = data.latitude;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err47 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.latitude.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -741,12 +758,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid6 = _errs76 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err48 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs77 = errors;
+let valid25 = true;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,10 +774,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.contactPhone !== undefined){
-let data7 = data.contactPhone;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/0/type",keyword:"type",params:{type: schema20.properties.contactPhone.allOf[0].type},message:"must be string,null"};
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -768,13 +784,22 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid25 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+}
+var _valid8 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs80 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err50 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -784,8 +809,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 90)){
+const err51 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -795,21 +821,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern12.test(data7)){
-const err52 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err52 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -819,9 +833,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 11){
-const err53 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+var _valid8 = _errs80 === errors;
+valid25 = _valid8;
+}
+if(!valid25){
+const err53 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -831,11 +847,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err54 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.contactName !== undefined){
+let data6 = data.contactName;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err54 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/0/type",keyword:"type",params:{type: schema20.properties.contactName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,11 +859,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.totalArea !== undefined){
-let data8 = data.totalArea;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err55 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalArea.allOf[0].type},message:"must be string,null"};
+const _errs88 = errors;
+let valid28 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -857,12 +874,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid28 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -873,8 +886,21 @@ vErrors.push(err56);
 errors++;
 }
 }
+var _valid9 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
 else {
-const err57 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs91 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err57 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -884,21 +910,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid8 = _errs95 === errors;
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs97 = errors;
-if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err58 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err58 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -908,9 +922,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!pattern14.test(data8)){
-const err59 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+var _valid9 = _errs91 === errors;
+valid28 = _valid9;
+}
+if(!valid28){
+const err59 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -919,12 +935,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-var _valid8 = _errs97 === errors;
-valid28 = _valid8;
-}
-if(!valid28){
-const err60 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs95 = errors;
+let valid30 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -933,15 +950,318 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data6) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid10 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs98 = errors;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err63 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid10 = _errs98 === errors;
+valid30 = _valid10;
+}
+if(!valid30){
+const err64 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.contactPhone !== undefined){
+let data7 = data.contactPhone;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err65 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/0/type",keyword:"type",params:{type: schema20.properties.contactPhone.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+const _errs104 = errors;
+let valid33 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid11 = _errs105 === errors;
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs107 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 11){
+const err68 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+var _valid11 = _errs107 === errors;
+valid33 = _valid11;
+}
+if(!valid33){
+const err69 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+const _errs110 = errors;
+let valid35 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data7 === "string"){
+if(func1(data7) > 11){
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid12 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs113 = errors;
+if(typeof data7 === "string"){
+if(!pattern12.test(data7)){
+const err73 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var _valid12 = _errs113 === errors;
+valid35 = _valid12;
+}
+if(!valid35){
+const err74 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.totalArea !== undefined){
+let data8 = data.totalArea;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err75 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.totalArea.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+const _errs119 = errors;
+let valid38 = true;
+const _errs120 = errors;
+if(errors === _errs120){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid13 = _errs120 === errors;
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs122 = errors;
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err78 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!pattern14.test(data8)){
+const err79 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid13 = _errs122 === errors;
+valid38 = _valid13;
+}
+if(!valid38){
+const err80 = {instancePath:instancePath+"/totalArea",schemaPath:"#/properties/totalArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1016,4 +1336,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"areaId":true,"administrativeCode":true,"address":true,"longitude":true,"latitude":true,"contactName":true,"contactPhone":true,"totalArea":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入{scene}名称","#/properties/name/allOf/1":"{scene}名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"{scene}名称不能超过32个字符","#/properties/areaId/allOf/0":"请选择所属区域","#/properties/areaId/allOf/1":"所属区域格式不正确","#/properties/areaId/allOf/2/then/allOf/0":"请选择所属区域","#/properties/administrativeCode/allOf/0":"行政区划代码格式不正确","#/properties/administrativeCode/allOf/1/then/allOf/0":"只能输入数字","#/properties/administrativeCode/allOf/1/then/allOf/1":"行政区划代码不能超过12个字符","#/properties/address/allOf/0":"详细地址格式不正确","#/properties/address/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/address/allOf/1/then/allOf/1":"详细地址不能超过128个字符","#/properties/longitude/allOf/0":"经度格式不正确","#/properties/longitude/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/2":"经度格式不正确","#/properties/latitude/allOf/0":"纬度格式不正确","#/properties/latitude/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/2":"纬度格式不正确","#/properties/contactName/allOf/0":"联系人格式不正确","#/properties/contactName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/contactName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/contactName/allOf/1/then/allOf/2":"联系人不能超过32个字符","#/properties/contactPhone/allOf/0":"联系电话格式不正确","#/properties/contactPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/contactPhone/allOf/1/then/allOf/1":"联系电话不能超过11个字符","#/properties/totalArea/allOf/0":"占地面积(㎡)格式不正确","#/properties/totalArea/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/totalArea/allOf/1/then/allOf/1":"占地面积(㎡)格式不正确"},"required":{"name":"请输入{scene}名称","areaId":"请选择所属区域"},"numericFields":["areaId","longitude","latitude","totalArea"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入{scene}名称","#/properties/name/allOf/1":"{scene}名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"{scene}名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/areaId/allOf/0":"请选择所属区域","#/properties/areaId/allOf/1":"所属区域格式不正确","#/properties/areaId/allOf/2/then/allOf/0":"请选择所属区域","#/properties/administrativeCode/allOf/0":"行政区划代码格式不正确","#/properties/administrativeCode/allOf/1/then/allOf/0":"行政区划代码不能超过12个字符","#/properties/administrativeCode/allOf/2/then/allOf/0":"只能输入数字","#/properties/address/allOf/0":"详细地址格式不正确","#/properties/address/allOf/1/then/allOf/0":"详细地址不能超过128个字符","#/properties/address/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/longitude/allOf/0":"经度格式不正确","#/properties/longitude/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/2":"经度格式不正确","#/properties/latitude/allOf/0":"纬度格式不正确","#/properties/latitude/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/2":"纬度格式不正确","#/properties/contactName/allOf/0":"联系人格式不正确","#/properties/contactName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/contactName/allOf/1/then/allOf/1":"联系人不能超过32个字符","#/properties/contactName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/contactPhone/allOf/0":"联系电话格式不正确","#/properties/contactPhone/allOf/1/then/allOf/0":"联系电话不能超过11个字符","#/properties/contactPhone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/totalArea/allOf/0":"占地面积(㎡)格式不正确","#/properties/totalArea/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/totalArea/allOf/1/then/allOf/1":"占地面积(㎡)格式不正确"},"required":{"name":"请输入{scene}名称","areaId":"请选择所属区域"},"numericFields":["areaId","longitude","latitude","totalArea"]};

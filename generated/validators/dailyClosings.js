@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_dailyClosings_create","$ref":"resource_dailyClosings_fields","required":["day","closedAt"]};
-const schema20 = {"$id":"resource_dailyClosings_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_dailyClosings_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const pattern4 = new RegExp("^\\d+$", "u");
@@ -805,8 +805,8 @@ vErrors = null;
 if(_valid7){
 const _errs87 = errors;
 if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data7) > 128){
+const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -816,9 +816,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid7 = _errs87 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -827,12 +829,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid7 = _errs87 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs90 = errors;
+let valid27 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -841,12 +844,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs92 = errors;
-const _errs93 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
+if(func1(data7) < 1){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -856,9 +855,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid28 = _errs93 === errors;
-if(valid28){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -867,19 +867,22 @@ vErrors.push(err56);
 }
 errors++;
 }
-else {
-errors = _errs92;
+}
+var _valid8 = _errs91 === errors;
+errors = _errs90;
 if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
+if(_errs90){
+vErrors.length = _errs90;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid8){
+const _errs93 = errors;
+if(typeof data7 === "string"){
+if(!pattern14.test(data7)){
+const err57 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -888,13 +891,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid29 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err58 = {};
+}
+var _valid8 = _errs93 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err58 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -904,7 +906,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs97 = errors;
+const _errs98 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -914,8 +920,18 @@ vErrors.push(err59);
 }
 errors++;
 }
+var valid30 = _errs98 === errors;
+if(valid30){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err60];
 }
-var _valid8 = _errs98 === errors;
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+else {
 errors = _errs97;
 if(vErrors !== null){
 if(_errs97){
@@ -925,25 +941,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs100 = errors;
-if(typeof data8 === "string"){
-if(!pattern12.test(data8)){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err60];
 }
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-var _valid8 = _errs100 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -952,15 +952,79 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs102 = errors;
+let valid31 = true;
+const _errs103 = errors;
+if(errors === _errs103){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid9 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs105 = errors;
+if(typeof data8 === "string"){
+if(!pattern12.test(data8)){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid9 = _errs105 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1035,4 +1099,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"day":true,"paymentCount":true,"recordedAmount":true,"refundAmount":true,"declaredAmount":true,"closedBy":true,"closedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/day/allOf/0":"请输入日结日期","#/properties/day/allOf/1":"日结日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"日结日期格式不正确，应为YYYY-MM-DD","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统收款金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"请输入日结时间","#/properties/closedAt/allOf/1":"日结时间格式不正确","#/properties/closedAt/allOf/2/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"差异说明不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入日结日期","closedAt":"请输入日结时间"},"numericFields":["paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};
+export const meta = {"messages":{"#/properties/day/allOf/0":"请输入日结日期","#/properties/day/allOf/1":"日结日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"日结日期格式不正确，应为YYYY-MM-DD","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统收款金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"请输入日结时间","#/properties/closedAt/allOf/1":"日结时间格式不正确","#/properties/closedAt/allOf/2/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"差异说明不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入日结日期","closedAt":"请输入日结时间"},"numericFields":["paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};

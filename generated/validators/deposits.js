@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_deposits_create","$ref":"resource_deposits_fields","required":["roomId","paymentItemId","amount","payMethod"]};
-const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -312,8 +312,8 @@ errors++;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data2) > 32){
+const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,9 +323,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err19 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid2 = _errs32 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err19 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -334,12 +336,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs32 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err20 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -348,12 +351,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.amount !== undefined){
-let data3 = data.amount;
-const _errs38 = errors;
-const _errs39 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
+if(func1(data2) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -363,9 +362,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid13 = _errs39 === errors;
-if(valid13){
-const err22 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -374,19 +374,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-errors = _errs38;
+}
+var _valid3 = _errs37 === errors;
+errors = _errs36;
 if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
+if(_errs36){
+vErrors.length = _errs36;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err23 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -395,13 +398,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid14 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -411,7 +413,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
+if(data.amount !== undefined){
+let data3 = data.amount;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -421,8 +427,18 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid15 = _errs44 === errors;
+if(valid15){
+const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err26];
 }
-var _valid3 = _errs44 === errors;
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
 errors = _errs43;
 if(vErrors !== null){
 if(_errs43){
@@ -432,23 +448,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs46 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
 }
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -457,10 +459,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
 if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err28 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -470,9 +475,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err29 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -482,11 +486,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-valid14 = _valid3;
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
 }
-if(!valid14){
-const err30 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err30 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -496,12 +510,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data4 = data.payMethod;
-const _errs53 = errors;
-const _errs54 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err31 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err31 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -510,9 +521,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid17 = _errs54 === errors;
-if(valid17){
-const err32 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -521,19 +533,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err33 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,13 +545,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid18 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err34 = {};
+}
+var _valid4 = _errs51 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err34 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -558,7 +560,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
+if(data.payMethod !== undefined){
+let data4 = data.payMethod;
+const _errs58 = errors;
+const _errs59 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -568,8 +574,18 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid19 = _errs59 === errors;
+if(valid19){
+const err36 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err36];
 }
-var _valid4 = _errs59 === errors;
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
 errors = _errs58;
 if(vErrors !== null){
 if(_errs58){
@@ -579,23 +595,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err36 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
 }
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,10 +606,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
+const _errs63 = errors;
+let valid20 = true;
+const _errs64 = errors;
+if(errors === _errs64){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err38 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -617,9 +622,7 @@ vErrors.push(err38);
 errors++;
 }
 }
-const _errs66 = errors;
-const _errs67 = errors;
-if(!(data4 === "7")){
+else {
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -629,9 +632,22 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid20 = _errs67 === errors;
-if(valid20){
-const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs66 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -640,22 +656,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -665,12 +669,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data5 = data.status;
-const _errs70 = errors;
-const _errs71 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err42 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err42 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,9 +680,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid22 = _errs71 === errors;
-if(valid22){
-const err43 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+const _errs71 = errors;
+const _errs72 = errors;
+if(!(data4 === "7")){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -690,19 +693,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err44 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+var valid22 = _errs72 === errors;
+if(valid22){
+const err44 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -711,13 +704,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err45 = {};
+else {
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs66 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err45 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -727,7 +729,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data5 = data.status;
+const _errs75 = errors;
+const _errs76 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -737,8 +743,18 @@ vErrors.push(err46);
 }
 errors++;
 }
+var valid24 = _errs76 === errors;
+if(valid24){
+const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err47];
 }
-var _valid5 = _errs76 === errors;
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
 errors = _errs75;
 if(vErrors !== null){
 if(_errs75){
@@ -748,23 +764,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs78 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err47];
 }
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -773,10 +775,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
+const _errs80 = errors;
+let valid25 = true;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -786,8 +791,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
-const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -796,11 +801,22 @@ vErrors.push(err50);
 }
 errors++;
 }
-var _valid5 = _errs78 === errors;
-valid23 = _valid5;
 }
-if(!valid23){
-const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid6 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs83 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -810,10 +826,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data6 = data.receiptNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err52 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -822,13 +837,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs87 = errors;
-let valid26 = true;
-const _errs88 = errors;
-if(errors === _errs88){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err53 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -838,8 +850,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {};
+if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
+const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -848,22 +860,11 @@ vErrors.push(err54);
 }
 errors++;
 }
+var _valid6 = _errs83 === errors;
+valid25 = _valid6;
 }
-var _valid6 = _errs88 === errors;
-errors = _errs87;
-if(vErrors !== null){
-if(_errs87){
-vErrors.length = _errs87;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs90 = errors;
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err55 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid25){
+const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -873,9 +874,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err56 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.receiptNo !== undefined){
+let data6 = data.receiptNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -884,12 +886,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid6 = _errs90 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err57 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs92 = errors;
+let valid28 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -899,10 +902,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.receiptId !== undefined){
-let data7 = data.receiptId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err58 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -911,13 +912,22 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid29 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err59 = {};
+}
+var _valid7 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs95 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err59 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -927,8 +937,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {};
+var _valid7 = _errs95 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err60 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -937,22 +950,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-var _valid7 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs100 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err61 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs98 = errors;
+let valid30 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -961,12 +965,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-var _valid7 = _errs100 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err62 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data6) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -976,10 +977,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.collectedAt !== undefined){
-let data8 = data.collectedAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err63 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.collectedAt.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -988,13 +988,22 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs106 = errors;
-let valid32 = true;
-const _errs107 = errors;
-if(errors === _errs107){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err64 = {};
+}
+var _valid8 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs101 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err64 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1004,8 +1013,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+var _valid8 = _errs101 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err65 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1015,21 +1027,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs107 === errors;
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs109 = errors;
-if(typeof data8 === "string"){
-if(!pattern12.test(data8)){
-const err66 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.receiptId !== undefined){
+let data7 = data.receiptId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err66 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1038,12 +1039,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-var _valid8 = _errs109 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err67 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs107 = errors;
+let valid33 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1053,10 +1055,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data9 = data.refundAmount;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err68 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1065,13 +1065,22 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid35 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err69 = {};
+}
+var _valid9 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs110 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err69 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1081,8 +1090,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {};
+var _valid9 = _errs110 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err70 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1092,21 +1104,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs118 = errors;
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err71 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(data.collectedAt !== undefined){
+let data8 = data.collectedAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err71 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.collectedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1115,10 +1116,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err72 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs116 = errors;
+let valid36 = true;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1128,9 +1132,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err73 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1140,9 +1143,21 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!pattern7.test(data9)){
-const err74 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var _valid10 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs119 = errors;
+if(typeof data8 === "string"){
+if(!pattern12.test(data8)){
+const err74 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1152,11 +1167,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid9 = _errs118 === errors;
-valid35 = _valid9;
+var _valid10 = _errs119 === errors;
+valid36 = _valid10;
 }
-if(!valid35){
-const err75 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid36){
+const err75 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1166,10 +1181,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.refundMethod !== undefined){
-let data10 = data.refundMethod;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err76 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
+if(data.refundAmount !== undefined){
+let data9 = data.refundAmount;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err76 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1178,12 +1193,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs127 = errors;
-let valid38 = true;
-const _errs128 = errors;
-if(errors === _errs128){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs125 = errors;
+let valid39 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1205,21 +1220,21 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid10 = _errs128 === errors;
-errors = _errs127;
+var _valid11 = _errs126 === errors;
+errors = _errs125;
 if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
+if(_errs125){
+vErrors.length = _errs125;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs130 = errors;
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err79 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid11){
+const _errs128 = errors;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err79 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1229,9 +1244,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err80 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err80 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1241,9 +1256,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err81 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err81 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1253,10 +1268,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-const _errs135 = errors;
-const _errs136 = errors;
-if(!(data10 === "7")){
-const err82 = {};
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err82 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1265,9 +1279,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-var valid40 = _errs136 === errors;
-if(valid40){
-const err83 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs128 === errors;
+valid39 = _valid11;
+}
+if(!valid39){
+const err83 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1276,22 +1293,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-else {
-errors = _errs135;
-if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid10 = _errs130 === errors;
-valid38 = _valid10;
-}
-if(!valid38){
-const err84 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.refundMethod !== undefined){
+let data10 = data.refundMethod;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err84 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1300,11 +1306,13 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data.deductionAmount !== undefined){
-let data11 = data.deductionAmount;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err85 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionAmount.allOf[0].type},message:"must be string,null"};
+const _errs137 = errors;
+let valid42 = true;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1313,12 +1321,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs141 = errors;
-let valid42 = true;
-const _errs142 = errors;
-if(errors === _errs142){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+}
+else {
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1329,8 +1333,21 @@ vErrors.push(err86);
 errors++;
 }
 }
+var _valid12 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
+}
 else {
-const err87 = {};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs140 = errors;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err87 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1340,21 +1357,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-var _valid11 = _errs142 === errors;
-errors = _errs141;
-if(vErrors !== null){
-if(_errs141){
-vErrors.length = _errs141;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs144 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err88 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err88 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1364,9 +1369,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 1000000)){
-const err89 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err89 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1376,9 +1381,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!pattern7.test(data11)){
-const err90 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const _errs145 = errors;
+const _errs146 = errors;
+if(!(data10 === "7")){
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1387,12 +1393,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-var _valid11 = _errs144 === errors;
-valid42 = _valid11;
-}
-if(!valid42){
-const err91 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid44 = _errs146 === errors;
+if(valid44){
+const err91 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1401,11 +1404,22 @@ vErrors.push(err91);
 }
 errors++;
 }
+else {
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
 }
-if(data.deductionReason !== undefined){
-let data12 = data.deductionReason;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err92 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionReason.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+var _valid12 = _errs140 === errors;
+valid42 = _valid12;
+}
+if(!valid42){
+const err92 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1414,13 +1428,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-const _errs152 = errors;
-let valid45 = true;
-const _errs153 = errors;
-if(errors === _errs153){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err93 = {};
+}
+if(data.deductionAmount !== undefined){
+let data11 = data.deductionAmount;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err93 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1429,8 +1441,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-else {
+const _errs151 = errors;
+let valid46 = true;
+const _errs152 = errors;
+if(errors === _errs152){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
@@ -1441,21 +1457,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid12 = _errs153 === errors;
-errors = _errs152;
-if(vErrors !== null){
-if(_errs152){
-vErrors.length = _errs152;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs155 = errors;
-if(typeof data12 === "string"){
-if(!pattern18.test(data12)){
-const err95 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1465,9 +1468,21 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(func1(data12) > 128){
-const err96 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid13 = _errs152 === errors;
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs154 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err96 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1477,11 +1492,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-var _valid12 = _errs155 === errors;
-valid45 = _valid12;
-}
-if(!valid45){
-const err97 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 1000000)){
+const err97 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1491,10 +1504,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err98 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+const err98 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1503,13 +1515,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-const _errs162 = errors;
-let valid48 = true;
-const _errs163 = errors;
-if(errors === _errs163){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err99 = {};
+}
+var _valid13 = _errs154 === errors;
+valid46 = _valid13;
+}
+if(!valid46){
+const err99 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1519,8 +1530,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {};
+if(data.deductionReason !== undefined){
+let data12 = data.deductionReason;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err100 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1529,22 +1542,13 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-var _valid13 = _errs163 === errors;
-errors = _errs162;
-if(vErrors !== null){
-if(_errs162){
-vErrors.length = _errs162;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs165 = errors;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs162 = errors;
+let valid49 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1554,11 +1558,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-var _valid13 = _errs165 === errors;
-valid48 = _valid13;
-}
-if(!valid48){
-const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1568,10 +1569,21 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.refundedAt !== undefined){
-let data14 = data.refundedAt;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err103 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+var _valid14 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs165 = errors;
+if(typeof data12 === "string"){
+if(func1(data12) > 128){
+const err103 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1580,13 +1592,12 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs171 = errors;
-let valid51 = true;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err104 = {};
+}
+var _valid14 = _errs165 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err104 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1595,8 +1606,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-else {
+const _errs168 = errors;
+let valid51 = true;
+const _errs169 = errors;
+if(errors === _errs169){
+if(typeof data12 === "string"){
+if(func1(data12) > 128){
 const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
@@ -1606,22 +1621,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-var _valid14 = _errs172 === errors;
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs174 = errors;
-if(typeof data14 === "string"){
-if(!pattern12.test(data14)){
-const err106 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data12) < 1){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1631,11 +1633,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-var _valid14 = _errs174 === errors;
-valid51 = _valid14;
 }
-if(!valid51){
-const err107 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1645,10 +1645,21 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data15 = data.rejectReason;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err108 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid15 = _errs169 === errors;
+errors = _errs168;
+if(vErrors !== null){
+if(_errs168){
+vErrors.length = _errs168;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs171 = errors;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err108 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1657,13 +1668,12 @@ vErrors.push(err108);
 }
 errors++;
 }
-const _errs180 = errors;
-let valid54 = true;
-const _errs181 = errors;
-if(errors === _errs181){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err109 = {};
+}
+var _valid15 = _errs171 === errors;
+valid51 = _valid15;
+}
+if(!valid51){
+const err109 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1673,8 +1683,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-else {
-const err110 = {};
+if(data.approverId !== undefined){
+let data13 = data.approverId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err110 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1683,22 +1695,13 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-var _valid15 = _errs181 === errors;
-errors = _errs180;
-if(vErrors !== null){
-if(_errs180){
-vErrors.length = _errs180;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs183 = errors;
-if(typeof data15 === "string"){
-if(!pattern18.test(data15)){
-const err111 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs177 = errors;
+let valid54 = true;
+const _errs178 = errors;
+if(errors === _errs178){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err111 = {};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1708,9 +1711,8 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err112 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1720,11 +1722,21 @@ vErrors.push(err112);
 errors++;
 }
 }
-var _valid15 = _errs183 === errors;
-valid54 = _valid15;
+var _valid16 = _errs178 === errors;
+errors = _errs177;
+if(vErrors !== null){
+if(_errs177){
+vErrors.length = _errs177;
 }
-if(!valid54){
-const err113 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs180 = errors;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err113 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1734,10 +1746,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data16 = data.remark;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err114 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid16 = _errs180 === errors;
+valid54 = _valid16;
+}
+if(!valid54){
+const err114 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1746,13 +1759,11 @@ vErrors.push(err114);
 }
 errors++;
 }
-const _errs190 = errors;
-let valid57 = true;
-const _errs191 = errors;
-if(errors === _errs191){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
-const err115 = {};
+}
+if(data.refundedAt !== undefined){
+let data14 = data.refundedAt;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err115 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1761,8 +1772,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-else {
+const _errs186 = errors;
+let valid57 = true;
+const _errs187 = errors;
+if(errors === _errs187){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
 const err116 = {};
 if(vErrors === null){
 vErrors = [err116];
@@ -1773,21 +1788,8 @@ vErrors.push(err116);
 errors++;
 }
 }
-var _valid16 = _errs191 === errors;
-errors = _errs190;
-if(vErrors !== null){
-if(_errs190){
-vErrors.length = _errs190;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs193 = errors;
-if(typeof data16 === "string"){
-if(!pattern18.test(data16)){
-const err117 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1797,9 +1799,21 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(typeof data16 === "string"){
-if(func1(data16) > 128){
-const err118 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid17 = _errs187 === errors;
+errors = _errs186;
+if(vErrors !== null){
+if(_errs186){
+vErrors.length = _errs186;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs189 = errors;
+if(typeof data14 === "string"){
+if(!pattern12.test(data14)){
+const err118 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1809,11 +1823,11 @@ vErrors.push(err118);
 errors++;
 }
 }
-var _valid16 = _errs193 === errors;
-valid57 = _valid16;
+var _valid17 = _errs189 === errors;
+valid57 = _valid17;
 }
 if(!valid57){
-const err119 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err119 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1823,9 +1837,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data.history !== undefined){
-if(typeof data.history != "object"){
-const err120 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+if(data.rejectReason !== undefined){
+let data15 = data.rejectReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err120 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1834,12 +1849,12 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs201 = errors;
-const _errs202 = errors;
-if(!((data18 === null) || (data18 === ""))){
+const _errs195 = errors;
+let valid60 = true;
+const _errs196 = errors;
+if(errors === _errs196){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
 const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
@@ -1849,9 +1864,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-var valid61 = _errs202 === errors;
-if(valid61){
-const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1860,19 +1875,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-else {
-errors = _errs201;
+}
+var _valid18 = _errs196 === errors;
+errors = _errs195;
 if(vErrors !== null){
-if(_errs201){
-vErrors.length = _errs201;
+if(_errs195){
+vErrors.length = _errs195;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid18){
+const _errs198 = errors;
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err123 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1881,13 +1899,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-const _errs206 = errors;
-let valid62 = true;
-const _errs207 = errors;
-if(errors === _errs207){
-if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err124 = {};
+}
+var _valid18 = _errs198 === errors;
+valid60 = _valid18;
+}
+if(!valid60){
+const err124 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1896,8 +1913,12 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-else {
+const _errs201 = errors;
+let valid62 = true;
+const _errs202 = errors;
+if(errors === _errs202){
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
 const err125 = {};
 if(vErrors === null){
 vErrors = [err125];
@@ -1907,22 +1928,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-var _valid17 = _errs207 === errors;
-errors = _errs206;
-if(vErrors !== null){
-if(_errs206){
-vErrors.length = _errs206;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs209 = errors;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-const err126 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data15) < 1){
+const err126 = {};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1932,11 +1940,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-var _valid17 = _errs209 === errors;
-valid62 = _valid17;
 }
-if(!valid62){
-const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err127 = {};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1946,14 +1952,328 @@ vErrors.push(err127);
 errors++;
 }
 }
+var _valid19 = _errs202 === errors;
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
 }
 else {
-const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs204 = errors;
+if(typeof data15 === "string"){
+if(!pattern18.test(data15)){
+const err128 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err128];
 }
 else {
 vErrors.push(err128);
+}
+errors++;
+}
+}
+var _valid19 = _errs204 === errors;
+valid62 = _valid19;
+}
+if(!valid62){
+const err129 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data16 = data.remark;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err130 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+const _errs210 = errors;
+let valid65 = true;
+const _errs211 = errors;
+if(errors === _errs211){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err131 = {};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+else {
+const err132 = {};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+var _valid20 = _errs211 === errors;
+errors = _errs210;
+if(vErrors !== null){
+if(_errs210){
+vErrors.length = _errs210;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs213 = errors;
+if(typeof data16 === "string"){
+if(func1(data16) > 128){
+const err133 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+var _valid20 = _errs213 === errors;
+valid65 = _valid20;
+}
+if(!valid65){
+const err134 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+const _errs216 = errors;
+let valid67 = true;
+const _errs217 = errors;
+if(errors === _errs217){
+if(typeof data16 === "string"){
+if(func1(data16) > 128){
+const err135 = {};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+else {
+if(func1(data16) < 1){
+const err136 = {};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+var _valid21 = _errs217 === errors;
+errors = _errs216;
+if(vErrors !== null){
+if(_errs216){
+vErrors.length = _errs216;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid21){
+const _errs219 = errors;
+if(typeof data16 === "string"){
+if(!pattern18.test(data16)){
+const err138 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+var _valid21 = _errs219 === errors;
+valid67 = _valid21;
+}
+if(!valid67){
+const err139 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err140 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs226 = errors;
+const _errs227 = errors;
+if(!((data18 === null) || (data18 === ""))){
+const err141 = {};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+var valid71 = _errs227 === errors;
+if(valid71){
+const err142 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+else {
+errors = _errs226;
+if(vErrors !== null){
+if(_errs226){
+vErrors.length = _errs226;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err143 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+const _errs231 = errors;
+let valid72 = true;
+const _errs232 = errors;
+if(errors === _errs232){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err144 = {};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+else {
+const err145 = {};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+var _valid22 = _errs232 === errors;
+errors = _errs231;
+if(vErrors !== null){
+if(_errs231){
+vErrors.length = _errs231;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid22){
+const _errs234 = errors;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err146 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+var _valid22 = _errs234 === errors;
+valid72 = _valid22;
+}
+if(!valid72){
+const err147 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
 }
 errors++;
 }
@@ -2048,4 +2368,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退还方式","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/deductionReason/allOf/1/then/allOf/1":"扣除原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴款人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退还方式","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"扣除原因不能超过128个字符","#/properties/deductionReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","approverId","communityId"]};

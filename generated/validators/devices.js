@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_devices_create","$ref":"resource_devices_fields","required":["name","serialNo","deviceCategory"]};
-const schema20 = {"$id":"resource_devices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"deviceCategory":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"model":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"ipAddress":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"firmwareVersion":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"lastOnlineTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_devices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"deviceCategory":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"model":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"ipAddress":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"firmwareVersion":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"lastOnlineTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,12 +161,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.serialNo !== undefined){
-let data1 = data.serialNo;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -173,9 +172,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,19 +184,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,13 +208,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,7 +223,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.serialNo !== undefined){
+let data1 = data.serialNo;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -231,8 +237,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -242,23 +258,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,12 +269,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,11 +285,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.deviceCategory !== undefined){
-let data2 = data.deviceCategory;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -296,9 +295,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -307,19 +319,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceCategory.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -328,12 +333,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs35 = errors;
+const _errs33 = errors;
 let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -343,8 +348,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -355,21 +360,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -379,9 +372,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err23 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -391,9 +396,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err24 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -403,11 +410,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err25 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deviceCategory !== undefined){
+let data2 = data.deviceCategory;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -416,11 +424,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.model !== undefined){
-let data3 = data.model;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/0/type",keyword:"type",params:{type: schema20.properties.model.allOf[0].type},message:"must be string,null"};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err26 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -429,13 +435,19 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs46 = errors;
-let valid14 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err27 = {};
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err27 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceCategory.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -444,8 +456,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -456,21 +472,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,9 +483,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err30 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -492,11 +507,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs49 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err31 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -506,10 +519,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.buildingId !== undefined){
-let data4 = data.buildingId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -518,13 +530,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid17 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err33 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,8 +545,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {};
+if(data.model !== undefined){
+let data3 = data.model;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err34 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/0/type",keyword:"type",params:{type: schema20.properties.model.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -544,22 +557,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err35 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs56 = errors;
+let valid18 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -569,11 +573,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err36 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,10 +584,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.unitId !== undefined){
-let data5 = data.unitId;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/0/type",keyword:"type",params:{type: schema20.properties.unitId.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err37 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,13 +607,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+}
+var _valid5 = _errs59 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -610,8 +621,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -621,22 +636,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-var _valid5 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs68 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err40 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data3) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -646,11 +648,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-valid20 = _valid5;
 }
-if(!valid20){
-const err41 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -660,10 +660,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.location !== undefined){
-let data6 = data.location;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs65 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err42 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,13 +683,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid23 = true;
-const _errs75 = errors;
-if(errors === _errs75){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+}
+var _valid6 = _errs65 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err43 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -688,8 +698,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {};
+if(data.buildingId !== undefined){
+let data4 = data.buildingId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err44 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -698,22 +710,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid6 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs77 = errors;
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err45 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs71 = errors;
+let valid23 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -723,9 +726,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 64){
-const err46 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -735,11 +737,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs77 === errors;
-valid23 = _valid6;
+var _valid7 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
 }
-if(!valid23){
-const err47 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs74 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err47 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -749,10 +761,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.ipAddress !== undefined){
-let data7 = data.ipAddress;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/0/type",keyword:"type",params:{type: schema20.properties.ipAddress.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs74 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err48 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -761,13 +774,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid26 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err49 = {};
+}
+if(data.unitId !== undefined){
+let data5 = data.unitId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err49 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/0/type",keyword:"type",params:{type: schema20.properties.unitId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -776,8 +787,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -788,21 +803,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid7 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err51 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -812,11 +814,21 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-valid26 = _valid7;
+var _valid8 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-if(!valid26){
-const err52 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs83 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err52 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -826,10 +838,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.firmwareVersion !== undefined){
-let data8 = data.firmwareVersion;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err53 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/0/type",keyword:"type",params:{type: schema20.properties.firmwareVersion.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs83 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err53 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -838,13 +851,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid29 = true;
-const _errs94 = errors;
-if(errors === _errs94){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err54 = {};
+}
+if(data.location !== undefined){
+let data6 = data.location;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err54 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -853,8 +864,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-else {
+const _errs89 = errors;
+let valid29 = true;
+const _errs90 = errors;
+if(errors === _errs90){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -865,21 +880,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid8 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs96 = errors;
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err56 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -889,11 +891,21 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid8 = _errs96 === errors;
-valid29 = _valid8;
+var _valid9 = _errs90 === errors;
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
 }
-if(!valid29){
-const err57 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs92 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err57 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -903,10 +915,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.online !== undefined){
-let data9 = data.online;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err58 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+var _valid9 = _errs92 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err58 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -915,11 +928,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.lastOnlineTime !== undefined){
-let data10 = data.lastOnlineTime;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err59 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastOnlineTime.allOf[0].type},message:"must be string,null"};
+const _errs95 = errors;
+let valid31 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -928,12 +943,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid33 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+else {
+if(func1(data6) < 1){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -942,6 +953,7 @@ else {
 vErrors.push(err60);
 }
 errors++;
+}
 }
 }
 else {
@@ -955,21 +967,21 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid9 = _errs106 === errors;
-errors = _errs105;
+var _valid10 = _errs96 === errors;
+errors = _errs95;
 if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
+if(_errs95){
+vErrors.length = _errs95;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs108 = errors;
-if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
-const err62 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid10){
+const _errs98 = errors;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err62 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -979,11 +991,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid9 = _errs108 === errors;
-valid33 = _valid9;
+var _valid10 = _errs98 === errors;
+valid31 = _valid10;
 }
-if(!valid33){
-const err63 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid31){
+const err63 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -993,10 +1005,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data11 = data.enabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err64 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(data.ipAddress !== undefined){
+let data7 = data.ipAddress;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err64 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/0/type",keyword:"type",params:{type: schema20.properties.ipAddress.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1005,12 +1017,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs115 = errors;
-const _errs116 = errors;
-if(!((data12 === null) || (data12 === ""))){
+const _errs104 = errors;
+let valid34 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -1020,9 +1032,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-var valid37 = _errs116 === errors;
-if(valid37){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1031,19 +1043,22 @@ vErrors.push(err66);
 }
 errors++;
 }
-else {
-errors = _errs115;
+}
+var _valid11 = _errs105 === errors;
+errors = _errs104;
 if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
+if(_errs104){
+vErrors.length = _errs104;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid11){
+const _errs107 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err67 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1052,13 +1067,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs120 = errors;
-let valid38 = true;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err68 = {};
+}
+var _valid11 = _errs107 === errors;
+valid34 = _valid11;
+}
+if(!valid34){
+const err68 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1068,8 +1082,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {};
+if(data.firmwareVersion !== undefined){
+let data8 = data.firmwareVersion;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err69 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/0/type",keyword:"type",params:{type: schema20.properties.firmwareVersion.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1078,22 +1094,13 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-var _valid10 = _errs121 === errors;
-errors = _errs120;
-if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs123 = errors;
-if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs113 = errors;
+let valid37 = true;
+const _errs114 = errors;
+if(errors === _errs114){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1103,11 +1110,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid10 = _errs123 === errors;
-valid38 = _valid10;
-}
-if(!valid38){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1117,14 +1121,266 @@ vErrors.push(err71);
 errors++;
 }
 }
+var _valid12 = _errs114 === errors;
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
 }
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs116 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err72 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid12 = _errs116 === errors;
+valid37 = _valid12;
+}
+if(!valid37){
+const err73 = {instancePath:instancePath+"/firmwareVersion",schemaPath:"#/properties/firmwareVersion/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.online !== undefined){
+let data9 = data.online;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err74 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.lastOnlineTime !== undefined){
+let data10 = data.lastOnlineTime;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err75 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastOnlineTime.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+const _errs125 = errors;
+let valid41 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid13 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs128 = errors;
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err78 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var _valid13 = _errs128 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err79 = {instancePath:instancePath+"/lastOnlineTime",schemaPath:"#/properties/lastOnlineTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data11 = data.enabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err80 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs135 = errors;
+const _errs136 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+var valid45 = _errs136 === errors;
+if(valid45){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+else {
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const _errs140 = errors;
+let valid46 = true;
+const _errs141 = errors;
+if(errors === _errs141){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid14 = _errs141 === errors;
+errors = _errs140;
+if(vErrors !== null){
+if(_errs140){
+vErrors.length = _errs140;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs143 = errors;
+if(typeof data12 === "string"){
+if(!pattern7.test(data12)){
+const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid14 = _errs143 === errors;
+valid46 = _valid14;
+}
+if(!valid46){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1209,4 +1465,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"serialNo":true,"deviceCategory":true,"model":true,"buildingId":true,"unitId":true,"location":true,"ipAddress":true,"firmwareVersion":true,"online":true,"lastOnlineTime":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"设备名称不能超过32个字符","#/properties/serialNo/allOf/0":"请输入设备序列号","#/properties/serialNo/allOf/1":"设备序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"设备序列号不能超过32个字符","#/properties/deviceCategory/allOf/0":"请选择设备类型","#/properties/deviceCategory/allOf/1":"设备类型格式不正确","#/properties/deviceCategory/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceCategory/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceCategory/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/model/allOf/0":"设备型号格式不正确","#/properties/model/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/model/allOf/1/then/allOf/1":"设备型号不能超过32个字符","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/unitId/allOf/0":"所在单元格式不正确","#/properties/unitId/allOf/1/then/allOf/0":"请选择所在单元","#/properties/location/allOf/0":"安装位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/location/allOf/1/then/allOf/1":"安装位置不能超过64个字符","#/properties/ipAddress/allOf/0":"IP地址格式不正确","#/properties/ipAddress/allOf/1/then/allOf/0":"IP地址不能超过64个字符","#/properties/firmwareVersion/allOf/0":"固件版本格式不正确","#/properties/firmwareVersion/allOf/1/then/allOf/0":"固件版本不能超过32个字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/lastOnlineTime/allOf/0":"最后在线时间格式不正确","#/properties/lastOnlineTime/allOf/1/then/allOf/0":"最后在线时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入设备名称","serialNo":"请输入设备序列号","deviceCategory":"请选择设备类型"},"numericFields":["deviceCategory","buildingId","unitId","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/serialNo/allOf/0":"请输入设备序列号","#/properties/serialNo/allOf/1":"设备序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceCategory/allOf/0":"请选择设备类型","#/properties/deviceCategory/allOf/1":"设备类型格式不正确","#/properties/deviceCategory/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceCategory/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceCategory/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/model/allOf/0":"设备型号格式不正确","#/properties/model/allOf/1/then/allOf/0":"设备型号不能超过32个字符","#/properties/model/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/unitId/allOf/0":"所在单元格式不正确","#/properties/unitId/allOf/1/then/allOf/0":"请选择所在单元","#/properties/location/allOf/0":"安装位置格式不正确","#/properties/location/allOf/1/then/allOf/0":"安装位置不能超过64个字符","#/properties/location/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/ipAddress/allOf/0":"IP地址格式不正确","#/properties/ipAddress/allOf/1/then/allOf/0":"IP地址不能超过64个字符","#/properties/firmwareVersion/allOf/0":"固件版本格式不正确","#/properties/firmwareVersion/allOf/1/then/allOf/0":"固件版本不能超过32个字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/lastOnlineTime/allOf/0":"最后在线时间格式不正确","#/properties/lastOnlineTime/allOf/1/then/allOf/0":"最后在线时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入设备名称","serialNo":"请输入设备序列号","deviceCategory":"请选择设备类型"},"numericFields":["deviceCategory","buildingId","unitId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_dunningNotices_create","$ref":"resource_dunningNotices_fields","required":["noticeNo","roomId","title","content","amountOwed","issuedAt"]};
-const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"publishedNoticeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"publishedNoticeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -112,8 +112,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -123,9 +123,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,12 +136,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,12 +151,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.roomId !== undefined){
-let data1 = data.roomId;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -163,9 +162,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -174,19 +174,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -195,13 +198,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/noticeNo",schemaPath:"#/properties/noticeNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -211,7 +213,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.roomId !== undefined){
+let data1 = data.roomId;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -221,8 +227,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -232,25 +248,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -259,12 +259,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data2 = data.title;
-const _errs28 = errors;
-const _errs29 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -274,9 +274,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid10 = _errs29 === errors;
-if(valid10){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -285,19 +285,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs28;
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/1/type",keyword:"type",params:{type: schema20.properties.title.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -306,13 +309,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid11 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -322,7 +324,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
+if(data.title !== undefined){
+let data2 = data.title;
+const _errs33 = errors;
+const _errs34 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -332,8 +338,18 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid12 = _errs34 === errors;
+if(valid12){
+const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err20];
 }
-var _valid2 = _errs34 === errors;
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
 errors = _errs33;
 if(vErrors !== null){
 if(_errs33){
@@ -343,23 +359,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
 }
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/1/type",keyword:"type",params:{type: schema20.properties.title.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -368,12 +370,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-var _valid2 = _errs36 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -383,11 +386,7 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data3 = data.content;
-const _errs41 = errors;
-const _errs42 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -397,9 +396,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid14 = _errs42 === errors;
-if(valid14){
-const err24 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err24 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -408,19 +420,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
 }
-else {
-vErrors = null;
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
 }
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
+if(!valid13){
+const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -429,12 +434,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs46 = errors;
+const _errs44 = errors;
 let valid15 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -444,8 +449,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
 else {
+if(func1(data2) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -456,21 +461,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 2000){
-const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -480,11 +473,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs49 === errors;
-valid15 = _valid3;
+var _valid4 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
-if(!valid15){
-const err29 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs47 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -494,12 +497,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.amountOwed !== undefined){
-let data4 = data.amountOwed;
-const _errs53 = errors;
-const _errs54 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err30 = {};
+var _valid4 = _errs47 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -508,9 +510,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid18 = _errs54 === errors;
-if(valid18){
-const err31 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.content !== undefined){
+let data3 = data.content;
+const _errs51 = errors;
+const _errs52 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -519,19 +525,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountOwed.allOf[1].type},message:"must be string,null"};
+var valid18 = _errs52 === errors;
+if(valid18){
+const err32 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -540,13 +536,19 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid19 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+else {
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err33 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -555,8 +557,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -567,21 +573,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err35 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -591,9 +584,21 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err36 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 2000){
+const err36 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -603,9 +608,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err37 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var _valid5 = _errs59 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err37 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -615,11 +622,12 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid19 = _valid4;
-}
-if(!valid19){
-const err38 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.amountOwed !== undefined){
+let data4 = data.amountOwed;
+const _errs63 = errors;
+const _errs64 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -628,11 +636,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.billCount !== undefined){
-let data5 = data.billCount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
+var valid22 = _errs64 === errors;
+if(valid22){
+const err39 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -641,13 +647,19 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid22 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err40 = {};
+else {
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountOwed.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -656,8 +668,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
+const _errs68 = errors;
+let valid23 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
@@ -668,21 +684,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs72 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err42 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -692,9 +695,21 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err43 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs71 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err43 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -704,9 +719,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err44 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err44 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -716,9 +731,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err45 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err45 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -728,9 +743,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err46 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs71 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err46 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -740,11 +757,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err47 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.billCount !== undefined){
+let data5 = data.billCount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err47 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -753,11 +769,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.oldestPeriod !== undefined){
-let data6 = data.oldestPeriod;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err48 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.oldestPeriod.allOf[0].type},message:"must be string,null"};
+const _errs79 = errors;
+let valid26 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -766,12 +784,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs82 = errors;
-let valid25 = true;
-const _errs83 = errors;
-if(errors === _errs83){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -782,8 +796,21 @@ vErrors.push(err49);
 errors++;
 }
 }
+var _valid7 = _errs80 === errors;
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
 else {
-const err50 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs82 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err50 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -793,21 +820,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs83 === errors;
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs85 = errors;
-if(typeof data6 === "string"){
-if(func1(data6) > 7){
-const err51 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err51 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -817,11 +832,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err52 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err52 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -831,9 +844,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.bills !== undefined){
-if(typeof data.bills != "object"){
-const err53 = {instancePath:instancePath+"/bills",schemaPath:"#/properties/bills/allOf/0/type",keyword:"type",params:{type: schema20.properties.bills.allOf[0].type},message:"must be object,array,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err53 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -843,10 +856,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.taskId !== undefined){
-let data8 = data.taskId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err54 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err54 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -855,13 +867,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid29 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err55 = {};
+}
+var _valid7 = _errs82 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err55 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -871,8 +882,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {};
+if(data.oldestPeriod !== undefined){
+let data6 = data.oldestPeriod;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.oldestPeriod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -881,22 +894,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid7 = _errs95 === errors;
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs97 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err57 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs92 = errors;
+let valid29 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -906,9 +910,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err58 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -918,9 +921,21 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err59 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid8 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs95 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 7){
+const err59 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -930,11 +945,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-valid29 = _valid7;
+var _valid8 = _errs95 === errors;
+valid29 = _valid8;
 }
 if(!valid29){
-const err60 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err60 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -944,12 +959,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.issuedAt !== undefined){
-let data9 = data.issuedAt;
-const _errs103 = errors;
-const _errs104 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err61 = {};
+if(data.bills !== undefined){
+if(typeof data.bills != "object"){
+const err61 = {instancePath:instancePath+"/bills",schemaPath:"#/properties/bills/allOf/0/type",keyword:"type",params:{type: schema20.properties.bills.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -958,9 +970,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-var valid32 = _errs104 === errors;
-if(valid32){
-const err62 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.taskId !== undefined){
+let data8 = data.taskId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -969,19 +983,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-else {
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
+const _errs104 = errors;
+let valid33 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -990,12 +998,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid33 = true;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -1006,8 +1010,21 @@ vErrors.push(err64);
 errors++;
 }
 }
+var _valid9 = _errs105 === errors;
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
 else {
-const err65 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs107 = errors;
+if(typeof data8 === "string"){
+if(!pattern9.test(data8)){
+const err65 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1017,21 +1034,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs109 === errors;
-errors = _errs108;
-if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs111 = errors;
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err66 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err66 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1041,11 +1046,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs111 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err67 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err67 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1055,10 +1058,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.issuerId !== undefined){
-let data10 = data.issuerId;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs107 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err68 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1067,12 +1071,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs117 = errors;
-let valid36 = true;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+if(data.issuedAt !== undefined){
+let data9 = data.issuedAt;
+const _errs113 = errors;
+const _errs114 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1082,9 +1086,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {};
+var valid36 = _errs114 === errors;
+if(valid36){
+const err70 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1093,22 +1097,19 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid9 = _errs118 === errors;
-errors = _errs117;
+else {
+errors = _errs113;
 if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
+if(_errs113){
+vErrors.length = _errs113;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs120 = errors;
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err71 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err71 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1117,12 +1118,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-var _valid9 = _errs120 === errors;
-valid36 = _valid9;
-}
-if(!valid36){
-const err72 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs118 = errors;
+let valid37 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1132,10 +1134,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.publishedNoticeId !== undefined){
-let data11 = data.publishedNoticeId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err73 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedNoticeId.allOf[0].type},message:"must be string,null"};
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1144,13 +1144,22 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs126 = errors;
-let valid39 = true;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err74 = {};
+}
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err74 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1160,8 +1169,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {};
+var _valid10 = _errs121 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err75 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1171,21 +1183,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs127 === errors;
-errors = _errs126;
-if(vErrors !== null){
-if(_errs126){
-vErrors.length = _errs126;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs129 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err76 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.issuerId !== undefined){
+let data10 = data.issuerId;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err76 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1194,12 +1195,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid10 = _errs129 === errors;
-valid39 = _valid10;
-}
-if(!valid39){
-const err77 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs127 = errors;
+let valid40 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1209,11 +1211,7 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs133 = errors;
-const _errs134 = errors;
-if(!((data12 === null) || (data12 === ""))){
+else {
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1223,9 +1221,22 @@ vErrors.push(err78);
 }
 errors++;
 }
-var valid42 = _errs134 === errors;
-if(valid42){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs130 = errors;
+if(typeof data10 === "string"){
+if(!pattern4.test(data10)){
+const err79 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1234,19 +1245,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-else {
-errors = _errs133;
-if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
 }
-else {
-vErrors = null;
+var _valid11 = _errs130 === errors;
+valid40 = _valid11;
 }
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid40){
+const err80 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1255,13 +1259,11 @@ vErrors.push(err80);
 }
 errors++;
 }
-const _errs138 = errors;
-let valid43 = true;
-const _errs139 = errors;
-if(errors === _errs139){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err81 = {};
+}
+if(data.publishedNoticeId !== undefined){
+let data11 = data.publishedNoticeId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedNoticeId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1270,8 +1272,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-else {
+const _errs136 = errors;
+let valid43 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1282,21 +1288,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-var _valid11 = _errs139 === errors;
-errors = _errs138;
-if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs141 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1306,11 +1299,21 @@ vErrors.push(err83);
 errors++;
 }
 }
-var _valid11 = _errs141 === errors;
-valid43 = _valid11;
+var _valid12 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
 }
-if(!valid43){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs139 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err84 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1320,14 +1323,139 @@ vErrors.push(err84);
 errors++;
 }
 }
+var _valid12 = _errs139 === errors;
+valid43 = _valid12;
 }
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid43){
+const err85 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs143 = errors;
+const _errs144 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var valid46 = _errs144 === errors;
+if(valid46){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+else {
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+const _errs148 = errors;
+let valid47 = true;
+const _errs149 = errors;
+if(errors === _errs149){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err89 = {};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+var _valid13 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs151 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err91 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid13 = _errs151 === errors;
+valid47 = _valid13;
+}
+if(!valid47){
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1442,4 +1570,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/noticeNo/allOf/2/then/allOf/1":"通知编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/publishedNoticeId/allOf/0":"住户通知格式不正确","#/properties/publishedNoticeId/allOf/1/then/allOf/0":"请选择住户通知","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","publishedNoticeId","communityId"]};
+export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"通知编号不能超过32个字符","#/properties/noticeNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/publishedNoticeId/allOf/0":"住户通知格式不正确","#/properties/publishedNoticeId/allOf/1/then/allOf/0":"请选择住户通知","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","publishedNoticeId","communityId"]};

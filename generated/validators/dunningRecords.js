@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_dunningRecords_create","$ref":"resource_dunningRecords_fields","required":["roomId","method","dunnedAt","result"]};
-const schema20 = {"$id":"resource_dunningRecords_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"method":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"dunnedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"nextFollowUpDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"collectorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":200}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_dunningRecords_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"method":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"dunnedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"nextFollowUpDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"collectorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":200}]}},{"if":{"type":"string","minLength":1,"maxLength":200},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -740,8 +740,8 @@ vErrors = null;
 if(_valid6){
 const _errs80 = errors;
 if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err47 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data6) > 200){
+const err47 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -751,9 +751,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 200){
-const err48 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+var _valid6 = _errs80 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err48 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,12 +764,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-var _valid6 = _errs80 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -776,12 +779,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs85 = errors;
-const _errs86 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
+if(func1(data6) < 1){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -791,9 +790,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid27 = _errs86 === errors;
-if(valid27){
-const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -802,19 +802,22 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-errors = _errs85;
+}
+var _valid7 = _errs84 === errors;
+errors = _errs83;
 if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
+if(_errs83){
+vErrors.length = _errs83;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid7){
+const _errs86 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -823,13 +826,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid28 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err53 = {};
+}
+var _valid7 = _errs86 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -839,7 +841,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs90 = errors;
+const _errs91 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -849,8 +855,18 @@ vErrors.push(err54);
 }
 errors++;
 }
+var valid29 = _errs91 === errors;
+if(valid29){
+const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err55];
 }
-var _valid7 = _errs91 === errors;
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+else {
 errors = _errs90;
 if(vErrors !== null){
 if(_errs90){
@@ -860,25 +876,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs93 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err55];
 }
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-var _valid7 = _errs93 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -887,15 +887,79 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs95 = errors;
+let valid30 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid8 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs98 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+var _valid8 = _errs98 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -990,4 +1054,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"method":true,"dunnedAt":true,"result":true,"nextFollowUpDate":true,"collectorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/method/allOf/0":"请选择催缴方式","#/properties/method/allOf/1":"催缴方式格式不正确","#/properties/method/allOf/2/then/allOf/0":"催缴方式请输入整数","#/properties/method/allOf/2/then/allOf/1":"催缴方式不能大于2147483647","#/properties/method/allOf/2/then/allOf/2":"催缴方式超出范围","#/properties/method/allOf/2/then/allOf/3":"请选择正确的催缴方式","#/properties/dunnedAt/allOf/0":"请输入催缴日期","#/properties/dunnedAt/allOf/1":"催缴日期格式不正确","#/properties/dunnedAt/allOf/2/then/allOf/0":"催缴日期格式不正确，应为YYYY-MM-DD","#/properties/result/allOf/0":"请选择催缴结果","#/properties/result/allOf/1":"催缴结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"催缴结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"催缴结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"催缴结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的催缴结果","#/properties/nextFollowUpDate/allOf/0":"下次跟进日期格式不正确","#/properties/nextFollowUpDate/allOf/1/then/allOf/0":"下次跟进日期格式不正确，应为YYYY-MM-DD","#/properties/collectorId/allOf/0":"催缴人格式不正确","#/properties/collectorId/allOf/1/then/allOf/0":"请选择催缴人","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过200个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","method":"请选择催缴方式","dunnedAt":"请输入催缴日期","result":"请选择催缴结果"},"numericFields":["roomId","method","result","collectorId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/method/allOf/0":"请选择催缴方式","#/properties/method/allOf/1":"催缴方式格式不正确","#/properties/method/allOf/2/then/allOf/0":"催缴方式请输入整数","#/properties/method/allOf/2/then/allOf/1":"催缴方式不能大于2147483647","#/properties/method/allOf/2/then/allOf/2":"催缴方式超出范围","#/properties/method/allOf/2/then/allOf/3":"请选择正确的催缴方式","#/properties/dunnedAt/allOf/0":"请输入催缴日期","#/properties/dunnedAt/allOf/1":"催缴日期格式不正确","#/properties/dunnedAt/allOf/2/then/allOf/0":"催缴日期格式不正确，应为YYYY-MM-DD","#/properties/result/allOf/0":"请选择催缴结果","#/properties/result/allOf/1":"催缴结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"催缴结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"催缴结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"催缴结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的催缴结果","#/properties/nextFollowUpDate/allOf/0":"下次跟进日期格式不正确","#/properties/nextFollowUpDate/allOf/1/then/allOf/0":"下次跟进日期格式不正确，应为YYYY-MM-DD","#/properties/collectorId/allOf/0":"催缴人格式不正确","#/properties/collectorId/allOf/1/then/allOf/0":"请选择催缴人","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过200个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","method":"请选择催缴方式","dunnedAt":"请输入催缴日期","result":"请选择催缴结果"},"numericFields":["roomId","method","result","collectorId","communityId"]};

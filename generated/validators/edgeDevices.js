@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_edgeDevices_create","$ref":"resource_edgeDevices_fields","required":["edgeServiceId","name","serialNo","deviceCategory"]};
-const schema20 = {"$id":"resource_edgeDevices_fields","type":"object","properties":{"edgeServiceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"deviceCategory":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channelCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_edgeDevices_fields","type":"object","properties":{"edgeServiceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"deviceCategory":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channelCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -232,8 +232,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,9 +243,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -254,12 +256,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,12 +271,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.serialNo !== undefined){
-let data2 = data.serialNo;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -283,9 +282,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,19 +294,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -315,13 +318,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,7 +333,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.serialNo !== undefined){
+let data2 = data.serialNo;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -341,8 +347,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs35 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
@@ -352,23 +368,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err22 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -377,12 +379,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -392,11 +395,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.deviceCategory !== undefined){
-let data3 = data.deviceCategory;
-const _errs42 = errors;
-const _errs43 = errors;
-if(!((data3 === null) || (data3 === ""))){
+else {
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -406,9 +405,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid14 = _errs43 === errors;
-if(valid14){
-const err25 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err25 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -417,19 +429,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
 }
-else {
-vErrors = null;
+var _valid3 = _errs42 === errors;
+valid13 = _valid3;
 }
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceCategory.allOf[1].type},message:"must be string,null"};
+if(!valid13){
+const err26 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -438,12 +443,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs47 = errors;
+const _errs45 = errors;
 let valid15 = true;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -453,8 +458,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
 else {
+if(func1(data2) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -465,21 +470,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -489,9 +482,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -501,9 +506,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -513,11 +520,12 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs50 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err32 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deviceCategory !== undefined){
+let data3 = data.deviceCategory;
+const _errs52 = errors;
+const _errs53 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -526,11 +534,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data4 = data.communityId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[0].type},message:"must be string,null"};
+var valid18 = _errs53 === errors;
+if(valid18){
+const err33 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -539,13 +545,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid18 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err34 = {};
+else {
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err34 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceCategory.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -554,8 +566,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
+const _errs57 = errors;
+let valid19 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -566,21 +582,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -590,11 +593,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
 }
-if(!valid18){
-const err37 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err37 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,10 +617,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.channelCount !== undefined){
-let data5 = data.channelCount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.channelCount.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -616,13 +628,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err39 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -632,8 +641,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {};
+var _valid5 = _errs60 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err40 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,21 +655,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err41 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(data.communityId !== undefined){
+let data4 = data.communityId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err41 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -666,10 +667,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs68 = errors;
+let valid22 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,9 +683,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err43 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -691,9 +694,21 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err44 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs71 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -703,9 +718,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err45 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs71 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err45 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,11 +732,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.channelCount !== undefined){
+let data5 = data.channelCount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err46 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.channelCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -728,11 +744,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.online !== undefined){
-let data6 = data.online;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err47 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+const _errs77 = errors;
+let valid25 = true;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -742,14 +760,124 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid7 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs80 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err49 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err50 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err51 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err52 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err53 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var _valid7 = _errs80 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err54 = {instancePath:instancePath+"/channelCount",schemaPath:"#/properties/channelCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.online !== undefined){
+let data6 = data.online;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err55 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -844,4 +972,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"edgeServiceId":true,"name":true,"serialNo":true,"deviceCategory":true,"communityId":true,"channelCount":true,"online":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/edgeServiceId/allOf/0":"请选择边缘服务","#/properties/edgeServiceId/allOf/1":"边缘服务格式不正确","#/properties/edgeServiceId/allOf/2/then/allOf/0":"请选择边缘服务","#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"设备名称不能超过32个字符","#/properties/serialNo/allOf/0":"请输入设备序列号","#/properties/serialNo/allOf/1":"设备序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"设备序列号不能超过32个字符","#/properties/deviceCategory/allOf/0":"请选择设备类型","#/properties/deviceCategory/allOf/1":"设备类型格式不正确","#/properties/deviceCategory/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceCategory/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceCategory/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/communityId/allOf/0":"关联社区格式不正确","#/properties/communityId/allOf/1/then/allOf/0":"请选择关联社区","#/properties/channelCount/allOf/0":"通道数格式不正确","#/properties/channelCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/channelCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/channelCount/allOf/1/then/allOf/2":"通道数请输入整数","#/properties/channelCount/allOf/1/then/allOf/3":"通道数不能大于2147483647","#/properties/channelCount/allOf/1/then/allOf/4":"通道数超出范围","#/properties/online/allOf/0":"在线格式不正确"},"required":{"edgeServiceId":"请选择边缘服务","name":"请输入设备名称","serialNo":"请输入设备序列号","deviceCategory":"请选择设备类型"},"numericFields":["edgeServiceId","deviceCategory","communityId","channelCount"]};
+export const meta = {"messages":{"#/properties/edgeServiceId/allOf/0":"请选择边缘服务","#/properties/edgeServiceId/allOf/1":"边缘服务格式不正确","#/properties/edgeServiceId/allOf/2/then/allOf/0":"请选择边缘服务","#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/serialNo/allOf/0":"请输入设备序列号","#/properties/serialNo/allOf/1":"设备序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceCategory/allOf/0":"请选择设备类型","#/properties/deviceCategory/allOf/1":"设备类型格式不正确","#/properties/deviceCategory/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceCategory/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceCategory/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/communityId/allOf/0":"关联社区格式不正确","#/properties/communityId/allOf/1/then/allOf/0":"请选择关联社区","#/properties/channelCount/allOf/0":"通道数格式不正确","#/properties/channelCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/channelCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/channelCount/allOf/1/then/allOf/2":"通道数请输入整数","#/properties/channelCount/allOf/1/then/allOf/3":"通道数不能大于2147483647","#/properties/channelCount/allOf/1/then/allOf/4":"通道数超出范围","#/properties/online/allOf/0":"在线格式不正确"},"required":{"edgeServiceId":"请选择边缘服务","name":"请输入设备名称","serialNo":"请输入设备序列号","deviceCategory":"请选择设备类型"},"numericFields":["edgeServiceId","deviceCategory","communityId","channelCount"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_edgeServices_create","$ref":"resource_edgeServices_fields","required":["name","serialNo"]};
-const schema20 = {"$id":"resource_edgeServices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"ipAddress":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"softwareVersion":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"enableRemoteAccess":{"allOf":[{"type":["boolean","null"]}]},"showEnable":{"allOf":[{"type":["boolean","null"]}]},"authorized":{"allOf":[{"type":["boolean","null"]}]},"online":{"allOf":[{"type":["boolean","null"]}]},"lastHeartbeat":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]}}};
+const schema20 = {"$id":"resource_edgeServices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"ipAddress":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"softwareVersion":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"enableRemoteAccess":{"allOf":[{"type":["boolean","null"]}]},"showEnable":{"allOf":[{"type":["boolean","null"]}]},"authorized":{"allOf":[{"type":["boolean","null"]}]},"online":{"allOf":[{"type":["boolean","null"]}]},"lastHeartbeat":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -120,8 +120,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,9 +131,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -142,12 +144,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,12 +159,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.serialNo !== undefined){
-let data1 = data.serialNo;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -171,9 +170,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -182,19 +182,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -203,13 +206,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -219,7 +221,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.serialNo !== undefined){
+let data1 = data.serialNo;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -229,8 +235,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -240,23 +256,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -265,12 +267,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,10 +283,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.ipAddress !== undefined){
-let data2 = data.ipAddress;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/0/type",keyword:"type",params:{type: schema20.properties.ipAddress.allOf[0].type},message:"must be string,null"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -292,13 +293,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,8 +318,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -318,22 +331,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err20 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -342,12 +346,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -357,10 +358,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.softwareVersion !== undefined){
-let data3 = data.softwareVersion;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/0/type",keyword:"type",params:{type: schema20.properties.softwareVersion.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -369,13 +369,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid13 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err23 = {};
+}
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -385,8 +394,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -396,21 +408,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err25 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.ipAddress !== undefined){
+let data2 = data.ipAddress;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/0/type",keyword:"type",params:{type: schema20.properties.ipAddress.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,12 +420,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err26 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -434,9 +436,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.communityIds !== undefined){
-if(typeof data.communityIds != "object"){
-const err27 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityIds.allOf[0].type},message:"must be object,array,null"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -446,10 +447,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.enableRemoteAccess !== undefined){
-let data5 = data.enableRemoteAccess;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err28 = {instancePath:instancePath+"/enableRemoteAccess",schemaPath:"#/properties/enableRemoteAccess/allOf/0/type",keyword:"type",params:{type: schema20.properties.enableRemoteAccess.allOf[0].type},message:"must be boolean,null"};
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err28 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -459,10 +471,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.showEnable !== undefined){
-let data6 = data.showEnable;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/showEnable",schemaPath:"#/properties/showEnable/allOf/0/type",keyword:"type",params:{type: schema20.properties.showEnable.allOf[0].type},message:"must be boolean,null"};
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err29 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -472,10 +485,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.authorized !== undefined){
-let data7 = data.authorized;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/authorized",schemaPath:"#/properties/authorized/allOf/0/type",keyword:"type",params:{type: schema20.properties.authorized.allOf[0].type},message:"must be boolean,null"};
+if(data.softwareVersion !== undefined){
+let data3 = data.softwareVersion;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/0/type",keyword:"type",params:{type: schema20.properties.softwareVersion.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -484,11 +497,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.online !== undefined){
-let data8 = data.online;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err31 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -498,10 +513,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.lastHeartbeat !== undefined){
-let data9 = data.lastHeartbeat;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastHeartbeat.allOf[0].type},message:"must be string,null"};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -510,13 +523,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid21 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err33 = {};
+}
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err33 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -526,8 +548,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {};
+var _valid5 = _errs54 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err34 = {instancePath:instancePath+"/softwareVersion",schemaPath:"#/properties/softwareVersion/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -537,21 +562,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs68 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err35 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.communityIds !== undefined){
+if(typeof data.communityIds != "object"){
+const err35 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -561,11 +574,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs68 === errors;
-valid21 = _valid4;
-}
-if(!valid21){
-const err36 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.enableRemoteAccess !== undefined){
+let data5 = data.enableRemoteAccess;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err36 = {instancePath:instancePath+"/enableRemoteAccess",schemaPath:"#/properties/enableRemoteAccess/allOf/0/type",keyword:"type",params:{type: schema20.properties.enableRemoteAccess.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -575,10 +587,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(data.showEnable !== undefined){
+let data6 = data.showEnable;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err37 = {instancePath:instancePath+"/showEnable",schemaPath:"#/properties/showEnable/allOf/0/type",keyword:"type",params:{type: schema20.properties.showEnable.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -587,13 +599,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid24 = true;
-const _errs75 = errors;
-if(errors === _errs75){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err38 = {};
+}
+if(data.authorized !== undefined){
+let data7 = data.authorized;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err38 = {instancePath:instancePath+"/authorized",schemaPath:"#/properties/authorized/allOf/0/type",keyword:"type",params:{type: schema20.properties.authorized.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -603,8 +613,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {};
+if(data.online !== undefined){
+let data8 = data.online;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err39 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -614,21 +626,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs77 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err40 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.lastHeartbeat !== undefined){
+let data9 = data.lastHeartbeat;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err40 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastHeartbeat.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -637,10 +638,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(typeof data10 === "string"){
-if(func1(data10) > 255){
-const err41 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const _errs75 = errors;
+let valid25 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -650,11 +654,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs77 === errors;
-valid24 = _valid5;
-}
-if(!valid24){
-const err42 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -664,14 +665,205 @@ vErrors.push(err42);
 errors++;
 }
 }
+var _valid6 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs78 = errors;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err43 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+var _valid6 = _errs78 === errors;
+valid25 = _valid6;
+}
+if(!valid25){
+const err44 = {instancePath:instancePath+"/lastHeartbeat",schemaPath:"#/properties/lastHeartbeat/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err45 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs84 = errors;
+let valid28 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid7 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs87 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err48 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid7 = _errs87 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+const _errs90 = errors;
+let valid30 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+else {
+if(func1(data10) < 1){
+const err51 = {};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid8 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs93 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var _valid8 = _errs93 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -746,4 +938,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"serialNo":true,"ipAddress":true,"softwareVersion":true,"communityIds":true,"enableRemoteAccess":true,"showEnable":true,"authorized":true,"online":true,"lastHeartbeat":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入边缘服务名称","#/properties/name/allOf/1":"边缘服务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"边缘服务名称不能超过32个字符","#/properties/serialNo/allOf/0":"请输入序列号","#/properties/serialNo/allOf/1":"序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"序列号不能超过32个字符","#/properties/ipAddress/allOf/0":"IP地址格式不正确","#/properties/ipAddress/allOf/1/then/allOf/0":"IP地址不能超过64个字符","#/properties/softwareVersion/allOf/0":"软件版本格式不正确","#/properties/softwareVersion/allOf/1/then/allOf/0":"软件版本不能超过32个字符","#/properties/communityIds/allOf/0":"绑定社区格式不正确","#/properties/enableRemoteAccess/allOf/0":"远程访问格式不正确","#/properties/showEnable/allOf/0":"在顶栏显示格式不正确","#/properties/authorized/allOf/0":"已授权格式不正确","#/properties/online/allOf/0":"在线格式不正确","#/properties/lastHeartbeat/allOf/0":"最后心跳时间格式不正确","#/properties/lastHeartbeat/allOf/1/then/allOf/0":"最后心跳时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符"},"required":{"name":"请输入边缘服务名称","serialNo":"请输入序列号"},"numericFields":[]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入边缘服务名称","#/properties/name/allOf/1":"边缘服务名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"边缘服务名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/serialNo/allOf/0":"请输入序列号","#/properties/serialNo/allOf/1":"序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"序列号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/ipAddress/allOf/0":"IP地址格式不正确","#/properties/ipAddress/allOf/1/then/allOf/0":"IP地址不能超过64个字符","#/properties/softwareVersion/allOf/0":"软件版本格式不正确","#/properties/softwareVersion/allOf/1/then/allOf/0":"软件版本不能超过32个字符","#/properties/communityIds/allOf/0":"绑定社区格式不正确","#/properties/enableRemoteAccess/allOf/0":"远程访问格式不正确","#/properties/showEnable/allOf/0":"在顶栏显示格式不正确","#/properties/authorized/allOf/0":"已授权格式不正确","#/properties/online/allOf/0":"在线格式不正确","#/properties/lastHeartbeat/allOf/0":"最后心跳时间格式不正确","#/properties/lastHeartbeat/allOf/1/then/allOf/0":"最后心跳时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符"},"required":{"name":"请输入边缘服务名称","serialNo":"请输入序列号"},"numericFields":[]};

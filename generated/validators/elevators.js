@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_elevators_create","$ref":"resource_elevators_fields","required":["name","registrationCode","runStatus"]};
-const schema20 = {"$id":"resource_elevators_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"registrationCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":20},{"maxLength":20}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"brand":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"floorCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"ratedLoad":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,6}(\\.\\d{1,1})?$"}]}}]},"ratedSpeed":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,2}(\\.\\d{1,2})?$"}]}}]},"runningHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"pattern":"^-?\\d{1,9}(\\.\\d{1,1})?$"}]}}]},"runStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"currentFloor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"direction":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"maintenanceCompany":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"lastMaintenanceDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"nextInspectionDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"statusTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_elevators_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"registrationCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^\\d+$"}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"brand":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"floorCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"ratedLoad":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,6}(\\.\\d{1,1})?$"}]}}]},"ratedSpeed":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,2}(\\.\\d{1,2})?$"}]}}]},"runningHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"pattern":"^-?\\d{1,9}(\\.\\d{1,1})?$"}]}}]},"runStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"currentFloor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"direction":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"maintenanceCompany":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"lastMaintenanceDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"nextInspectionDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"statusTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^\\d+$", "u");
@@ -129,8 +129,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -140,9 +140,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -151,12 +153,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -165,12 +168,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.registrationCode !== undefined){
-let data1 = data.registrationCode;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -180,9 +179,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -191,19 +191,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.registrationCode.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -212,13 +215,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -228,7 +230,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.registrationCode !== undefined){
+let data1 = data.registrationCode;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -238,8 +244,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -249,23 +265,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 20){
-const err15 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.registrationCode.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -274,10 +276,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(func1(data1) > 20){
-const err16 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -287,11 +292,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -301,10 +303,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.buildingId !== undefined){
-let data2 = data.buildingId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err18 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -313,13 +326,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid10 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err19 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -329,8 +339,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err20 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -339,22 +352,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs34 = errors;
+let valid11 = true;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -363,12 +367,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-var _valid2 = _errs36 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,10 +379,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.brand !== undefined){
-let data3 = data.brand;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/0/type",keyword:"type",params:{type: schema20.properties.brand.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -390,13 +390,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid13 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+var _valid3 = _errs35 === errors;
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs37 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err24 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,8 +415,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {};
+var _valid3 = _errs37 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err25 = {instancePath:instancePath+"/registrationCode",schemaPath:"#/properties/registrationCode/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -417,21 +429,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err26 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.buildingId !== undefined){
+let data2 = data.buildingId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err26 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -440,10 +441,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err27 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const _errs43 = errors;
+let valid14 = true;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -453,11 +457,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err28 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -467,10 +468,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.floorCount !== undefined){
-let data4 = data.floorCount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.floorCount.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs46 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err29 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,13 +491,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs52 = errors;
-let valid16 = true;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+var _valid4 = _errs46 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,8 +506,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+if(data.brand !== undefined){
+let data3 = data.brand;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err31 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/0/type",keyword:"type",params:{type: schema20.properties.brand.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -505,22 +518,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-var _valid4 = _errs53 === errors;
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs55 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err32 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const _errs52 = errors;
+let valid17 = true;
+const _errs53 = errors;
+if(errors === _errs53){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -530,9 +534,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err33 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,9 +545,21 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err34 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs53 === errors;
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs55 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err34 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -554,9 +569,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err35 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs55 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err35 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -565,12 +582,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-var _valid4 = _errs55 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err36 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs58 = errors;
+let valid19 = true;
+const _errs59 = errors;
+if(errors === _errs59){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -579,11 +597,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.ratedLoad !== undefined){
-let data5 = data.ratedLoad;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/0/type",keyword:"type",params:{type: schema20.properties.ratedLoad.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -592,12 +608,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid19 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+}
+else {
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -608,8 +621,21 @@ vErrors.push(err38);
 errors++;
 }
 }
+var _valid6 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
 else {
-const err39 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs61 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err39 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -619,21 +645,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+var _valid6 = _errs61 === errors;
+valid19 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs67 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err40 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(!valid19){
+const err40 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,9 +659,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) > 0)){
-const err41 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+if(data.floorCount !== undefined){
+let data4 = data.floorCount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err41 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.floorCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -654,10 +671,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!pattern10.test(data5)){
-const err42 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,1})?$"+"\""};
+const _errs67 = errors;
+let valid22 = true;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -667,11 +687,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err43 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -681,10 +698,21 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.ratedSpeed !== undefined){
-let data6 = data.ratedSpeed;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/0/type",keyword:"type",params:{type: schema20.properties.ratedSpeed.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs70 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err44 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -693,13 +721,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid22 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err45 = {};
+}
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err45 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -709,8 +734,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err46 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -720,21 +746,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-const err47 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err47 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -744,9 +758,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) > 0)){
-const err48 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+var _valid7 = _errs70 === errors;
+valid22 = _valid7;
+}
+if(!valid22){
+const err48 = {instancePath:instancePath+"/floorCount",schemaPath:"#/properties/floorCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,9 +772,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern12.test(data6)){
-const err49 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,2})?$"+"\""};
+if(data.ratedLoad !== undefined){
+let data5 = data.ratedLoad;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err49 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/0/type",keyword:"type",params:{type: schema20.properties.ratedLoad.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -767,12 +784,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-var _valid6 = _errs78 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err50 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs79 = errors;
+let valid25 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -782,10 +800,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.runningHours !== undefined){
-let data7 = data.runningHours;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/0/type",keyword:"type",params:{type: schema20.properties.runningHours.allOf[0].type},message:"must be string,null"};
+else {
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -794,13 +810,22 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid25 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err52 = {};
+}
+var _valid8 = _errs80 === errors;
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs82 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err52 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -810,8 +835,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) > 0)){
+const err53 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -821,21 +847,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs89 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err54 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err54 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,1})?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -845,9 +859,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err55 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,9}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,9}(\\.\\d{1,1})?$"+"\""};
+var _valid8 = _errs82 === errors;
+valid25 = _valid8;
+}
+if(!valid25){
+const err55 = {instancePath:instancePath+"/ratedLoad",schemaPath:"#/properties/ratedLoad/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -857,11 +873,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err56 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.ratedSpeed !== undefined){
+let data6 = data.ratedSpeed;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/0/type",keyword:"type",params:{type: schema20.properties.ratedSpeed.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -870,12 +885,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.runStatus !== undefined){
-let data8 = data.runStatus;
-const _errs94 = errors;
-const _errs95 = errors;
-if(!((data8 === null) || (data8 === ""))){
+const _errs90 = errors;
+let valid28 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
@@ -885,9 +900,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-var valid28 = _errs95 === errors;
-if(valid28){
-const err58 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -896,19 +911,22 @@ vErrors.push(err58);
 }
 errors++;
 }
-else {
-errors = _errs94;
+}
+var _valid9 = _errs91 === errors;
+errors = _errs90;
 if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
+if(_errs90){
+vErrors.length = _errs90;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err59 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.runStatus.allOf[1].type},message:"must be string,null"};
+if(_valid9){
+const _errs93 = errors;
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+const err59 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -917,13 +935,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid29 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err60 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) > 0)){
+const err60 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -933,8 +948,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {};
+if(typeof data6 === "string"){
+if(!pattern12.test(data6)){
+const err61 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -944,21 +960,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs100 === errors;
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
+var _valid9 = _errs93 === errors;
+valid28 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
-const err62 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid28){
+const err62 = {instancePath:instancePath+"/ratedSpeed",schemaPath:"#/properties/ratedSpeed/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -968,9 +974,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err63 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.runningHours !== undefined){
+let data7 = data.runningHours;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err63 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/0/type",keyword:"type",params:{type: schema20.properties.runningHours.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -979,10 +986,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err64 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs101 = errors;
+let valid31 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -992,8 +1002,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
-const err65 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.runStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1002,11 +1012,22 @@ vErrors.push(err65);
 }
 errors++;
 }
-var _valid8 = _errs102 === errors;
-valid29 = _valid8;
 }
-if(!valid29){
-const err66 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid10 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs104 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err66 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1016,10 +1037,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.currentFloor !== undefined){
-let data9 = data.currentFloor;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/0/type",keyword:"type",params:{type: schema20.properties.currentFloor.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!pattern14.test(data7)){
+const err67 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,9}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,9}(\\.\\d{1,1})?$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1028,13 +1048,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs111 = errors;
-let valid32 = true;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err68 = {};
+}
+var _valid10 = _errs104 === errors;
+valid31 = _valid10;
+}
+if(!valid31){
+const err68 = {instancePath:instancePath+"/runningHours",schemaPath:"#/properties/runningHours/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1044,7 +1063,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
+if(data.runStatus !== undefined){
+let data8 = data.runStatus;
+const _errs109 = errors;
+const _errs110 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1054,22 +1077,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-var _valid9 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs114 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err70 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+var valid34 = _errs110 === errors;
+if(valid34){
+const err70 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1078,10 +1088,19 @@ vErrors.push(err70);
 }
 errors++;
 }
+else {
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err71 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err71 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.runStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1090,10 +1109,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err72 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs114 = errors;
+let valid35 = true;
+const _errs115 = errors;
+if(errors === _errs115){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1103,9 +1125,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err73 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1115,9 +1136,21 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err74 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid11 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs117 = errors;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err74 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1127,11 +1160,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid9 = _errs114 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err75 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err75 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1141,10 +1172,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.direction !== undefined){
-let data10 = data.direction;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err76 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/0/type",keyword:"type",params:{type: schema20.properties.direction.allOf[0].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err76 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1153,13 +1183,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid35 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err77 = {};
+}
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
+const err77 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.runStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1168,9 +1194,11 @@ vErrors.push(err77);
 }
 errors++;
 }
+var _valid11 = _errs117 === errors;
+valid35 = _valid11;
 }
-else {
-const err78 = {};
+if(!valid35){
+const err78 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1180,21 +1208,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid10 = _errs125 === errors;
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs127 = errors;
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err79 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.currentFloor !== undefined){
+let data9 = data.currentFloor;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err79 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/0/type",keyword:"type",params:{type: schema20.properties.currentFloor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1203,10 +1220,13 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err80 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs126 = errors;
+let valid38 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1216,9 +1236,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err81 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1228,8 +1247,21 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(!(((data10 === "0") || (data10 === "1")) || (data10 === "2"))){
-const err82 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.direction.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid12 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs129 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err82 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1238,11 +1270,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-var _valid10 = _errs127 === errors;
-valid35 = _valid10;
 }
-if(!valid35){
-const err83 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err83 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1252,10 +1283,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.maintenanceCompany !== undefined){
-let data11 = data.maintenanceCompany;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err84 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/0/type",keyword:"type",params:{type: schema20.properties.maintenanceCompany.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err84 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1264,13 +1294,10 @@ vErrors.push(err84);
 }
 errors++;
 }
-const _errs136 = errors;
-let valid38 = true;
-const _errs137 = errors;
-if(errors === _errs137){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err85 = {};
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err85 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1280,8 +1307,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err86 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1291,21 +1319,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid11 = _errs137 === errors;
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
+var _valid12 = _errs129 === errors;
+valid38 = _valid12;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs139 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err87 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid38){
+const err87 = {instancePath:instancePath+"/currentFloor",schemaPath:"#/properties/currentFloor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1315,9 +1333,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(func1(data11) > 64){
-const err88 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.direction !== undefined){
+let data10 = data.direction;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err88 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/0/type",keyword:"type",params:{type: schema20.properties.direction.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1326,12 +1345,13 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-var _valid11 = _errs139 === errors;
-valid38 = _valid11;
-}
-if(!valid38){
-const err89 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs139 = errors;
+let valid41 = true;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1341,10 +1361,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.lastMaintenanceDate !== undefined){
-let data12 = data.lastMaintenanceDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err90 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastMaintenanceDate.allOf[0].type},message:"must be string,null"};
+else {
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1353,13 +1371,22 @@ vErrors.push(err90);
 }
 errors++;
 }
-const _errs146 = errors;
-let valid41 = true;
-const _errs147 = errors;
-if(errors === _errs147){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err91 = {};
+}
+var _valid13 = _errs140 === errors;
+errors = _errs139;
+if(vErrors !== null){
+if(_errs139){
+vErrors.length = _errs139;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs142 = errors;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err91 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1369,8 +1396,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err92 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1380,21 +1408,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-var _valid12 = _errs147 === errors;
-errors = _errs146;
-if(vErrors !== null){
-if(_errs146){
-vErrors.length = _errs146;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs149 = errors;
-if(typeof data12 === "string"){
-if(!pattern20.test(data12)){
-const err93 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err93 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1404,11 +1420,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-var _valid12 = _errs149 === errors;
-valid41 = _valid12;
-}
-if(!valid41){
-const err94 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((data10 === "0") || (data10 === "1")) || (data10 === "2"))){
+const err94 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.direction.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1417,11 +1430,11 @@ vErrors.push(err94);
 }
 errors++;
 }
+var _valid13 = _errs142 === errors;
+valid41 = _valid13;
 }
-if(data.nextInspectionDate !== undefined){
-let data13 = data.nextInspectionDate;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err95 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.nextInspectionDate.allOf[0].type},message:"must be string,null"};
+if(!valid41){
+const err95 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1430,13 +1443,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-const _errs155 = errors;
-let valid44 = true;
-const _errs156 = errors;
-if(errors === _errs156){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err96 = {};
+}
+if(data.maintenanceCompany !== undefined){
+let data11 = data.maintenanceCompany;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err96 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/0/type",keyword:"type",params:{type: schema20.properties.maintenanceCompany.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1445,8 +1456,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-else {
+const _errs151 = errors;
+let valid44 = true;
+const _errs152 = errors;
+if(errors === _errs152){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
@@ -1457,21 +1472,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-var _valid13 = _errs156 === errors;
-errors = _errs155;
-if(vErrors !== null){
-if(_errs155){
-vErrors.length = _errs155;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs158 = errors;
-if(typeof data13 === "string"){
-if(!pattern20.test(data13)){
-const err98 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1481,11 +1483,21 @@ vErrors.push(err98);
 errors++;
 }
 }
-var _valid13 = _errs158 === errors;
-valid44 = _valid13;
+var _valid14 = _errs152 === errors;
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
 }
-if(!valid44){
-const err99 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs154 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 64){
+const err99 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1495,10 +1507,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.statusTime !== undefined){
-let data14 = data.statusTime;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err100 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.statusTime.allOf[0].type},message:"must be string,null"};
+var _valid14 = _errs154 === errors;
+valid44 = _valid14;
+}
+if(!valid44){
+const err100 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1507,12 +1520,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs164 = errors;
-let valid47 = true;
-const _errs165 = errors;
-if(errors === _errs165){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
+const _errs157 = errors;
+let valid46 = true;
+const _errs158 = errors;
+if(errors === _errs158){
+if(typeof data11 === "string"){
+if(func1(data11) > 64){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -1522,8 +1535,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
 else {
+if(func1(data11) < 1){
 const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
@@ -1534,21 +1547,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-var _valid14 = _errs165 === errors;
-errors = _errs164;
-if(vErrors !== null){
-if(_errs164){
-vErrors.length = _errs164;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs167 = errors;
-if(typeof data14 === "string"){
-if(!pattern22.test(data14)){
-const err103 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1558,11 +1559,21 @@ vErrors.push(err103);
 errors++;
 }
 }
-var _valid14 = _errs167 === errors;
-valid47 = _valid14;
+var _valid15 = _errs158 === errors;
+errors = _errs157;
+if(vErrors !== null){
+if(_errs157){
+vErrors.length = _errs157;
 }
-if(!valid47){
-const err104 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs160 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err104 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1572,12 +1583,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs171 = errors;
-const _errs172 = errors;
-if(!((data15 === null) || (data15 === ""))){
-const err105 = {};
+var _valid15 = _errs160 === errors;
+valid46 = _valid15;
+}
+if(!valid46){
+const err105 = {instancePath:instancePath+"/maintenanceCompany",schemaPath:"#/properties/maintenanceCompany/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1586,9 +1596,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-var valid50 = _errs172 === errors;
-if(valid50){
-const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.lastMaintenanceDate !== undefined){
+let data12 = data.lastMaintenanceDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err106 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastMaintenanceDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1597,19 +1609,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-else {
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data15 !== "string") && (data15 !== null)){
-const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs166 = errors;
+let valid49 = true;
+const _errs167 = errors;
+if(errors === _errs167){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1618,12 +1624,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-const _errs176 = errors;
-let valid51 = true;
-const _errs177 = errors;
-if(errors === _errs177){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
+}
+else {
 const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
@@ -1634,8 +1636,21 @@ vErrors.push(err108);
 errors++;
 }
 }
+var _valid16 = _errs167 === errors;
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
 else {
-const err109 = {};
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs169 = errors;
+if(typeof data12 === "string"){
+if(!pattern20.test(data12)){
+const err109 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1645,21 +1660,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-var _valid15 = _errs177 === errors;
-errors = _errs176;
-if(vErrors !== null){
-if(_errs176){
-vErrors.length = _errs176;
+var _valid16 = _errs169 === errors;
+valid49 = _valid16;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs179 = errors;
-if(typeof data15 === "string"){
-if(!pattern5.test(data15)){
-const err110 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid49){
+const err110 = {instancePath:instancePath+"/lastMaintenanceDate",schemaPath:"#/properties/lastMaintenanceDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1669,11 +1674,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-var _valid15 = _errs179 === errors;
-valid51 = _valid15;
-}
-if(!valid51){
-const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.nextInspectionDate !== undefined){
+let data13 = data.nextInspectionDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err111 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.nextInspectionDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1682,15 +1686,267 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs175 = errors;
+let valid52 = true;
+const _errs176 = errors;
+if(errors === _errs176){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+var _valid17 = _errs176 === errors;
+errors = _errs175;
+if(vErrors !== null){
+if(_errs175){
+vErrors.length = _errs175;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs178 = errors;
+if(typeof data13 === "string"){
+if(!pattern20.test(data13)){
+const err114 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+var _valid17 = _errs178 === errors;
+valid52 = _valid17;
+}
+if(!valid52){
+const err115 = {instancePath:instancePath+"/nextInspectionDate",schemaPath:"#/properties/nextInspectionDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data.statusTime !== undefined){
+let data14 = data.statusTime;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err116 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.statusTime.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+const _errs184 = errors;
+let valid55 = true;
+const _errs185 = errors;
+if(errors === _errs185){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid18 = _errs185 === errors;
+errors = _errs184;
+if(vErrors !== null){
+if(_errs184){
+vErrors.length = _errs184;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs187 = errors;
+if(typeof data14 === "string"){
+if(!pattern22.test(data14)){
+const err119 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+var _valid18 = _errs187 === errors;
+valid55 = _valid18;
+}
+if(!valid55){
+const err120 = {instancePath:instancePath+"/statusTime",schemaPath:"#/properties/statusTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs191 = errors;
+const _errs192 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+var valid58 = _errs192 === errors;
+if(valid58){
+const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+else {
+errors = _errs191;
+if(vErrors !== null){
+if(_errs191){
+vErrors.length = _errs191;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+const _errs196 = errors;
+let valid59 = true;
+const _errs197 = errors;
+if(errors === _errs197){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err124 = {};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+var _valid19 = _errs197 === errors;
+errors = _errs196;
+if(vErrors !== null){
+if(_errs196){
+vErrors.length = _errs196;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs199 = errors;
+if(typeof data15 === "string"){
+if(!pattern5.test(data15)){
+const err126 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+var _valid19 = _errs199 === errors;
+valid59 = _valid19;
+}
+if(!valid59){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -1775,4 +2031,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"registrationCode":true,"buildingId":true,"brand":true,"floorCount":true,"ratedLoad":true,"ratedSpeed":true,"runningHours":true,"runStatus":true,"currentFloor":true,"direction":true,"maintenanceCompany":true,"lastMaintenanceDate":true,"nextInspectionDate":true,"statusTime":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入电梯名称","#/properties/name/allOf/1":"电梯名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"电梯名称不能超过32个字符","#/properties/registrationCode/allOf/0":"","#/properties/registrationCode/allOf/1":"注册代码格式不正确","#/properties/registrationCode/allOf/2/then/allOf/0":"请输入数字","#/properties/registrationCode/allOf/2/then/allOf/1":"长度不超过20个数字","#/properties/registrationCode/allOf/2/then/allOf/2":"注册代码不能超过20个字符","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/brand/allOf/0":"品牌格式不正确","#/properties/brand/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/brand/allOf/1/then/allOf/1":"品牌不能超过32个字符","#/properties/floorCount/allOf/0":"服务层数格式不正确","#/properties/floorCount/allOf/1/then/allOf/0":"请输入正整数","#/properties/floorCount/allOf/1/then/allOf/1":"服务层数请输入整数","#/properties/floorCount/allOf/1/then/allOf/2":"服务层数不能大于2147483647","#/properties/floorCount/allOf/1/then/allOf/3":"服务层数超出范围","#/properties/ratedLoad/allOf/0":"额定载重(kg)格式不正确","#/properties/ratedLoad/allOf/1/then/allOf/0":"请输入正数","#/properties/ratedLoad/allOf/1/then/allOf/1":"请输入正数","#/properties/ratedLoad/allOf/1/then/allOf/2":"额定载重(kg)格式不正确","#/properties/ratedSpeed/allOf/0":"额定速度(m/s)格式不正确","#/properties/ratedSpeed/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/ratedSpeed/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数","#/properties/ratedSpeed/allOf/1/then/allOf/2":"额定速度(m/s)格式不正确","#/properties/runningHours/allOf/0":"累计运行时长(小时)格式不正确","#/properties/runningHours/allOf/1/then/allOf/0":"请输入非负数","#/properties/runningHours/allOf/1/then/allOf/1":"累计运行时长(小时)格式不正确","#/properties/runStatus/allOf/0":"请选择运行状态","#/properties/runStatus/allOf/1":"运行状态格式不正确","#/properties/runStatus/allOf/2/then/allOf/0":"运行状态请输入整数","#/properties/runStatus/allOf/2/then/allOf/1":"运行状态不能大于2147483647","#/properties/runStatus/allOf/2/then/allOf/2":"运行状态超出范围","#/properties/runStatus/allOf/2/then/allOf/3":"请选择正确的运行状态","#/properties/currentFloor/allOf/0":"当前楼层格式不正确","#/properties/currentFloor/allOf/1/then/allOf/0":"请输入整数","#/properties/currentFloor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/currentFloor/allOf/1/then/allOf/2":"当前楼层请输入整数","#/properties/currentFloor/allOf/1/then/allOf/3":"当前楼层不能大于2147483647","#/properties/currentFloor/allOf/1/then/allOf/4":"当前楼层超出范围","#/properties/direction/allOf/0":"运行方向格式不正确","#/properties/direction/allOf/1/then/allOf/0":"运行方向请输入整数","#/properties/direction/allOf/1/then/allOf/1":"运行方向不能大于2147483647","#/properties/direction/allOf/1/then/allOf/2":"运行方向超出范围","#/properties/direction/allOf/1/then/allOf/3":"请选择正确的运行方向","#/properties/maintenanceCompany/allOf/0":"维保单位格式不正确","#/properties/maintenanceCompany/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/maintenanceCompany/allOf/1/then/allOf/1":"维保单位不能超过64个字符","#/properties/lastMaintenanceDate/allOf/0":"上次维保日期格式不正确","#/properties/lastMaintenanceDate/allOf/1/then/allOf/0":"上次维保日期格式不正确，应为YYYY-MM-DD","#/properties/nextInspectionDate/allOf/0":"下次年检日期格式不正确","#/properties/nextInspectionDate/allOf/1/then/allOf/0":"下次年检日期格式不正确，应为YYYY-MM-DD","#/properties/statusTime/allOf/0":"状态更新时间格式不正确","#/properties/statusTime/allOf/1/then/allOf/0":"状态更新时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入电梯名称","registrationCode":"","runStatus":"请选择运行状态"},"numericFields":["buildingId","floorCount","ratedLoad","ratedSpeed","runningHours","runStatus","currentFloor","direction","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入电梯名称","#/properties/name/allOf/1":"电梯名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"电梯名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/registrationCode/allOf/0":"","#/properties/registrationCode/allOf/1":"注册代码格式不正确","#/properties/registrationCode/allOf/2/then/allOf/0":"长度不超过20个数字","#/properties/registrationCode/allOf/2/then/allOf/1":"注册代码不能超过20个字符","#/properties/registrationCode/allOf/3/then/allOf/0":"请输入数字","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/brand/allOf/0":"品牌格式不正确","#/properties/brand/allOf/1/then/allOf/0":"品牌不能超过32个字符","#/properties/brand/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/floorCount/allOf/0":"服务层数格式不正确","#/properties/floorCount/allOf/1/then/allOf/0":"请输入正整数","#/properties/floorCount/allOf/1/then/allOf/1":"服务层数请输入整数","#/properties/floorCount/allOf/1/then/allOf/2":"服务层数不能大于2147483647","#/properties/floorCount/allOf/1/then/allOf/3":"服务层数超出范围","#/properties/ratedLoad/allOf/0":"额定载重(kg)格式不正确","#/properties/ratedLoad/allOf/1/then/allOf/0":"请输入正数","#/properties/ratedLoad/allOf/1/then/allOf/1":"请输入正数","#/properties/ratedLoad/allOf/1/then/allOf/2":"额定载重(kg)格式不正确","#/properties/ratedSpeed/allOf/0":"额定速度(m/s)格式不正确","#/properties/ratedSpeed/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/ratedSpeed/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数","#/properties/ratedSpeed/allOf/1/then/allOf/2":"额定速度(m/s)格式不正确","#/properties/runningHours/allOf/0":"累计运行时长(小时)格式不正确","#/properties/runningHours/allOf/1/then/allOf/0":"请输入非负数","#/properties/runningHours/allOf/1/then/allOf/1":"累计运行时长(小时)格式不正确","#/properties/runStatus/allOf/0":"请选择运行状态","#/properties/runStatus/allOf/1":"运行状态格式不正确","#/properties/runStatus/allOf/2/then/allOf/0":"运行状态请输入整数","#/properties/runStatus/allOf/2/then/allOf/1":"运行状态不能大于2147483647","#/properties/runStatus/allOf/2/then/allOf/2":"运行状态超出范围","#/properties/runStatus/allOf/2/then/allOf/3":"请选择正确的运行状态","#/properties/currentFloor/allOf/0":"当前楼层格式不正确","#/properties/currentFloor/allOf/1/then/allOf/0":"请输入整数","#/properties/currentFloor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/currentFloor/allOf/1/then/allOf/2":"当前楼层请输入整数","#/properties/currentFloor/allOf/1/then/allOf/3":"当前楼层不能大于2147483647","#/properties/currentFloor/allOf/1/then/allOf/4":"当前楼层超出范围","#/properties/direction/allOf/0":"运行方向格式不正确","#/properties/direction/allOf/1/then/allOf/0":"运行方向请输入整数","#/properties/direction/allOf/1/then/allOf/1":"运行方向不能大于2147483647","#/properties/direction/allOf/1/then/allOf/2":"运行方向超出范围","#/properties/direction/allOf/1/then/allOf/3":"请选择正确的运行方向","#/properties/maintenanceCompany/allOf/0":"维保单位格式不正确","#/properties/maintenanceCompany/allOf/1/then/allOf/0":"维保单位不能超过64个字符","#/properties/maintenanceCompany/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/lastMaintenanceDate/allOf/0":"上次维保日期格式不正确","#/properties/lastMaintenanceDate/allOf/1/then/allOf/0":"上次维保日期格式不正确，应为YYYY-MM-DD","#/properties/nextInspectionDate/allOf/0":"下次年检日期格式不正确","#/properties/nextInspectionDate/allOf/1/then/allOf/0":"下次年检日期格式不正确，应为YYYY-MM-DD","#/properties/statusTime/allOf/0":"状态更新时间格式不正确","#/properties/statusTime/allOf/1/then/allOf/0":"状态更新时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入电梯名称","registrationCode":"","runStatus":"请选择运行状态"},"numericFields":["buildingId","floorCount","ratedLoad","ratedSpeed","runningHours","runStatus","currentFloor","direction","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_faceProfiles_create","$ref":"resource_faceProfiles_fields","required":["name","personType","faceImage"]};
-const schema20 = {"$id":"resource_faceProfiles_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"personType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"faceImage":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"distributeStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_faceProfiles_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"personType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":18}]}},{"if":{"type":"string","minLength":1,"maxLength":18},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]},"faceImage":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"distributeStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,12 +161,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.personType !== undefined){
-let data1 = data.personType;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -173,9 +172,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,19 +184,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/type",keyword:"type",params:{type: schema20.properties.personType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,13 +208,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,7 +223,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.personType !== undefined){
+let data1 = data.personType;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -231,8 +237,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -242,23 +258,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/1/type",keyword:"type",params:{type: schema20.properties.personType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,10 +269,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,11 +285,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,10 +296,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.inhabitantId !== undefined){
-let data2 = data.inhabitantId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,13 +319,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid10 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -322,8 +332,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -333,21 +344,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid9){
+const err21 = {instancePath:instancePath+"/personType",schemaPath:"#/properties/personType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -357,11 +358,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.inhabitantId !== undefined){
+let data2 = data.inhabitantId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -370,11 +370,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data3 = data.phone;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+const _errs38 = errors;
+let valid12 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -383,12 +385,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid13 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -399,8 +397,21 @@ vErrors.push(err24);
 errors++;
 }
 }
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
 else {
-const err25 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err25 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -410,21 +421,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+var _valid3 = _errs41 === errors;
+valid12 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(!valid12){
+const err26 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -434,9 +435,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 11){
-const err27 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(data.phone !== undefined){
+let data3 = data.phone;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -445,12 +447,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs47 = errors;
+let valid15 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -460,10 +463,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.idCard !== undefined){
-let data4 = data.idCard;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -472,13 +473,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs52 = errors;
-let valid16 = true;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 11){
+const err30 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -488,8 +498,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+var _valid4 = _errs50 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -498,22 +511,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-var _valid4 = _errs53 === errors;
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs55 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err32 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const _errs53 = errors;
+let valid17 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data3 === "string"){
+if(func1(data3) > 11){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -522,10 +526,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data4)){
-const err33 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+else {
+if(func1(data3) < 1){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -535,9 +538,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 18){
-const err34 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+}
+else {
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -547,11 +550,21 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-valid16 = _valid4;
+var _valid5 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
 }
-if(!valid16){
-const err35 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs56 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err35 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -561,12 +574,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.faceImage !== undefined){
-let data5 = data.faceImage;
-const _errs61 = errors;
-const _errs62 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err36 = {};
+var _valid5 = _errs56 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err36 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -575,9 +587,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid19 = _errs62 === errors;
-if(valid19){
-const err37 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.idCard !== undefined){
+let data4 = data.idCard;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -586,19 +600,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/1/type",keyword:"type",params:{type: schema20.properties.faceImage.allOf[1].type},message:"must be string,null"};
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -608,11 +616,7 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.distributeStatus !== undefined){
-let data6 = data.distributeStatus;
-const _errs67 = errors;
-const _errs68 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -622,9 +626,22 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid21 = _errs68 === errors;
-if(valid21){
-const err40 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs65 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 18){
+const err40 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -633,19 +650,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
 }
-else {
-vErrors = null;
+var _valid6 = _errs65 === errors;
+valid20 = _valid6;
 }
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err41 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.distributeStatus.allOf[1].type},message:"must be string,null"};
+if(!valid20){
+const err41 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -654,12 +664,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs72 = errors;
+const _errs68 = errors;
 let valid22 = true;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data4 === "string"){
+if(func1(data4) > 18){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -669,8 +679,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
 else {
+if(func1(data4) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -681,21 +691,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-errors = _errs72;
-if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs75 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err44 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,9 +703,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err45 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs71 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err45 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -717,9 +727,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err46 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data4 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data4)){
+const err46 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -729,8 +739,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(!((((data6 === "0") || (data6 === "1")) || (data6 === "2")) || (data6 === "3"))){
-const err47 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.distributeStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid7 = _errs71 === errors;
+valid22 = _valid7;
+}
+if(!valid22){
+const err47 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -739,11 +752,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-var _valid5 = _errs75 === errors;
-valid22 = _valid5;
 }
-if(!valid22){
-const err48 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.faceImage !== undefined){
+let data5 = data.faceImage;
+const _errs76 = errors;
+const _errs77 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -752,11 +767,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var valid25 = _errs77 === errors;
+if(valid25){
+const err49 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -765,13 +778,19 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid25 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+else {
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err50 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/1/type",keyword:"type",params:{type: schema20.properties.faceImage.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -781,7 +800,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
+if(data.distributeStatus !== undefined){
+let data6 = data.distributeStatus;
+const _errs82 = errors;
+const _errs83 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -791,22 +814,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+var valid27 = _errs83 === errors;
+if(valid27){
+const err52 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -815,10 +825,19 @@ vErrors.push(err52);
 }
 errors++;
 }
+else {
+errors = _errs82;
+if(vErrors !== null){
+if(_errs82){
+vErrors.length = _errs82;
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err53 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.distributeStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -827,12 +846,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid6 = _errs87 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -842,11 +862,7 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs92 = errors;
-const _errs93 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -856,9 +872,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid28 = _errs93 === errors;
-if(valid28){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs90 = errors;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err56 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -867,19 +896,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-else {
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err57 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -888,13 +908,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid29 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err58 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err58 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -904,8 +921,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+if(!((((data6 === "0") || (data6 === "1")) || (data6 === "2")) || (data6 === "3"))){
+const err59 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.distributeStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -914,22 +931,11 @@ vErrors.push(err59);
 }
 errors++;
 }
+var _valid8 = _errs90 === errors;
+valid28 = _valid8;
 }
-var _valid7 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs100 = errors;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid28){
+const err60 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -939,11 +945,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs100 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err61 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -952,15 +957,266 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs99 = errors;
+let valid31 = true;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid9 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs102 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err64 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid9 = _errs102 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err65 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+const _errs105 = errors;
+let valid33 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+var _valid10 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs108 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var _valid10 = _errs108 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs112 = errors;
+const _errs113 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var valid36 = _errs113 === errors;
+if(valid36){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+else {
+errors = _errs112;
+if(vErrors !== null){
+if(_errs112){
+vErrors.length = _errs112;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const _errs117 = errors;
+let valid37 = true;
+const _errs118 = errors;
+if(errors === _errs118){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid11 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs120 = errors;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid11 = _errs120 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1045,4 +1301,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"personType":true,"inhabitantId":true,"phone":true,"idCard":true,"faceImage":true,"distributeStatus":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/personType/allOf/0":"请选择人员类型","#/properties/personType/allOf/1":"人员类型格式不正确","#/properties/personType/allOf/2/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/2/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/2/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/faceImage/allOf/0":"请输入人脸照片","#/properties/faceImage/allOf/1":"人脸照片格式不正确","#/properties/distributeStatus/allOf/0":"请选择下发状态","#/properties/distributeStatus/allOf/1":"下发状态格式不正确","#/properties/distributeStatus/allOf/2/then/allOf/0":"下发状态请输入整数","#/properties/distributeStatus/allOf/2/then/allOf/1":"下发状态不能大于2147483647","#/properties/distributeStatus/allOf/2/then/allOf/2":"下发状态超出范围","#/properties/distributeStatus/allOf/2/then/allOf/3":"请选择正确的下发状态","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","personType":"请选择人员类型","faceImage":"请输入人脸照片"},"numericFields":["personType","inhabitantId","distributeStatus","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/personType/allOf/0":"请选择人员类型","#/properties/personType/allOf/1":"人员类型格式不正确","#/properties/personType/allOf/2/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/2/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/2/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"身份证号不能超过18个字符","#/properties/idCard/allOf/2/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/2/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/faceImage/allOf/0":"请输入人脸照片","#/properties/faceImage/allOf/1":"人脸照片格式不正确","#/properties/distributeStatus/allOf/0":"请选择下发状态","#/properties/distributeStatus/allOf/1":"下发状态格式不正确","#/properties/distributeStatus/allOf/2/then/allOf/0":"下发状态请输入整数","#/properties/distributeStatus/allOf/2/then/allOf/1":"下发状态不能大于2147483647","#/properties/distributeStatus/allOf/2/then/allOf/2":"下发状态超出范围","#/properties/distributeStatus/allOf/2/then/allOf/3":"请选择正确的下发状态","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","personType":"请选择人员类型","faceImage":"请输入人脸照片"},"numericFields":["personType","inhabitantId","distributeStatus","communityId"]};

@@ -3,14 +3,14 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_inhabitants_create","$ref":"resource_inhabitants_fields","required":["name","phone","roomId"]};
-const schema20 = {"$id":"resource_inhabitants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"email":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},{"maxLength":64}]}}]},"moveInDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_inhabitants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":18}]}},{"if":{"type":"string","minLength":1,"maxLength":18},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"email":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"}]}}]},"moveInDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
 const pattern5 = new RegExp("^\\d{17}[\\dXx]$", "u");
 const pattern6 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern7 = new RegExp("^-?\\d+$", "u");
-const pattern8 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern8 = new RegExp("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", "u");
 const pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -123,8 +123,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,9 +134,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +147,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -159,12 +162,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data1 = data.phone;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,9 +173,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,19 +185,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,13 +209,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +224,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.phone !== undefined){
+let data1 = data.phone;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -232,8 +238,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -243,23 +259,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,12 +270,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,10 +286,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.idCard !== undefined){
-let data2 = data.idCard;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,13 +296,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -311,8 +321,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,22 +334,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -345,10 +349,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
-const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+else {
+if(func1(data1) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,9 +361,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 18){
-const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -370,11 +373,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
 }
-if(!valid10){
-const err23 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -384,12 +397,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-const _errs41 = errors;
-const _errs42 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err24 = {};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,9 +410,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid13 = _errs42 === errors;
-if(valid13){
-const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.idCard !== undefined){
+let data2 = data.idCard;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -409,19 +423,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,12 +438,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs46 = errors;
-let valid14 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -446,8 +450,21 @@ vErrors.push(err27);
 errors++;
 }
 }
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
 else {
-const err28 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err28 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -457,21 +474,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid14){
+const err29 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,12 +487,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,11 +502,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.identity !== undefined){
-let data4 = data.identity;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/type",keyword:"type",params:{type: schema20.properties.identity.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data2) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,12 +513,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -523,8 +526,21 @@ vErrors.push(err32);
 errors++;
 }
 }
+var _valid5 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
 else {
-const err33 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs51 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err33 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,21 +550,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data2 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
+const err34 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -558,9 +562,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err35 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,9 +576,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -581,12 +590,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err37 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid19 = _errs57 === errors;
+if(valid19){
+const err37 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,11 +601,19 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
 }
-if(data.email !== undefined){
-let data5 = data.email;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/0/type",keyword:"type",params:{type: schema20.properties.email.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err38 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -608,12 +622,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs66 = errors;
+const _errs61 = errors;
 let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -635,21 +649,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-errors = _errs66;
+var _valid6 = _errs62 === errors;
+errors = _errs61;
 if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+if(_errs61){
+vErrors.length = _errs61;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs69 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err41 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+if(_valid6){
+const _errs64 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err41 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -659,9 +673,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid6 = _errs64 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -671,11 +687,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err43 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.identity !== undefined){
+let data4 = data.identity;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err43 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/type",keyword:"type",params:{type: schema20.properties.identity.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,11 +699,13 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data.moveInDate !== undefined){
-let data6 = data.moveInDate;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.moveInDate.allOf[0].type},message:"must be string,null"};
+const _errs70 = errors;
+let valid23 = true;
+const _errs71 = errors;
+if(errors === _errs71){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -697,12 +714,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid23 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -713,8 +726,21 @@ vErrors.push(err45);
 errors++;
 }
 }
+var _valid7 = _errs71 === errors;
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
 else {
-const err46 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs73 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err46 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -724,21 +750,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs79 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err47 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err47 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -748,11 +762,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err48 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err48 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,12 +774,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs83 = errors;
-const _errs84 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err49 = {};
+var _valid7 = _errs73 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -776,9 +787,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-var valid26 = _errs84 === errors;
-if(valid26){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.email !== undefined){
+let data5 = data.email;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err50 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/0/type",keyword:"type",params:{type: schema20.properties.email.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -787,19 +800,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs81 = errors;
+let valid26 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -808,12 +815,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid27 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -824,8 +827,21 @@ vErrors.push(err52);
 errors++;
 }
 }
+var _valid8 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
 else {
-const err53 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs84 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err53 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -835,21 +851,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid8 = _errs84 === errors;
+valid26 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs91 = errors;
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid26){
+const err54 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -858,12 +864,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -872,15 +879,264 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data5) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid9 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs90 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err58 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid9 = _errs90 === errors;
+valid28 = _valid9;
+}
+if(!valid28){
+const err59 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.moveInDate !== undefined){
+let data6 = data.moveInDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err60 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.moveInDate.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs96 = errors;
+let valid31 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid10 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs99 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err63 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid10 = _errs99 === errors;
+valid31 = _valid10;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs103 = errors;
+const _errs104 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+var valid34 = _errs104 === errors;
+if(valid34){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+else {
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const _errs108 = errors;
+let valid35 = true;
+const _errs109 = errors;
+if(errors === _errs109){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var _valid11 = _errs109 === errors;
+errors = _errs108;
+if(vErrors !== null){
+if(_errs108){
+vErrors.length = _errs108;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs111 = errors;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid11 = _errs111 === errors;
+valid35 = _valid11;
+}
+if(!valid35){
+const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -965,4 +1221,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"phone":true,"idCard":true,"roomId":true,"identity":true,"email":true,"moveInDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/identity/allOf/0":"身份格式不正确","#/properties/identity/allOf/1/then/allOf/0":"身份请输入整数","#/properties/identity/allOf/1/then/allOf/1":"身份不能大于2147483647","#/properties/identity/allOf/1/then/allOf/2":"身份超出范围","#/properties/email/allOf/0":"邮箱格式不正确","#/properties/email/allOf/1/then/allOf/0":"请输入正确的邮箱","#/properties/email/allOf/1/then/allOf/1":"邮箱不能超过64个字符","#/properties/moveInDate/allOf/0":"入住日期格式不正确","#/properties/moveInDate/allOf/1/then/allOf/0":"入住日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","roomId":"请选择房屋"},"numericFields":["roomId","identity","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"身份证号不能超过18个字符","#/properties/idCard/allOf/2/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/2/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/identity/allOf/0":"身份格式不正确","#/properties/identity/allOf/1/then/allOf/0":"身份请输入整数","#/properties/identity/allOf/1/then/allOf/1":"身份不能大于2147483647","#/properties/identity/allOf/1/then/allOf/2":"身份超出范围","#/properties/email/allOf/0":"邮箱格式不正确","#/properties/email/allOf/1/then/allOf/0":"邮箱不能超过64个字符","#/properties/email/allOf/2/then/allOf/0":"请输入正确的邮箱","#/properties/moveInDate/allOf/0":"入住日期格式不正确","#/properties/moveInDate/allOf/1/then/allOf/0":"入住日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","roomId":"请选择房屋"},"numericFields":["roomId","identity","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_inspectEvalTemplates_create","$ref":"resource_inspectEvalTemplates_fields","required":["name","totalScore"]};
-const schema20 = {"$id":"resource_inspectEvalTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"totalScore":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"passScore":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"criteria":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_inspectEvalTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"totalScore":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"passScore":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"criteria":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.totalScore !== undefined){
-let data1 = data.totalScore;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/1/type",keyword:"type",params:{type: schema20.properties.totalScore.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.totalScore !== undefined){
+let data1 = data.totalScore;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,23 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/1/type",keyword:"type",params:{type: schema20.properties.totalScore.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,10 +268,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err16 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,9 +284,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err17 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,11 +295,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
 }
-if(!valid7){
-const err18 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,10 +319,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.passScore !== undefined){
-let data2 = data.passScore;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/0/type",keyword:"type",params:{type: schema20.properties.passScore.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err19 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -317,13 +330,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid10 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err20 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err20 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -333,8 +343,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err21 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -344,21 +355,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err22 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid9){
+const err22 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -368,9 +369,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err23 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.passScore !== undefined){
+let data2 = data.passScore;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/0/type",keyword:"type",params:{type: schema20.properties.passScore.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -379,10 +381,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+const _errs39 = errors;
+let valid12 = true;
+const _errs40 = errors;
+if(errors === _errs40){
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err24 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -392,9 +397,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err25 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -404,9 +408,21 @@ vErrors.push(err25);
 errors++;
 }
 }
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err26 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data2)){
+const err26 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -416,11 +432,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err27 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err27 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -430,9 +444,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.criteria !== undefined){
-if(typeof data.criteria != "object"){
-const err28 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/allOf/0/type",keyword:"type",params:{type: schema20.properties.criteria.allOf[0].type},message:"must be object,array,null"};
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err28 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -442,12 +456,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data4 = data.communityId;
-const _errs48 = errors;
-const _errs49 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err29 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err29 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -456,9 +467,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid14 = _errs49 === errors;
-if(valid14){
-const err30 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err30 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -467,19 +479,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
 }
-else {
-vErrors = null;
+var _valid3 = _errs42 === errors;
+valid12 = _valid3;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid12){
+const err31 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -488,13 +493,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs53 = errors;
-let valid15 = true;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+if(data.criteria !== undefined){
+if(typeof data.criteria != "object"){
+const err32 = {instancePath:instancePath+"/criteria",schemaPath:"#/properties/criteria/allOf/0/type",keyword:"type",params:{type: schema20.properties.criteria.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -504,7 +506,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data4 = data.communityId;
+const _errs53 = errors;
+const _errs54 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -514,8 +520,18 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid16 = _errs54 === errors;
+if(valid16){
+const err34 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
 }
-var _valid3 = _errs54 === errors;
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
 errors = _errs53;
 if(vErrors !== null){
 if(_errs53){
@@ -525,25 +541,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs56 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err34 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-var _valid3 = _errs56 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -552,15 +552,79 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs58 = errors;
+let valid17 = true;
+const _errs59 = errors;
+if(errors === _errs59){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid4 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs61 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err38 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid4 = _errs61 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err39 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -635,4 +699,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"totalScore":true,"passScore":true,"criteria":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入模板名称","#/properties/name/allOf/1":"模板名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"模板名称不能超过32个字符","#/properties/totalScore/allOf/0":"请输入总分","#/properties/totalScore/allOf/1":"总分格式不正确","#/properties/totalScore/allOf/2/then/allOf/0":"请输入正整数","#/properties/totalScore/allOf/2/then/allOf/1":"总分请输入整数","#/properties/totalScore/allOf/2/then/allOf/2":"总分不能大于2147483647","#/properties/totalScore/allOf/2/then/allOf/3":"总分超出范围","#/properties/passScore/allOf/0":"合格分格式不正确","#/properties/passScore/allOf/1/then/allOf/0":"请输入非负整数","#/properties/passScore/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/passScore/allOf/1/then/allOf/2":"合格分请输入整数","#/properties/passScore/allOf/1/then/allOf/3":"合格分不能大于2147483647","#/properties/passScore/allOf/1/then/allOf/4":"合格分超出范围","#/properties/criteria/allOf/0":"评分标准格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入模板名称","totalScore":"请输入总分"},"numericFields":["totalScore","passScore","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入模板名称","#/properties/name/allOf/1":"模板名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"模板名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/totalScore/allOf/0":"请输入总分","#/properties/totalScore/allOf/1":"总分格式不正确","#/properties/totalScore/allOf/2/then/allOf/0":"请输入正整数","#/properties/totalScore/allOf/2/then/allOf/1":"总分请输入整数","#/properties/totalScore/allOf/2/then/allOf/2":"总分不能大于2147483647","#/properties/totalScore/allOf/2/then/allOf/3":"总分超出范围","#/properties/passScore/allOf/0":"合格分格式不正确","#/properties/passScore/allOf/1/then/allOf/0":"请输入非负整数","#/properties/passScore/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/passScore/allOf/1/then/allOf/2":"合格分请输入整数","#/properties/passScore/allOf/1/then/allOf/3":"合格分不能大于2147483647","#/properties/passScore/allOf/1/then/allOf/4":"合格分超出范围","#/properties/criteria/allOf/0":"评分标准格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入模板名称","totalScore":"请输入总分"},"numericFields":["totalScore","passScore","communityId"]};

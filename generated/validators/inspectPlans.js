@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_inspectPlans_create","$ref":"resource_inspectPlans_fields","required":["name","templateId","cycle","startDate"]};
-const schema20 = {"$id":"resource_inspectPlans_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"templateId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"executorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_inspectPlans_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"templateId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"executorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -120,8 +120,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,9 +131,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -142,12 +144,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,12 +159,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.templateId !== undefined){
-let data1 = data.templateId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -171,9 +170,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -182,19 +182,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/1/type",keyword:"type",params:{type: schema20.properties.templateId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -203,13 +206,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -219,7 +221,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.templateId !== undefined){
+let data1 = data.templateId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -229,8 +235,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -240,25 +256,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/1/type",keyword:"type",params:{type: schema20.properties.templateId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,11 +267,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.executorId !== undefined){
-let data2 = data.executorId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.executorId.allOf[0].type},message:"must be string,null"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,12 +282,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -296,8 +294,21 @@ vErrors.push(err17);
 errors++;
 }
 }
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
 else {
-const err18 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -307,21 +318,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs34 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err19 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,11 +332,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err20 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.executorId !== undefined){
+let data2 = data.executorId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.executorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -344,12 +344,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.cycle !== undefined){
-let data3 = data.cycle;
-const _errs38 = errors;
-const _errs39 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -359,9 +359,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid13 = _errs39 === errors;
-if(valid13){
-const err22 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -370,19 +370,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-errors = _errs38;
+}
+var _valid3 = _errs37 === errors;
+errors = _errs36;
 if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
+if(_errs36){
+vErrors.length = _errs36;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err23 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -391,13 +394,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid14 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/executorId",schemaPath:"#/properties/executorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -407,7 +409,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
+if(data.cycle !== undefined){
+let data3 = data.cycle;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -417,8 +423,18 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid15 = _errs44 === errors;
+if(valid15){
+const err26 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err26];
 }
-var _valid3 = _errs44 === errors;
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
 errors = _errs43;
 if(vErrors !== null){
 if(_errs43){
@@ -428,23 +444,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs46 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err26 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
 }
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err27 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -453,10 +455,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err28 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -466,8 +471,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
-const err29 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -476,11 +481,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-var _valid3 = _errs46 === errors;
-valid14 = _valid3;
 }
-if(!valid14){
-const err30 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err30 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -490,12 +506,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.startDate !== undefined){
-let data4 = data.startDate;
-const _errs53 = errors;
-const _errs54 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err31 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -504,9 +517,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid17 = _errs54 === errors;
-if(valid17){
-const err32 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -515,19 +529,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
+if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
+const err33 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -536,13 +540,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid18 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err34 = {};
+var _valid4 = _errs51 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err34 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -552,7 +554,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
+if(data.startDate !== undefined){
+let data4 = data.startDate;
+const _errs58 = errors;
+const _errs59 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -562,8 +568,18 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid19 = _errs59 === errors;
+if(valid19){
+const err36 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err36];
 }
-var _valid4 = _errs59 === errors;
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
 errors = _errs58;
 if(vErrors !== null){
 if(_errs58){
@@ -573,25 +589,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err36 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
 }
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err37 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err37 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -600,11 +600,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.endDate !== undefined){
-let data5 = data.endDate;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[0].type},message:"must be string,null"};
+const _errs63 = errors;
+let valid20 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -613,12 +615,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -629,8 +627,21 @@ vErrors.push(err39);
 errors++;
 }
 }
+var _valid5 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
 else {
-const err40 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs66 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err40 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -640,21 +651,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
+var _valid5 = _errs66 === errors;
+valid20 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err41 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid20){
+const err41 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -664,11 +665,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err42 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.endDate !== undefined){
+let data5 = data.endDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -677,11 +677,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -691,11 +693,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs77 = errors;
-const _errs78 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -705,9 +703,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-var valid25 = _errs78 === errors;
-if(valid25){
-const err45 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs75 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err45 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -716,19 +727,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-else {
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
 }
-else {
-vErrors = null;
+var _valid6 = _errs75 === errors;
+valid23 = _valid6;
 }
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err46 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid23){
+const err46 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -737,13 +741,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs82 = errors;
-let valid26 = true;
-const _errs83 = errors;
-if(errors === _errs83){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err47 = {};
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -753,7 +755,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs82 = errors;
+const _errs83 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -763,8 +769,18 @@ vErrors.push(err48);
 }
 errors++;
 }
+var valid27 = _errs83 === errors;
+if(valid27){
+const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err49];
 }
-var _valid6 = _errs83 === errors;
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+else {
 errors = _errs82;
 if(vErrors !== null){
 if(_errs82){
@@ -774,25 +790,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs85 = errors;
-if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err49];
 }
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-var _valid6 = _errs85 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -801,15 +801,79 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid7 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs90 = errors;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var _valid7 = _errs90 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -904,4 +968,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"templateId":true,"executorId":true,"cycle":true,"startDate":true,"endDate":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计划名称","#/properties/name/allOf/1":"计划名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"计划名称不能超过32个字符","#/properties/templateId/allOf/0":"请选择巡检模板","#/properties/templateId/allOf/1":"巡检模板格式不正确","#/properties/templateId/allOf/2/then/allOf/0":"请选择巡检模板","#/properties/executorId/allOf/0":"执行人格式不正确","#/properties/executorId/allOf/1/then/allOf/0":"请选择执行人","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startDate/allOf/0":"请输入开始日期","#/properties/startDate/allOf/1":"开始日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"开始日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"结束日期格式不正确","#/properties/endDate/allOf/1/then/allOf/0":"结束日期格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计划名称","templateId":"请选择巡检模板","cycle":"请选择执行周期","startDate":"请输入开始日期"},"numericFields":["templateId","executorId","cycle","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计划名称","#/properties/name/allOf/1":"计划名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"计划名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/templateId/allOf/0":"请选择巡检模板","#/properties/templateId/allOf/1":"巡检模板格式不正确","#/properties/templateId/allOf/2/then/allOf/0":"请选择巡检模板","#/properties/executorId/allOf/0":"执行人格式不正确","#/properties/executorId/allOf/1/then/allOf/0":"请选择执行人","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startDate/allOf/0":"请输入开始日期","#/properties/startDate/allOf/1":"开始日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"开始日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"结束日期格式不正确","#/properties/endDate/allOf/1/then/allOf/0":"结束日期格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计划名称","templateId":"请选择巡检模板","cycle":"请选择执行周期","startDate":"请输入开始日期"},"numericFields":["templateId","executorId","cycle","communityId"]};

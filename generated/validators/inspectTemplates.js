@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_inspectTemplates_create","$ref":"resource_inspectTemplates_fields","required":["name","items"]};
-const schema20 = {"$id":"resource_inspectTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"items":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"evalTemplateId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_inspectTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"items":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"evalTemplateId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -119,8 +119,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -130,9 +130,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,12 +143,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -155,12 +158,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.items !== undefined){
-let data1 = data.items;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -170,9 +169,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -181,19 +181,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if(typeof data1 != "object"){
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/allOf/1/type",keyword:"type",params:{type: schema20.properties.items.allOf[1].type},message:"must be object,array,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -203,10 +206,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.evalTemplateId !== undefined){
-let data2 = data.evalTemplateId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/0/type",keyword:"type",params:{type: schema20.properties.evalTemplateId.allOf[0].type},message:"must be string,null"};
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -215,12 +219,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs25 = errors;
-let valid8 = true;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+if(data.items !== undefined){
+let data1 = data.items;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,9 +234,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {};
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -241,22 +245,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var _valid1 = _errs26 === errors;
-errors = _errs25;
+else {
+errors = _errs22;
 if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
+if(_errs22){
+vErrors.length = _errs22;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs28 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err15 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+}
+if(typeof data1 != "object"){
+const err15 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/allOf/1/type",keyword:"type",params:{type: schema20.properties.items.allOf[1].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,11 +267,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-var _valid1 = _errs28 === errors;
-valid8 = _valid1;
-}
-if(!valid8){
-const err16 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.evalTemplateId !== undefined){
+let data2 = data.evalTemplateId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err16 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/0/type",keyword:"type",params:{type: schema20.properties.evalTemplateId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,11 +279,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data3 = data.enabled;
-if((typeof data3 !== "boolean") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -293,10 +295,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data4 = data.remark;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+else {
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,13 +305,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs37 = errors;
-let valid12 = true;
-const _errs38 = errors;
-if(errors === _errs38){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err19 = {};
+}
+var _valid2 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs33 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err19 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,8 +330,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+var _valid2 = _errs33 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err20 = {instancePath:instancePath+"/evalTemplateId",schemaPath:"#/properties/evalTemplateId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -332,21 +344,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs38 === errors;
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs40 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err21 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.enabled !== undefined){
+let data3 = data.enabled;
+if((typeof data3 !== "boolean") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -356,9 +357,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err22 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.remark !== undefined){
+let data4 = data.remark;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err22 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -367,12 +369,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid2 = _errs40 === errors;
-valid12 = _valid2;
-}
-if(!valid12){
-const err23 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -382,11 +385,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs45 = errors;
-const _errs46 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -396,9 +395,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid15 = _errs46 === errors;
-if(valid15){
-const err25 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs45 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err25 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -407,19 +419,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
 }
-else {
-vErrors = null;
+var _valid3 = _errs45 === errors;
+valid14 = _valid3;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid14){
+const err26 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -428,12 +433,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs50 = errors;
+const _errs48 = errors;
 let valid16 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -443,8 +448,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
 else {
+if(func1(data4) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -455,21 +460,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs53 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err29 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,11 +472,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid16 = _valid3;
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
 }
-if(!valid16){
-const err30 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err30 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -493,14 +496,139 @@ vErrors.push(err30);
 errors++;
 }
 }
+var _valid4 = _errs51 === errors;
+valid16 = _valid4;
 }
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid16){
+const err31 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var valid19 = _errs56 === errors;
+if(valid19){
+const err33 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err34 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs60 = errors;
+let valid20 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid5 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs63 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err37 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid5 = _errs63 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err38 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -575,4 +703,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"items":true,"evalTemplateId":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入模板名称","#/properties/name/allOf/1":"模板名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"模板名称不能超过32个字符","#/properties/items/allOf/0":"请输入检查项","#/properties/items/allOf/1":"检查项格式不正确","#/properties/evalTemplateId/allOf/0":"评价模板格式不正确","#/properties/evalTemplateId/allOf/1/then/allOf/0":"请选择评价模板","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"说明不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入模板名称","items":"请输入检查项"},"numericFields":["evalTemplateId","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入模板名称","#/properties/name/allOf/1":"模板名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"模板名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/items/allOf/0":"请输入检查项","#/properties/items/allOf/1":"检查项格式不正确","#/properties/evalTemplateId/allOf/0":"评价模板格式不正确","#/properties/evalTemplateId/allOf/1/then/allOf/0":"请选择评价模板","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"说明不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入模板名称","items":"请输入检查项"},"numericFields":["evalTemplateId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_keyPersons_create","$ref":"resource_keyPersons_fields","required":["name","category"]};
-const schema20 = {"$id":"resource_keyPersons_fields","type":"object","properties":{"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"category":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"watching":{"allOf":[{"type":["boolean","null"]}]},"note":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_keyPersons_fields","type":"object","properties":{"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":18}]}},{"if":{"type":"string","minLength":1,"maxLength":18},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"category":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"watching":{"allOf":[{"type":["boolean","null"]}]},"note":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -199,8 +199,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -210,9 +210,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs20 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,12 +223,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-var _valid1 = _errs20 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -235,11 +238,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data2 = data.phone;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -248,12 +249,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs28 = errors;
-let valid9 = true;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+}
+else {
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -264,8 +262,21 @@ vErrors.push(err15);
 errors++;
 }
 }
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
 else {
-const err16 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -275,21 +286,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs29 === errors;
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs31 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err17 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(!valid8){
+const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -299,9 +300,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 11){
-const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(data.phone !== undefined){
+let data2 = data.phone;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,12 +312,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-var _valid2 = _errs31 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -325,10 +328,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.idCard !== undefined){
-let data3 = data.idCard;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -337,13 +338,22 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs38 = errors;
-let valid12 = true;
-const _errs39 = errors;
-if(errors === _errs39){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err21 = {};
+}
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -353,8 +363,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -363,22 +376,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid3 = _errs39 === errors;
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs41 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err23 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -387,10 +391,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data3)){
-const err24 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+else {
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -400,9 +403,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 18){
-const err25 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+}
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -412,11 +415,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs41 === errors;
-valid12 = _valid3;
+var _valid4 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
 }
-if(!valid12){
-const err26 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -426,10 +439,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data4 = data.roomId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs42 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -438,13 +452,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs49 = errors;
-let valid15 = true;
-const _errs50 = errors;
-if(errors === _errs50){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err28 = {};
+}
+if(data.idCard !== undefined){
+let data3 = data.idCard;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -453,8 +465,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -465,21 +481,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs50 === errors;
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs52 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -489,11 +492,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-valid15 = _valid4;
+var _valid5 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
 }
-if(!valid15){
-const err31 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 18){
+const err31 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -503,12 +516,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.category !== undefined){
-let data5 = data.category;
-const _errs56 = errors;
-const _errs57 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err32 = {};
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err32 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,9 +529,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid18 = _errs57 === errors;
-if(valid18){
-const err33 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs54 = errors;
+let valid18 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data3 === "string"){
+if(func1(data3) > 18){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -529,18 +545,8 @@ vErrors.push(err33);
 errors++;
 }
 else {
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/type",keyword:"type",params:{type: schema20.properties.category.allOf[1].type},message:"must be string,null"};
+if(func1(data3) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -549,12 +555,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs61 = errors;
-let valid19 = true;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+}
+else {
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -565,8 +568,21 @@ vErrors.push(err35);
 errors++;
 }
 }
+var _valid6 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
 else {
-const err36 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs57 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err36 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -576,21 +592,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid5 = _errs62 === errors;
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs64 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err37 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data3 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data3)){
+const err37 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -600,9 +604,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err38 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs57 === errors;
+valid18 = _valid6;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -612,9 +618,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err39 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.roomId !== undefined){
+let data4 = data.roomId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -623,12 +630,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-var _valid5 = _errs64 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err40 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs64 = errors;
+let valid21 = true;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -638,10 +646,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.watching !== undefined){
-let data6 = data.watching;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err41 = {instancePath:instancePath+"/watching",schemaPath:"#/properties/watching/allOf/0/type",keyword:"type",params:{type: schema20.properties.watching.allOf[0].type},message:"must be boolean,null"};
+else {
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -651,10 +657,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data7 = data.note;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/0/type",keyword:"type",params:{type: schema20.properties.note.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs65 === errors;
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs67 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -663,13 +680,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err43 = {};
+}
+var _valid7 = _errs67 === errors;
+valid21 = _valid7;
+}
+if(!valid21){
+const err43 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -679,7 +695,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
+if(data.category !== undefined){
+let data5 = data.category;
+const _errs71 = errors;
+const _errs72 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -689,24 +709,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-const _errs80 = errors;
-const _errs81 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err45 = {};
+var valid24 = _errs72 === errors;
+if(valid24){
+const err45 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,10 +720,19 @@ vErrors.push(err45);
 }
 errors++;
 }
+else {
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
 }
-var valid25 = _errs81 === errors;
-if(valid25){
-const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err46 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/type",keyword:"type",params:{type: schema20.properties.category.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -727,20 +741,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-else {
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const _errs76 = errors;
+let valid25 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -750,11 +757,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err48 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -764,12 +768,21 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs85 = errors;
-const _errs86 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err49 = {};
+var _valid8 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs79 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err49 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -778,9 +791,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-var valid27 = _errs86 === errors;
-if(valid27){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err50 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -789,19 +803,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-errors = _errs85;
-if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err51 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -810,13 +815,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid28 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err52 = {};
+}
+var _valid8 = _errs79 === errors;
+valid25 = _valid8;
+}
+if(!valid25){
+const err52 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -826,8 +830,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {};
+if(data.watching !== undefined){
+let data6 = data.watching;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err53 = {instancePath:instancePath+"/watching",schemaPath:"#/properties/watching/allOf/0/type",keyword:"type",params:{type: schema20.properties.watching.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -837,21 +843,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs93 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.note !== undefined){
+let data7 = data.note;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err54 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/0/type",keyword:"type",params:{type: schema20.properties.note.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -860,12 +855,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-var _valid7 = _errs93 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs90 = errors;
+let valid29 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -875,14 +871,274 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid9 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs93 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err57 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid9 = _errs93 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err58 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs96 = errors;
+let valid31 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var _valid10 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs99 = errors;
+const _errs101 = errors;
+const _errs102 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var valid33 = _errs102 === errors;
+if(valid33){
+const err63 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs99 === errors;
+valid31 = _valid10;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs105 = errors;
+const _errs106 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+var valid35 = _errs106 === errors;
+if(valid35){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+else {
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const _errs110 = errors;
+let valid36 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var _valid11 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs113 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid11 = _errs113 === errors;
+valid36 = _valid11;
+}
+if(!valid36){
+const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -957,4 +1213,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"inhabitantId":true,"name":true,"phone":true,"idCard":true,"roomId":true,"category":true,"watching":true,"note":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"居住房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择居住房屋","#/properties/category/allOf/0":"请选择人员类别","#/properties/category/allOf/1":"人员类别格式不正确","#/properties/category/allOf/2/then/allOf/0":"人员类别请输入整数","#/properties/category/allOf/2/then/allOf/1":"人员类别不能大于2147483647","#/properties/category/allOf/2/then/allOf/2":"人员类别超出范围","#/properties/watching/allOf/0":"关注中格式不正确","#/properties/note/allOf/0":"备注格式不正确","#/properties/note/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/note/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","category":"请选择人员类别"},"numericFields":["inhabitantId","roomId","category","communityId"]};
+export const meta = {"messages":{"#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"身份证号不能超过18个字符","#/properties/idCard/allOf/2/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/2/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/roomId/allOf/0":"居住房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择居住房屋","#/properties/category/allOf/0":"请选择人员类别","#/properties/category/allOf/1":"人员类别格式不正确","#/properties/category/allOf/2/then/allOf/0":"人员类别请输入整数","#/properties/category/allOf/2/then/allOf/1":"人员类别不能大于2147483647","#/properties/category/allOf/2/then/allOf/2":"人员类别超出范围","#/properties/watching/allOf/0":"关注中格式不正确","#/properties/note/allOf/0":"备注格式不正确","#/properties/note/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/note/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","category":"请选择人员类别"},"numericFields":["inhabitantId","roomId","category","communityId"]};

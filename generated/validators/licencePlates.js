@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_licencePlates_create","$ref":"resource_licencePlates_fields","required":["plate","plateType"]};
-const schema20 = {"$id":"resource_licencePlates_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"plateType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plateColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"ownerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"ownerPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"parkingPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"validFrom":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"validTo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_licencePlates_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"plateType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plateColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"ownerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"ownerPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"parkingPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"validFrom":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"validTo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern5 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -523,8 +523,8 @@ errors++;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err33 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data4) > 32){
+const err33 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,9 +534,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err34 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid4 = _errs55 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err34 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -545,12 +547,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs55 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err35 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs59 = errors;
+let valid18 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -559,11 +562,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.ownerPhone !== undefined){
-let data5 = data.ownerPhone;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerPhone.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data4) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -572,12 +573,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid19 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+}
+else {
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -588,8 +586,21 @@ vErrors.push(err37);
 errors++;
 }
 }
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
 else {
-const err38 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err38 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -599,21 +610,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
+var _valid5 = _errs62 === errors;
+valid18 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs66 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err39 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(!valid18){
+const err39 = {instancePath:instancePath+"/ownerName",schemaPath:"#/properties/ownerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -623,9 +624,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 11){
-const err40 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(data.ownerPhone !== undefined){
+let data5 = data.ownerPhone;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err40 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerPhone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -634,12 +636,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs66 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err41 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs68 = errors;
+let valid21 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -649,10 +652,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data6 = data.roomId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -661,13 +662,22 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs73 = errors;
-let valid22 = true;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+}
+var _valid6 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs71 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 11){
+const err43 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -677,8 +687,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {};
+var _valid6 = _errs71 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err44 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -687,22 +700,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid6 = _errs74 === errors;
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs76 = errors;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err45 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs74 = errors;
+let valid23 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data5 === "string"){
+if(func1(data5) > 11){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -711,12 +715,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid6 = _errs76 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err46 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -726,10 +727,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.parkingPlaceId !== undefined){
-let data7 = data.parkingPlaceId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/0/type",keyword:"type",params:{type: schema20.properties.parkingPlaceId.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -738,13 +738,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs82 = errors;
-let valid25 = true;
-const _errs83 = errors;
-if(errors === _errs83){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err48 = {};
+}
+var _valid7 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err48 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -754,8 +763,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+var _valid7 = _errs77 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err49 = {instancePath:instancePath+"/ownerPhone",schemaPath:"#/properties/ownerPhone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -765,21 +777,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid7 = _errs83 === errors;
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs85 = errors;
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err50 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.roomId !== undefined){
+let data6 = data.roomId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -788,12 +789,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-var _valid7 = _errs85 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err51 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -803,10 +805,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.validFrom !== undefined){
-let data8 = data.validFrom;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err52 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/0/type",keyword:"type",params:{type: schema20.properties.validFrom.allOf[0].type},message:"must be string,null"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -815,13 +815,22 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs91 = errors;
-let valid28 = true;
-const _errs92 = errors;
-if(errors === _errs92){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err53 = {};
+}
+var _valid8 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs86 = errors;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err53 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -831,8 +840,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {};
+var _valid8 = _errs86 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err54 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -842,21 +854,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid8 = _errs92 === errors;
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs94 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err55 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(data.parkingPlaceId !== undefined){
+let data7 = data.parkingPlaceId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/0/type",keyword:"type",params:{type: schema20.properties.parkingPlaceId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -865,12 +866,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid8 = _errs94 === errors;
-valid28 = _valid8;
-}
-if(!valid28){
-const err56 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs92 = errors;
+let valid29 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -880,10 +882,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.validTo !== undefined){
-let data9 = data.validTo;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err57 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/0/type",keyword:"type",params:{type: schema20.properties.validTo.allOf[0].type},message:"must be string,null"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -892,13 +892,22 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid31 = true;
-const _errs101 = errors;
-if(errors === _errs101){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err58 = {};
+}
+var _valid9 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err58 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -908,8 +917,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+var _valid9 = _errs95 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err59 = {instancePath:instancePath+"/parkingPlaceId",schemaPath:"#/properties/parkingPlaceId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -919,21 +931,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid9 = _errs101 === errors;
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs103 = errors;
-if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err60 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(data.validFrom !== undefined){
+let data8 = data.validFrom;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/0/type",keyword:"type",params:{type: schema20.properties.validFrom.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -942,12 +943,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-var _valid9 = _errs103 === errors;
-valid31 = _valid9;
-}
-if(!valid31){
-const err61 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs101 = errors;
+let valid32 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -957,10 +959,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data10 = data.enabled;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err62 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+else {
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -970,12 +970,21 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs110 = errors;
-const _errs111 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err63 = {};
+var _valid10 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err63 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -984,9 +993,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid35 = _errs111 === errors;
-if(valid35){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs104 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -995,19 +1007,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-else {
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.validTo !== undefined){
+let data9 = data.validTo;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/0/type",keyword:"type",params:{type: schema20.properties.validTo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1016,12 +1020,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid36 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+const _errs110 = errors;
+let valid35 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -1043,21 +1047,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid10 = _errs116 === errors;
-errors = _errs115;
+var _valid11 = _errs111 === errors;
+errors = _errs110;
 if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
+if(_errs110){
+vErrors.length = _errs110;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs118 = errors;
-if(typeof data11 === "string"){
-if(!pattern5.test(data11)){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid11){
+const _errs113 = errors;
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err68 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1067,11 +1071,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid10 = _errs118 === errors;
-valid36 = _valid10;
+var _valid11 = _errs113 === errors;
+valid35 = _valid11;
 }
-if(!valid36){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid35){
+const err69 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1081,14 +1085,138 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.enabled !== undefined){
+let data10 = data.enabled;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err70 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs120 = errors;
+const _errs121 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var valid39 = _errs121 === errors;
+if(valid39){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+else {
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const _errs125 = errors;
+let valid40 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid12 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs128 = errors;
+if(typeof data11 === "string"){
+if(!pattern5.test(data11)){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid12 = _errs128 === errors;
+valid40 = _valid12;
+}
+if(!valid40){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1163,4 +1291,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/plateType/allOf/0":"请选择车辆类型","#/properties/plateType/allOf/1":"车辆类型格式不正确","#/properties/plateType/allOf/2/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/2/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/2/then/allOf/2":"车辆类型超出范围","#/properties/plateColor/allOf/0":"车牌颜色格式不正确","#/properties/plateColor/allOf/1/then/allOf/0":"车牌颜色请输入整数","#/properties/plateColor/allOf/1/then/allOf/1":"车牌颜色不能大于2147483647","#/properties/plateColor/allOf/1/then/allOf/2":"车牌颜色超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/ownerName/allOf/0":"车主姓名格式不正确","#/properties/ownerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/ownerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/ownerName/allOf/1/then/allOf/2":"车主姓名不能超过32个字符","#/properties/ownerPhone/allOf/0":"车主电话格式不正确","#/properties/ownerPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/ownerPhone/allOf/1/then/allOf/1":"车主电话不能超过11个字符","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/parkingPlaceId/allOf/0":"绑定车位格式不正确","#/properties/parkingPlaceId/allOf/1/then/allOf/0":"请选择绑定车位","#/properties/validFrom/allOf/0":"有效期起格式不正确","#/properties/validFrom/allOf/1/then/allOf/0":"有效期起格式不正确，应为YYYY-MM-DD","#/properties/validTo/allOf/0":"有效期至格式不正确","#/properties/validTo/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","plateType":"请选择车辆类型"},"numericFields":["plateType","plateColor","inhabitantId","roomId","parkingPlaceId","communityId"]};
+export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/plateType/allOf/0":"请选择车辆类型","#/properties/plateType/allOf/1":"车辆类型格式不正确","#/properties/plateType/allOf/2/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/2/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/2/then/allOf/2":"车辆类型超出范围","#/properties/plateColor/allOf/0":"车牌颜色格式不正确","#/properties/plateColor/allOf/1/then/allOf/0":"车牌颜色请输入整数","#/properties/plateColor/allOf/1/then/allOf/1":"车牌颜色不能大于2147483647","#/properties/plateColor/allOf/1/then/allOf/2":"车牌颜色超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/ownerName/allOf/0":"车主姓名格式不正确","#/properties/ownerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/ownerName/allOf/1/then/allOf/1":"车主姓名不能超过32个字符","#/properties/ownerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/ownerPhone/allOf/0":"车主电话格式不正确","#/properties/ownerPhone/allOf/1/then/allOf/0":"车主电话不能超过11个字符","#/properties/ownerPhone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/parkingPlaceId/allOf/0":"绑定车位格式不正确","#/properties/parkingPlaceId/allOf/1/then/allOf/0":"请选择绑定车位","#/properties/validFrom/allOf/0":"有效期起格式不正确","#/properties/validFrom/allOf/1/then/allOf/0":"有效期起格式不正确，应为YYYY-MM-DD","#/properties/validTo/allOf/0":"有效期至格式不正确","#/properties/validTo/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","plateType":"请选择车辆类型"},"numericFields":["plateType","plateColor","inhabitantId","roomId","parkingPlaceId","communityId"]};

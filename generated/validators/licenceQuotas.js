@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_licenceQuotas_create","$ref":"resource_licenceQuotas_fields","required":["serviceName","serviceType","serviceTotalNum","serviceUseNum"]};
-const schema20 = {"$id":"resource_licenceQuotas_fields","type":"object","properties":{"serviceName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"serviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["209","212","217","251","252"]}]}}]},"serviceTotalNum":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"serviceUseNum":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"validityDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]}}};
+const schema20 = {"$id":"resource_licenceQuotas_fields","type":"object","properties":{"serviceName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"serviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["209","212","217","251","252"]}]}}]},"serviceTotalNum":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"serviceUseNum":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"validityDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -108,8 +108,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 64){
+const err5 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -119,9 +119,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err6 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -130,12 +132,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +147,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.serviceType !== undefined){
-let data1 = data.serviceType;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -159,9 +158,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -170,19 +170,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -191,13 +194,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/serviceName",schemaPath:"#/properties/serviceName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -207,7 +209,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.serviceType !== undefined){
+let data1 = data.serviceType;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -217,8 +223,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -228,23 +244,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -253,10 +255,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,8 +271,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(!(((((data1 === "209") || (data1 === "212")) || (data1 === "217")) || (data1 === "251")) || (data1 === "252"))){
-const err16 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.serviceType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -276,11 +281,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err17 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -290,12 +306,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.serviceTotalNum !== undefined){
-let data2 = data.serviceTotalNum;
-const _errs31 = errors;
-const _errs32 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err18 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err18 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -304,9 +317,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid10 = _errs32 === errors;
-if(valid10){
-const err19 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err19 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -315,19 +329,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceTotalNum.allOf[1].type},message:"must be string,null"};
+if(!(((((data1 === "209") || (data1 === "212")) || (data1 === "217")) || (data1 === "251")) || (data1 === "252"))){
+const err20 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.serviceType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -336,13 +340,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err21 = {};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/serviceType",schemaPath:"#/properties/serviceType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -352,7 +354,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
+if(data.serviceTotalNum !== undefined){
+let data2 = data.serviceTotalNum;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -362,8 +368,18 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid12 = _errs37 === errors;
+if(valid12){
+const err23 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
 }
-var _valid2 = _errs37 === errors;
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -373,23 +389,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs39 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
 }
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err24 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err24 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceTotalNum.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,10 +400,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err25 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data2) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,9 +416,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err26 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -423,9 +427,21 @@ vErrors.push(err26);
 errors++;
 }
 }
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err27 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern5.test(data2)){
+const err27 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -435,11 +451,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid2 = _errs39 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err28 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err28 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -449,12 +463,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.serviceUseNum !== undefined){
-let data3 = data.serviceUseNum;
-const _errs47 = errors;
-const _errs48 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err29 = {};
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err29 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -463,9 +474,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid14 = _errs48 === errors;
-if(valid14){
-const err30 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err30 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -474,19 +486,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceUseNum.allOf[1].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err31 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -495,13 +498,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs52 = errors;
-let valid15 = true;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err32 = {};
+}
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err32 = {instancePath:instancePath+"/serviceTotalNum",schemaPath:"#/properties/serviceTotalNum/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -511,7 +513,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
+if(data.serviceUseNum !== undefined){
+let data3 = data.serviceUseNum;
+const _errs52 = errors;
+const _errs53 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -521,8 +527,18 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid16 = _errs53 === errors;
+if(valid16){
+const err34 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
 }
-var _valid3 = _errs53 === errors;
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
 errors = _errs52;
 if(vErrors !== null){
 if(_errs52){
@@ -532,23 +548,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs55 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err34 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err35 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/1/type",keyword:"type",params:{type: schema20.properties.serviceUseNum.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -557,10 +559,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
+const _errs57 = errors;
+let valid17 = true;
+const _errs58 = errors;
+if(errors === _errs58){
 if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err36 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -570,9 +575,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -582,9 +586,21 @@ vErrors.push(err37);
 errors++;
 }
 }
+var _valid4 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs60 = errors;
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err38 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern5.test(data3)){
+const err38 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -594,11 +610,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid3 = _errs55 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err39 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err39 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -608,10 +622,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.validityDate !== undefined){
-let data4 = data.validityDate;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err40 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.validityDate.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err40 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -620,13 +633,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid18 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err41 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err41 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -636,8 +646,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err42 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -647,21 +658,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
+var _valid4 = _errs60 === errors;
+valid17 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs68 = errors;
-if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
-const err43 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid17){
+const err43 = {instancePath:instancePath+"/serviceUseNum",schemaPath:"#/properties/serviceUseNum/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -671,11 +672,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid4 = _errs68 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err44 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.validityDate !== undefined){
+let data4 = data.validityDate;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err44 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.validityDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -684,15 +684,79 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs70 = errors;
+let valid20 = true;
+const _errs71 = errors;
+if(errors === _errs71){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid5 = _errs71 === errors;
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs73 = errors;
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err47 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid5 = _errs73 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err48 = {instancePath:instancePath+"/validityDate",schemaPath:"#/properties/validityDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -787,4 +851,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"serviceName":true,"serviceType":true,"serviceTotalNum":true,"serviceUseNum":true,"validityDate":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serviceName/allOf/0":"请输入服务名称","#/properties/serviceName/allOf/1":"服务名称格式不正确","#/properties/serviceName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/serviceName/allOf/2/then/allOf/1":"服务名称不能超过64个字符","#/properties/serviceType/allOf/0":"请选择服务类型","#/properties/serviceType/allOf/1":"服务类型格式不正确","#/properties/serviceType/allOf/2/then/allOf/0":"服务类型请输入整数","#/properties/serviceType/allOf/2/then/allOf/1":"服务类型不能大于2147483647","#/properties/serviceType/allOf/2/then/allOf/2":"服务类型超出范围","#/properties/serviceType/allOf/2/then/allOf/3":"请选择正确的服务类型","#/properties/serviceTotalNum/allOf/0":"请输入授权总数","#/properties/serviceTotalNum/allOf/1":"授权总数格式不正确","#/properties/serviceTotalNum/allOf/2/then/allOf/0":"请输入非负整数","#/properties/serviceTotalNum/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/serviceTotalNum/allOf/2/then/allOf/2":"授权总数请输入整数","#/properties/serviceTotalNum/allOf/2/then/allOf/3":"授权总数不能大于2147483647","#/properties/serviceTotalNum/allOf/2/then/allOf/4":"授权总数超出范围","#/properties/serviceUseNum/allOf/0":"请输入已使用","#/properties/serviceUseNum/allOf/1":"已使用格式不正确","#/properties/serviceUseNum/allOf/2/then/allOf/0":"请输入非负整数","#/properties/serviceUseNum/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/serviceUseNum/allOf/2/then/allOf/2":"已使用请输入整数","#/properties/serviceUseNum/allOf/2/then/allOf/3":"已使用不能大于2147483647","#/properties/serviceUseNum/allOf/2/then/allOf/4":"已使用超出范围","#/properties/validityDate/allOf/0":"有效期至格式不正确","#/properties/validityDate/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD"},"required":{"serviceName":"请输入服务名称","serviceType":"请选择服务类型","serviceTotalNum":"请输入授权总数","serviceUseNum":"请输入已使用"},"numericFields":["serviceType","serviceTotalNum","serviceUseNum"]};
+export const meta = {"messages":{"#/properties/serviceName/allOf/0":"请输入服务名称","#/properties/serviceName/allOf/1":"服务名称格式不正确","#/properties/serviceName/allOf/2/then/allOf/0":"服务名称不能超过64个字符","#/properties/serviceName/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/serviceType/allOf/0":"请选择服务类型","#/properties/serviceType/allOf/1":"服务类型格式不正确","#/properties/serviceType/allOf/2/then/allOf/0":"服务类型请输入整数","#/properties/serviceType/allOf/2/then/allOf/1":"服务类型不能大于2147483647","#/properties/serviceType/allOf/2/then/allOf/2":"服务类型超出范围","#/properties/serviceType/allOf/2/then/allOf/3":"请选择正确的服务类型","#/properties/serviceTotalNum/allOf/0":"请输入授权总数","#/properties/serviceTotalNum/allOf/1":"授权总数格式不正确","#/properties/serviceTotalNum/allOf/2/then/allOf/0":"请输入非负整数","#/properties/serviceTotalNum/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/serviceTotalNum/allOf/2/then/allOf/2":"授权总数请输入整数","#/properties/serviceTotalNum/allOf/2/then/allOf/3":"授权总数不能大于2147483647","#/properties/serviceTotalNum/allOf/2/then/allOf/4":"授权总数超出范围","#/properties/serviceUseNum/allOf/0":"请输入已使用","#/properties/serviceUseNum/allOf/1":"已使用格式不正确","#/properties/serviceUseNum/allOf/2/then/allOf/0":"请输入非负整数","#/properties/serviceUseNum/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/serviceUseNum/allOf/2/then/allOf/2":"已使用请输入整数","#/properties/serviceUseNum/allOf/2/then/allOf/3":"已使用不能大于2147483647","#/properties/serviceUseNum/allOf/2/then/allOf/4":"已使用超出范围","#/properties/validityDate/allOf/0":"有效期至格式不正确","#/properties/validityDate/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD"},"required":{"serviceName":"请输入服务名称","serviceType":"请选择服务类型","serviceTotalNum":"请输入授权总数","serviceUseNum":"请输入已使用"},"numericFields":["serviceType","serviceTotalNum","serviceUseNum"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_licenceUsages_create","$ref":"resource_licenceUsages_fields","required":["serviceType"]};
-const schema20 = {"$id":"resource_licenceUsages_fields","type":"object","properties":{"serviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["209","212","217","251","252"]}]}}]},"communityId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"deviceSerial":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"gbCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"},{"maxLength":20}]}}]},"channelNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"usedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]}}};
+const schema20 = {"$id":"resource_licenceUsages_fields","type":"object","properties":{"serviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["209","212","217","251","252"]}]}}]},"communityId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"deviceName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"deviceSerial":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"gbCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]},"channelNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"usedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -299,8 +299,8 @@ vErrors = null;
 if(_valid2){
 const _errs32 = errors;
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data2) > 64){
+const err18 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,9 +310,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err19 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid2 = _errs32 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,12 +323,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs32 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err20 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs35 = errors;
+let valid11 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -335,11 +338,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.deviceSerial !== undefined){
-let data3 = data.deviceSerial;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSerial.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data2) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -348,12 +349,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs39 = errors;
-let valid12 = true;
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+}
+else {
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -364,8 +362,21 @@ vErrors.push(err22);
 errors++;
 }
 }
+var _valid3 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
 else {
-const err23 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs38 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err23 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -375,21 +386,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+var _valid3 = _errs38 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs42 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid11){
+const err24 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -399,9 +400,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err25 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.deviceSerial !== undefined){
+let data3 = data.deviceSerial;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSerial.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -410,12 +412,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs42 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err26 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs44 = errors;
+let valid14 = true;
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,10 +428,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.gbCode !== undefined){
-let data4 = data.gbCode;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.gbCode.allOf[0].type},message:"must be string,null"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -437,13 +438,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs49 = errors;
-let valid15 = true;
-const _errs50 = errors;
-if(errors === _errs50){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err28 = {};
+}
+var _valid4 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs47 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err28 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -453,8 +463,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {};
+var _valid4 = _errs47 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err29 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -463,22 +476,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid4 = _errs50 === errors;
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs52 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err30 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -487,10 +491,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 20){
-const err31 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -500,11 +503,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-valid15 = _valid4;
 }
-if(!valid15){
-const err32 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -514,10 +515,21 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.channelNo !== undefined){
-let data5 = data.channelNo;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.channelNo.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err33 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -526,13 +538,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs59 = errors;
-let valid18 = true;
-const _errs60 = errors;
-if(errors === _errs60){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err34 = {};
+}
+var _valid5 = _errs53 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err34 = {instancePath:instancePath+"/deviceSerial",schemaPath:"#/properties/deviceSerial/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -542,8 +553,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {};
+if(data.gbCode !== undefined){
+let data4 = data.gbCode;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.gbCode.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -552,22 +565,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-var _valid5 = _errs60 === errors;
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs62 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err36 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -577,9 +581,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -589,9 +592,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err38 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+var _valid6 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err38 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -601,9 +616,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err39 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs62 === errors;
+valid19 = _valid6;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -612,10 +629,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err40 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs65 = errors;
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -624,12 +644,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs62 === errors;
-valid18 = _valid5;
-}
-if(!valid18){
-const err41 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -639,10 +656,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.usedAt !== undefined){
-let data6 = data.usedAt;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.usedAt.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -651,13 +667,22 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs72 = errors;
-let valid21 = true;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+}
+var _valid7 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs68 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err43 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -667,8 +692,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {};
+var _valid7 = _errs68 === errors;
+valid21 = _valid7;
+}
+if(!valid21){
+const err44 = {instancePath:instancePath+"/gbCode",schemaPath:"#/properties/gbCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -678,21 +706,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid6 = _errs73 === errors;
-errors = _errs72;
-if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs75 = errors;
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err45 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.channelNo !== undefined){
+let data5 = data.channelNo;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err45 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.channelNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -701,12 +718,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid6 = _errs75 === errors;
-valid21 = _valid6;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -716,14 +734,188 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid8 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err48 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err50 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err51 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err52 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid8 = _errs77 === errors;
+valid24 = _valid8;
+}
+if(!valid24){
+const err53 = {instancePath:instancePath+"/channelNo",schemaPath:"#/properties/channelNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.usedAt !== undefined){
+let data6 = data.usedAt;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err54 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.usedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const _errs87 = errors;
+let valid27 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid9 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs90 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err57 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid9 = _errs90 === errors;
+valid27 = _valid9;
+}
+if(!valid27){
+const err58 = {instancePath:instancePath+"/usedAt",schemaPath:"#/properties/usedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -788,4 +980,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"serviceType":true,"communityId":true,"deviceName":true,"deviceSerial":true,"gbCode":true,"channelNo":true,"usedAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serviceType/allOf/0":"请选择服务类型","#/properties/serviceType/allOf/1":"服务类型格式不正确","#/properties/serviceType/allOf/2/then/allOf/0":"服务类型请输入整数","#/properties/serviceType/allOf/2/then/allOf/1":"服务类型不能大于2147483647","#/properties/serviceType/allOf/2/then/allOf/2":"服务类型超出范围","#/properties/serviceType/allOf/2/then/allOf/3":"请选择正确的服务类型","#/properties/communityId/allOf/0":"所属社区格式不正确","#/properties/communityId/allOf/1/then/allOf/0":"请选择所属社区","#/properties/deviceName/allOf/0":"设备名称格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/deviceName/allOf/1/then/allOf/1":"设备名称不能超过64个字符","#/properties/deviceSerial/allOf/0":"设备序列号格式不正确","#/properties/deviceSerial/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSerial/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/gbCode/allOf/0":"国标编码格式不正确","#/properties/gbCode/allOf/1/then/allOf/0":"只能输入数字","#/properties/gbCode/allOf/1/then/allOf/1":"国标编码不能超过20个字符","#/properties/channelNo/allOf/0":"通道号格式不正确","#/properties/channelNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/channelNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/channelNo/allOf/1/then/allOf/2":"通道号请输入整数","#/properties/channelNo/allOf/1/then/allOf/3":"通道号不能大于2147483647","#/properties/channelNo/allOf/1/then/allOf/4":"通道号超出范围","#/properties/usedAt/allOf/0":"占用时间格式不正确","#/properties/usedAt/allOf/1/then/allOf/0":"占用时间格式不正确"},"required":{"serviceType":"请选择服务类型"},"numericFields":["serviceType","communityId","channelNo"]};
+export const meta = {"messages":{"#/properties/serviceType/allOf/0":"请选择服务类型","#/properties/serviceType/allOf/1":"服务类型格式不正确","#/properties/serviceType/allOf/2/then/allOf/0":"服务类型请输入整数","#/properties/serviceType/allOf/2/then/allOf/1":"服务类型不能大于2147483647","#/properties/serviceType/allOf/2/then/allOf/2":"服务类型超出范围","#/properties/serviceType/allOf/2/then/allOf/3":"请选择正确的服务类型","#/properties/communityId/allOf/0":"所属社区格式不正确","#/properties/communityId/allOf/1/then/allOf/0":"请选择所属社区","#/properties/deviceName/allOf/0":"设备名称格式不正确","#/properties/deviceName/allOf/1/then/allOf/0":"设备名称不能超过64个字符","#/properties/deviceName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/deviceSerial/allOf/0":"设备序列号格式不正确","#/properties/deviceSerial/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSerial/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/gbCode/allOf/0":"国标编码格式不正确","#/properties/gbCode/allOf/1/then/allOf/0":"国标编码不能超过20个字符","#/properties/gbCode/allOf/2/then/allOf/0":"只能输入数字","#/properties/channelNo/allOf/0":"通道号格式不正确","#/properties/channelNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/channelNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/channelNo/allOf/1/then/allOf/2":"通道号请输入整数","#/properties/channelNo/allOf/1/then/allOf/3":"通道号不能大于2147483647","#/properties/channelNo/allOf/1/then/allOf/4":"通道号超出范围","#/properties/usedAt/allOf/0":"占用时间格式不正确","#/properties/usedAt/allOf/1/then/allOf/0":"占用时间格式不正确"},"required":{"serviceType":"请选择服务类型"},"numericFields":["serviceType","communityId","channelNo"]};

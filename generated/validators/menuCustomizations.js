@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_menuCustomizations_create","$ref":"resource_menuCustomizations_fields","required":["menuKey","sortNo"]};
-const schema20 = {"$id":"resource_menuCustomizations_fields","type":"object","properties":{"menuKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"alias":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"sortNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"hidden":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_menuCustomizations_fields","type":"object","properties":{"menuKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"alias":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"sortNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"hidden":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^\\d+$", "u");
@@ -196,8 +196,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err11 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err11 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -207,9 +207,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err12 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs20 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err12 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,12 +220,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-var _valid1 = _errs20 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err13 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,12 +235,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.sortNo !== undefined){
-let data2 = data.sortNo;
-const _errs26 = errors;
-const _errs27 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
@@ -247,9 +246,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-var valid9 = _errs27 === errors;
-if(valid9){
-const err15 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -258,19 +258,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs26;
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
 if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
+if(_errs24){
+vErrors.length = _errs24;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err16 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,13 +282,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err17 = {};
+}
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,7 +297,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
+if(data.sortNo !== undefined){
+let data2 = data.sortNo;
+const _errs31 = errors;
+const _errs32 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -305,8 +311,18 @@ vErrors.push(err18);
 }
 errors++;
 }
+var valid11 = _errs32 === errors;
+if(valid11){
+const err19 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err19];
 }
-var _valid2 = _errs32 === errors;
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+else {
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -316,23 +332,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs34 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err19 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
 }
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err20 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -341,10 +343,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data2) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -354,9 +359,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err22 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -366,9 +370,21 @@ vErrors.push(err22);
 errors++;
 }
 }
+var _valid3 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs39 = errors;
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err23 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern4.test(data2)){
+const err23 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -378,11 +394,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err24 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err24 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -392,10 +406,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.hidden !== undefined){
-let data3 = data.hidden;
-if((typeof data3 !== "boolean") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/allOf/0/type",keyword:"type",params:{type: schema20.properties.hidden.allOf[0].type},message:"must be boolean,null"};
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err25 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -405,14 +418,65 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err27 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err28 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.hidden !== undefined){
+let data3 = data.hidden;
+if((typeof data3 !== "boolean") && (data3 !== null)){
+const err29 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/allOf/0/type",keyword:"type",params:{type: schema20.properties.hidden.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -487,4 +551,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"menuKey":true,"alias":true,"sortNo":true,"hidden":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/menuKey/allOf/0":"请输入菜单项","#/properties/menuKey/allOf/1":"菜单项格式不正确","#/properties/menuKey/allOf/2/then/allOf/0":"菜单项不能超过128个字符","#/properties/alias/allOf/0":"显示名称格式不正确","#/properties/alias/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/alias/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/alias/allOf/1/then/allOf/2":"显示名称不能超过32个字符","#/properties/sortNo/allOf/0":"请输入排序","#/properties/sortNo/allOf/1":"排序格式不正确","#/properties/sortNo/allOf/2/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/2/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/4":"排序超出范围","#/properties/hidden/allOf/0":"隐藏格式不正确"},"required":{"menuKey":"请输入菜单项","sortNo":"请输入排序"},"numericFields":["sortNo"]};
+export const meta = {"messages":{"#/properties/menuKey/allOf/0":"请输入菜单项","#/properties/menuKey/allOf/1":"菜单项格式不正确","#/properties/menuKey/allOf/2/then/allOf/0":"菜单项不能超过128个字符","#/properties/alias/allOf/0":"显示名称格式不正确","#/properties/alias/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/alias/allOf/1/then/allOf/1":"显示名称不能超过32个字符","#/properties/alias/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/sortNo/allOf/0":"请输入排序","#/properties/sortNo/allOf/1":"排序格式不正确","#/properties/sortNo/allOf/2/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/2/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/2/then/allOf/4":"排序超出范围","#/properties/hidden/allOf/0":"隐藏格式不正确"},"required":{"menuKey":"请输入菜单项","sortNo":"请输入排序"},"numericFields":["sortNo"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_notices_create","$ref":"resource_notices_fields","required":["title","noticeType","content"]};
-const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":5000}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5000}]}},{"if":{"type":"string","minLength":1,"maxLength":5000},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -109,8 +109,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 64){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,9 +120,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,12 +133,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +148,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.noticeType !== undefined){
-let data1 = data.noticeType;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -160,9 +159,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,19 +171,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.noticeType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -192,13 +195,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,7 +210,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.noticeType !== undefined){
+let data1 = data.noticeType;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -218,8 +224,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -229,23 +245,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.noticeType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -254,10 +256,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,11 +272,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -281,10 +283,21 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data2 = data.roomId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -293,13 +306,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err18 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -309,8 +319,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err19 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -320,21 +331,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid9){
+const err20 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -344,11 +345,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -357,12 +357,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data3 = data.content;
-const _errs39 = errors;
-const _errs40 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs37 = errors;
+let valid12 = true;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -372,9 +372,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid13 = _errs40 === errors;
-if(valid13){
-const err23 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -383,19 +383,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs39;
+}
+var _valid3 = _errs38 === errors;
+errors = _errs37;
 if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+if(_errs37){
+vErrors.length = _errs37;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs40 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err24 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -404,13 +407,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+}
+var _valid3 = _errs40 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,7 +422,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
+if(data.content !== undefined){
+let data3 = data.content;
+const _errs44 = errors;
+const _errs45 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -430,8 +436,18 @@ vErrors.push(err26);
 }
 errors++;
 }
+var valid15 = _errs45 === errors;
+if(valid15){
+const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err27];
 }
-var _valid3 = _errs45 === errors;
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
 errors = _errs44;
 if(vErrors !== null){
 if(_errs44){
@@ -441,25 +457,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs47 = errors;
-const _errs49 = errors;
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
 }
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-var valid16 = _errs50 === errors;
-if(valid16){
-const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -468,20 +468,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs49 = errors;
+let valid16 = true;
+const _errs50 = errors;
+if(errors === _errs50){
 if(typeof data3 === "string"){
-if(func1(data3) > 5000){
-const err29 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -491,11 +484,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err30 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -505,10 +495,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.cover !== undefined){
-let data4 = data.cover;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs52 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 5000){
+const err31 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -518,12 +519,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.publishStatus !== undefined){
-let data5 = data.publishStatus;
-const _errs57 = errors;
-const _errs58 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err32 = {};
+var _valid4 = _errs52 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err32 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -532,9 +532,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-var valid19 = _errs58 === errors;
-if(valid19){
-const err33 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs55 = errors;
+let valid18 = true;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data3 === "string"){
+if(func1(data3) > 5000){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -544,18 +548,8 @@ vErrors.push(err33);
 errors++;
 }
 else {
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.publishStatus.allOf[1].type},message:"must be string,null"};
+if(func1(data3) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -564,12 +558,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs62 = errors;
-let valid20 = true;
-const _errs63 = errors;
-if(errors === _errs63){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+}
+else {
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -580,7 +571,22 @@ vErrors.push(err35);
 errors++;
 }
 }
+var _valid5 = _errs56 === errors;
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
 else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs58 = errors;
+const _errs60 = errors;
+const _errs61 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -591,21 +597,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs63 === errors;
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs65 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err37 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+var valid20 = _errs61 === errors;
+if(valid20){
+const err37 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -614,10 +608,22 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err38 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs58 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -627,9 +633,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err39 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.cover !== undefined){
+let data4 = data.cover;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -639,8 +646,12 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(!(((data5 === "0") || (data5 === "1")) || (data5 === "2"))){
-const err40 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.publishStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.publishStatus !== undefined){
+let data5 = data.publishStatus;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -649,11 +660,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid4 = _errs65 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err41 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid23 = _errs68 === errors;
+if(valid23){
+const err41 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -662,11 +671,19 @@ vErrors.push(err41);
 }
 errors++;
 }
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
 }
-if(data.publishTime !== undefined){
-let data6 = data.publishTime;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishTime.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.publishStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -675,12 +692,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid23 = true;
-const _errs75 = errors;
-if(errors === _errs75){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs72 = errors;
+let valid24 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -702,21 +719,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs75 === errors;
-errors = _errs74;
+var _valid6 = _errs73 === errors;
+errors = _errs72;
 if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
+if(_errs72){
+vErrors.length = _errs72;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs77 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err45 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid6){
+const _errs75 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err45 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -726,11 +743,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs77 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err46 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err46 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -740,10 +755,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data7 = data.expireTime;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.expireTime.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err47 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -752,13 +766,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid26 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err48 = {};
+}
+if(!(((data5 === "0") || (data5 === "1")) || (data5 === "2"))){
+const err48 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.publishStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -767,9 +777,11 @@ vErrors.push(err48);
 }
 errors++;
 }
+var _valid6 = _errs75 === errors;
+valid24 = _valid6;
 }
-else {
-const err49 = {};
+if(!valid24){
+const err49 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -779,21 +791,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs86 = errors;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err50 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.publishTime !== undefined){
+let data6 = data.publishTime;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -802,12 +803,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-var _valid6 = _errs86 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err51 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs84 = errors;
+let valid27 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -817,10 +819,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.pinned !== undefined){
-let data8 = data.pinned;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err52 = {instancePath:instancePath+"/pinned",schemaPath:"#/properties/pinned/allOf/0/type",keyword:"type",params:{type: schema20.properties.pinned.allOf[0].type},message:"must be boolean,null"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -830,10 +830,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.publisherId !== undefined){
-let data9 = data.publisherId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err53 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs87 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err53 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -842,13 +853,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid30 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err54 = {};
+}
+var _valid7 = _errs87 === errors;
+valid27 = _valid7;
+}
+if(!valid27){
+const err54 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -858,8 +868,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.expireTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -868,22 +880,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid7 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs98 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err56 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs93 = errors;
+let valid30 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -893,11 +896,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-valid30 = _valid7;
-}
-if(!valid30){
-const err57 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -907,12 +907,21 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs102 = errors;
-const _errs103 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err58 = {};
+var _valid8 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs96 = errors;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err58 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -921,9 +930,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-var valid33 = _errs103 === errors;
-if(valid33){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs96 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err59 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -932,19 +944,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-else {
-errors = _errs102;
-if(vErrors !== null){
-if(_errs102){
-vErrors.length = _errs102;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.pinned !== undefined){
+let data8 = data.pinned;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/pinned",schemaPath:"#/properties/pinned/allOf/0/type",keyword:"type",params:{type: schema20.properties.pinned.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,13 +957,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-const _errs107 = errors;
-let valid34 = true;
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err61 = {};
+}
+if(data.publisherId !== undefined){
+let data9 = data.publisherId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err61 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -968,8 +970,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-else {
+const _errs105 = errors;
+let valid34 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -980,21 +986,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid8 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs110 = errors;
-if(typeof data10 === "string"){
-if(!pattern5.test(data10)){
-const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1004,11 +997,21 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs110 === errors;
-valid34 = _valid8;
+var _valid9 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
 }
-if(!valid34){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs108 = errors;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err64 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1018,14 +1021,139 @@ vErrors.push(err64);
 errors++;
 }
 }
+var _valid9 = _errs108 === errors;
+valid34 = _valid9;
 }
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid34){
+const err65 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs112 = errors;
+const _errs113 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+var valid37 = _errs113 === errors;
+if(valid37){
+const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+else {
+errors = _errs112;
+if(vErrors !== null){
+if(_errs112){
+vErrors.length = _errs112;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const _errs117 = errors;
+let valid38 = true;
+const _errs118 = errors;
+if(errors === _errs118){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid10 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs120 = errors;
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+var _valid10 = _errs120 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1110,4 +1238,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/roomId/allOf/0":"指定房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择指定房屋","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过5000个字符","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","roomId","publishStatus","publisherId","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/roomId/allOf/0":"指定房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择指定房屋","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"内容不能超过5000个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","roomId","publishStatus","publisherId","communityId"]};

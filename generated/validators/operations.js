@@ -238,7 +238,7 @@ return errors === 0;
 validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const modifyPassword_body = validate57;
-const schema24 = {"$id":"op_modifyPassword_body","type":"object","properties":{"oldPassword":{"type":"string"},"newPassword":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}},"required":["oldPassword","newPassword"]};
+const schema24 = {"$id":"op_modifyPassword_body","type":"object","properties":{"oldPassword":{"type":"string"},"newPassword":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"minLength":8}]}}]}},"required":["oldPassword","newPassword"]};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -371,8 +371,8 @@ vErrors = null;
 if(_valid0){
 const _errs13 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) < 8){
-const err8 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/2/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(func1(data1) > 32){
+const err8 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -382,9 +382,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err9 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs13 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err9 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -393,12 +395,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-var _valid0 = _errs13 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err10 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs16 = errors;
+let valid5 = true;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -407,15 +410,76 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data1) < 1){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs19 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) < 8){
+const err13 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/3/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid1 = _errs19 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err14 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -425,7 +489,7 @@ return errors === 0;
 validate57.evaluated = {"props":{"oldPassword":true,"newPassword":true},"dynamicProps":false,"dynamicItems":false};
 
 export const editUserProfile_body = validate58;
-const schema25 = {"$id":"op_editUserProfile_body","type":"object","properties":{"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"phoneNumber":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]}},"required":[]};
+const schema25 = {"$id":"op_editUserProfile_body","type":"object","properties":{"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"phoneNumber":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}},"required":[]};
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
 
@@ -505,8 +569,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err4 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err4 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -516,9 +580,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err5 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -527,12 +593,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -541,11 +608,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data1 = data.phone;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema25.properties.phone.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -554,12 +619,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs16 = errors;
-let valid5 = true;
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -570,8 +632,21 @@ vErrors.push(err8);
 errors++;
 }
 }
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
 else {
-const err9 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs15 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err9 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -581,21 +656,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-var _valid1 = _errs17 === errors;
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+var _valid1 = _errs15 === errors;
+valid4 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs19 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(!valid4){
+const err10 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -605,9 +670,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(data.phone !== undefined){
+let data1 = data.phone;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema25.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -616,12 +682,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-var _valid1 = _errs19 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs21 = errors;
+let valid7 = true;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -631,10 +698,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.phoneNumber !== undefined){
-let data2 = data.phoneNumber;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/0/type",keyword:"type",params:{type: schema25.properties.phoneNumber.allOf[0].type},message:"must be string,null"};
+else {
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -643,13 +708,22 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs26 = errors;
-let valid8 = true;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err14 = {};
+}
+var _valid2 = _errs22 === errors;
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs24 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -659,8 +733,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {};
+var _valid2 = _errs24 === errors;
+valid7 = _valid2;
+}
+if(!valid7){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -669,22 +746,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid2 = _errs27 === errors;
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs29 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err16 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -693,10 +761,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 11){
-const err17 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+else {
+if(func1(data1) < 1){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -706,11 +773,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid2 = _errs29 === errors;
-valid8 = _valid2;
 }
-if(!valid8){
-const err18 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -720,10 +785,21 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.companyShortName !== undefined){
-let data3 = data.companyShortName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err19 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema25.properties.companyShortName.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -732,13 +808,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err20 = {};
+}
+var _valid3 = _errs30 === errors;
+valid9 = _valid3;
+}
+if(!valid9){
+const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -748,8 +823,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {};
+if(data.phoneNumber !== undefined){
+let data2 = data.phoneNumber;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/0/type",keyword:"type",params:{type: schema25.properties.phoneNumber.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -758,22 +835,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-var _valid3 = _errs37 === errors;
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs39 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err22 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -783,9 +851,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-const err23 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -795,9 +862,21 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err24 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid4 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err24 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -807,11 +886,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs39 === errors;
-valid11 = _valid3;
+var _valid4 = _errs39 === errors;
+valid12 = _valid4;
 }
-if(!valid11){
-const err25 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid12){
+const err25 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -820,15 +899,256 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+else {
+if(func1(data2) < 1){
+const err27 = {};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var _valid5 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var _valid5 = _errs45 === errors;
+valid14 = _valid5;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.companyShortName !== undefined){
+let data3 = data.companyShortName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err31 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema25.properties.companyShortName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var _valid6 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err34 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err35 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid6 = _errs54 === errors;
+valid17 = _valid6;
+}
+if(!valid17){
+const err36 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs58 = errors;
+let valid19 = true;
+const _errs59 = errors;
+if(errors === _errs59){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+else {
+if(func1(data3) < 1){
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+var _valid7 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs61 = errors;
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err40 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var _valid7 = _errs61 === errors;
+valid19 = _valid7;
+}
+if(!valid19){
+const err41 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -4967,7 +5287,7 @@ return errors === 0;
 validate106.evaluated = {"props":{"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const updateDeviceSerialDetail_body = validate107;
-const schema74 = {"$id":"op_updateDeviceSerialDetail_body","type":"object","properties":{"deviceId":{"type":"integer","minimum":1,"maximum":9007199254740991},"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"serialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"name":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]}},"required":[]};
+const schema74 = {"$id":"op_updateDeviceSerialDetail_body","type":"object","properties":{"deviceId":{"type":"integer","minimum":1,"maximum":9007199254740991},"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"serialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"name":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}},"required":[]};
 const pattern7 = new RegExp("^[A-Za-z0-9]*$", "u");
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5104,8 +5424,8 @@ vErrors = null;
 if(_valid0){
 const _errs12 = errors;
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
-const err9 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data2) > 32){
+const err9 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5115,9 +5435,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs12 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5126,12 +5448,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-var _valid0 = _errs12 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid4 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5140,11 +5463,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data3 = data.name;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/type",keyword:"type",params:{type: schema74.properties.name.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data2) < 1){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5153,12 +5474,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid5 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+}
+else {
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -5169,8 +5487,21 @@ vErrors.push(err13);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err14 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5180,21 +5511,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid4 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid4){
+const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5204,9 +5525,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.name !== undefined){
+let data3 = data.name;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/type",keyword:"type",params:{type: schema74.properties.name.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5215,10 +5537,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
+const _errs24 = errors;
+let valid7 = true;
+const _errs25 = errors;
+if(errors === _errs25){
 if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data3) < 1){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5228,11 +5553,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid1 = _errs22 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5242,14 +5564,140 @@ vErrors.push(err18);
 errors++;
 }
 }
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid2 = _errs27 === errors;
+valid7 = _valid2;
+}
+if(!valid7){
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs31 = errors;
+let valid9 = true;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err22 = {};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+else {
+if(func1(data3) < 1){
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid3 = _errs32 === errors;
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs34 = errors;
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var _valid3 = _errs34 === errors;
+valid9 = _valid3;
+}
+if(!valid9){
+const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -14675,7 +15123,7 @@ return errors === 0;
 validate195.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"支付方式格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"支付方式格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingEvents_create","$ref":"resource_parkingEvents_fields","required":["plate","direction","eventTime"]};
-const schema20 = {"$id":"resource_parkingEvents_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"direction":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"gateName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"plateType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"eventTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"parkedMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingEvents_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"direction":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"gateName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"plateType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"eventTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"parkedMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -420,8 +420,8 @@ vErrors = null;
 if(_valid3){
 const _errs45 = errors;
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err26 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data3) > 32){
+const err26 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -431,9 +431,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err27 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid3 = _errs45 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -442,12 +444,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err28 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs48 = errors;
+let valid15 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -456,11 +459,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.plateType !== undefined){
-let data4 = data.plateType;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/0/type",keyword:"type",params:{type: schema20.properties.plateType.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -469,12 +470,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs52 = errors;
-let valid16 = true;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
@@ -485,8 +483,21 @@ vErrors.push(err30);
 errors++;
 }
 }
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
 else {
-const err31 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err31 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -496,21 +507,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs53 === errors;
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+var _valid4 = _errs51 === errors;
+valid15 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs55 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err32 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid15){
+const err32 = {instancePath:instancePath+"/gateName",schemaPath:"#/properties/gateName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -520,9 +521,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.plateType !== undefined){
+let data4 = data.plateType;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err33 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/0/type",keyword:"type",params:{type: schema20.properties.plateType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -531,10 +533,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -544,11 +549,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err35 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -558,12 +560,21 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.eventTime !== undefined){
-let data5 = data.eventTime;
-const _errs61 = errors;
-const _errs62 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err36 = {};
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err36 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -572,9 +583,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid19 = _errs62 === errors;
-if(valid19){
-const err37 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err37 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -583,19 +595,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.eventTime.allOf[1].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err38 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -604,13 +607,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/plateType",schemaPath:"#/properties/plateType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -620,7 +622,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
+if(data.eventTime !== undefined){
+let data5 = data.eventTime;
+const _errs66 = errors;
+const _errs67 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -630,8 +636,18 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid21 = _errs67 === errors;
+if(valid21){
+const err41 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
 }
-var _valid5 = _errs67 === errors;
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
 errors = _errs66;
 if(vErrors !== null){
 if(_errs66){
@@ -641,25 +657,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs69 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err41 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
 }
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-var _valid5 = _errs69 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err42 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.eventTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -668,11 +668,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.parkedMinutes !== undefined){
-let data6 = data.parkedMinutes;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.parkedMinutes.allOf[0].type},message:"must be string,null"};
+const _errs71 = errors;
+let valid22 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -681,12 +683,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -697,8 +695,21 @@ vErrors.push(err44);
 errors++;
 }
 }
+var _valid6 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
 else {
-const err45 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs74 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err45 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -708,21 +719,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
+var _valid6 = _errs74 === errors;
+valid22 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err46 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid22){
+const err46 = {instancePath:instancePath+"/eventTime",schemaPath:"#/properties/eventTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,9 +733,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err47 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.parkedMinutes !== undefined){
+let data6 = data.parkedMinutes;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.parkedMinutes.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -743,10 +745,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
+const _errs80 = errors;
+let valid25 = true;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err48 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data6) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,9 +761,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err49 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -768,9 +772,21 @@ vErrors.push(err49);
 errors++;
 }
 }
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err50 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern8.test(data6)){
+const err50 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -780,11 +796,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err51 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err51 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -794,10 +808,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.snapshot !== undefined){
-let data7 = data.snapshot;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err52 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err52 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -807,12 +820,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs89 = errors;
-const _errs90 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err53 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err53 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -821,9 +831,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid27 = _errs90 === errors;
-if(valid27){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err54 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -832,19 +843,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
 }
-else {
-vErrors = null;
+var _valid7 = _errs83 === errors;
+valid25 = _valid7;
 }
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid25){
+const err55 = {instancePath:instancePath+"/parkedMinutes",schemaPath:"#/properties/parkedMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -853,13 +857,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid28 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err56 = {};
+}
+if(data.snapshot !== undefined){
+let data7 = data.snapshot;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err56 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -869,7 +871,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs94 = errors;
+const _errs95 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
@@ -879,8 +885,18 @@ vErrors.push(err57);
 }
 errors++;
 }
+var valid29 = _errs95 === errors;
+if(valid29){
+const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err58];
 }
-var _valid7 = _errs95 === errors;
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+else {
 errors = _errs94;
 if(vErrors !== null){
 if(_errs94){
@@ -890,25 +906,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs97 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err58];
 }
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-var _valid7 = _errs97 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -917,15 +917,79 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs99 = errors;
+let valid30 = true;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var _valid8 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs102 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid8 = _errs102 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -1010,4 +1074,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"plate":true,"direction":true,"lotId":true,"gateName":true,"plateType":true,"eventTime":true,"parkedMinutes":true,"snapshot":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/direction/allOf/0":"请选择进出方向","#/properties/direction/allOf/1":"进出方向格式不正确","#/properties/direction/allOf/2/then/allOf/0":"进出方向请输入整数","#/properties/direction/allOf/2/then/allOf/1":"进出方向不能大于2147483647","#/properties/direction/allOf/2/then/allOf/2":"进出方向超出范围","#/properties/direction/allOf/2/then/allOf/3":"请选择正确的进出方向","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/gateName/allOf/0":"出入口格式不正确","#/properties/gateName/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/gateName/allOf/1/then/allOf/1":"出入口不能超过32个字符","#/properties/plateType/allOf/0":"车辆类型格式不正确","#/properties/plateType/allOf/1/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/1/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/1/then/allOf/2":"车辆类型超出范围","#/properties/eventTime/allOf/0":"请输入通行时间","#/properties/eventTime/allOf/1":"通行时间格式不正确","#/properties/eventTime/allOf/2/then/allOf/0":"通行时间格式不正确","#/properties/parkedMinutes/allOf/0":"停车时长(分钟)格式不正确","#/properties/parkedMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/parkedMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/parkedMinutes/allOf/1/then/allOf/2":"停车时长(分钟)请输入整数","#/properties/parkedMinutes/allOf/1/then/allOf/3":"停车时长(分钟)不能大于2147483647","#/properties/parkedMinutes/allOf/1/then/allOf/4":"停车时长(分钟)超出范围","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","direction":"请选择进出方向","eventTime":"请输入通行时间"},"numericFields":["direction","lotId","plateType","parkedMinutes","communityId"]};
+export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/direction/allOf/0":"请选择进出方向","#/properties/direction/allOf/1":"进出方向格式不正确","#/properties/direction/allOf/2/then/allOf/0":"进出方向请输入整数","#/properties/direction/allOf/2/then/allOf/1":"进出方向不能大于2147483647","#/properties/direction/allOf/2/then/allOf/2":"进出方向超出范围","#/properties/direction/allOf/2/then/allOf/3":"请选择正确的进出方向","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/gateName/allOf/0":"出入口格式不正确","#/properties/gateName/allOf/1/then/allOf/0":"出入口不能超过32个字符","#/properties/gateName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/plateType/allOf/0":"车辆类型格式不正确","#/properties/plateType/allOf/1/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/1/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/1/then/allOf/2":"车辆类型超出范围","#/properties/eventTime/allOf/0":"请输入通行时间","#/properties/eventTime/allOf/1":"通行时间格式不正确","#/properties/eventTime/allOf/2/then/allOf/0":"通行时间格式不正确","#/properties/parkedMinutes/allOf/0":"停车时长(分钟)格式不正确","#/properties/parkedMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/parkedMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/parkedMinutes/allOf/1/then/allOf/2":"停车时长(分钟)请输入整数","#/properties/parkedMinutes/allOf/1/then/allOf/3":"停车时长(分钟)不能大于2147483647","#/properties/parkedMinutes/allOf/1/then/allOf/4":"停车时长(分钟)超出范围","#/properties/snapshot/allOf/0":"抓拍图片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","direction":"请选择进出方向","eventTime":"请输入通行时间"},"numericFields":["direction","lotId","plateType","parkedMinutes","communityId"]};

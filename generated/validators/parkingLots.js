@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingLots_create","$ref":"resource_parkingLots_fields","required":["name","lotType","totalSpaces"]};
-const schema20 = {"$id":"resource_parkingLots_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"lotCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"lotType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"totalSpaces":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"tempSpaces":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"heightLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,2}(\\.\\d{1,1})?$"}]}}]},"freeMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"hourlyFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingLots_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"lotCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"lotType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"totalSpaces":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"tempSpaces":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"heightLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0},{"pattern":"^-?\\d{1,2}(\\.\\d{1,1})?$"}]}}]},"freeMinutes":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"hourlyFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"address":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -126,8 +126,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -137,9 +137,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,12 +150,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -162,11 +165,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.lotCode !== undefined){
-let data1 = data.lotCode;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.lotCode.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -175,12 +176,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -191,8 +189,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -202,21 +213,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -226,9 +227,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.lotCode !== undefined){
+let data1 = data.lotCode;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.lotCode.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -237,12 +239,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -252,11 +255,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.lotType !== undefined){
-let data2 = data.lotType;
-const _errs27 = errors;
-const _errs28 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -266,9 +265,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid9 = _errs28 === errors;
-if(valid9){
-const err16 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err16 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -277,19 +289,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
 }
-else {
-vErrors = null;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/1/type",keyword:"type",params:{type: schema20.properties.lotType.allOf[1].type},message:"must be string,null"};
+if(!valid8){
+const err17 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -298,12 +303,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
+const _errs30 = errors;
 let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -313,8 +318,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -325,21 +330,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -349,9 +342,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err21 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -361,9 +366,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err22 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err22 = {instancePath:instancePath+"/lotCode",schemaPath:"#/properties/lotCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -373,8 +380,12 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
-const err23 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.lotType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.lotType !== undefined){
+let data2 = data.lotType;
+const _errs37 = errors;
+const _errs38 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -383,11 +394,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err24 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid13 = _errs38 === errors;
+if(valid13){
+const err24 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -396,13 +405,19 @@ vErrors.push(err24);
 }
 errors++;
 }
+else {
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
 }
-if(data.totalSpaces !== undefined){
-let data3 = data.totalSpaces;
-const _errs42 = errors;
-const _errs43 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err25 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/1/type",keyword:"type",params:{type: schema20.properties.lotType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,9 +426,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid13 = _errs43 === errors;
-if(valid13){
-const err26 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -422,7 +441,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
 else {
+const err27 = {};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid4 = _errs43 === errors;
 errors = _errs42;
 if(vErrors !== null){
 if(_errs42){
@@ -432,24 +463,11 @@ else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err27 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/type",keyword:"type",params:{type: schema20.properties.totalSpaces.allOf[1].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-const _errs47 = errors;
-let valid14 = true;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err28 = {};
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err28 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -459,8 +477,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err29 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -470,21 +489,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err30 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err30 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,9 +501,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
+const err31 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.lotType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -505,10 +511,11 @@ vErrors.push(err31);
 }
 errors++;
 }
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
 }
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err32 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid14){
+const err32 = {instancePath:instancePath+"/lotType",schemaPath:"#/properties/lotType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -518,9 +525,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.totalSpaces !== undefined){
+let data3 = data.totalSpaces;
+const _errs52 = errors;
+const _errs53 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -529,10 +539,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var valid17 = _errs53 === errors;
+if(valid17){
+const err34 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -541,12 +550,19 @@ vErrors.push(err34);
 }
 errors++;
 }
+else {
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
 }
-var _valid3 = _errs50 === errors;
-valid14 = _valid3;
+else {
+vErrors = null;
 }
-if(!valid14){
-const err35 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err35 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/1/type",keyword:"type",params:{type: schema20.properties.totalSpaces.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -555,11 +571,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.tempSpaces !== undefined){
-let data4 = data.tempSpaces;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err36 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.tempSpaces.allOf[0].type},message:"must be string,null"};
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,12 +586,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs60 = errors;
-let valid17 = true;
-const _errs61 = errors;
-if(errors === _errs61){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -584,8 +598,21 @@ vErrors.push(err37);
 errors++;
 }
 }
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
 else {
-const err38 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err38 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -595,21 +622,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-errors = _errs60;
-if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs63 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err39 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err39 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -619,9 +634,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err40 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err40 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -631,9 +646,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err41 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err41 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -643,9 +658,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err42 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -655,9 +670,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err43 = {instancePath:instancePath+"/totalSpaces",schemaPath:"#/properties/totalSpaces/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -667,11 +684,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid4 = _errs63 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err44 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.tempSpaces !== undefined){
+let data4 = data.tempSpaces;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err44 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.tempSpaces.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -680,11 +696,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.heightLimit !== undefined){
-let data5 = data.heightLimit;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err45 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.heightLimit.allOf[0].type},message:"must be string,null"};
+const _errs70 = errors;
+let valid21 = true;
+const _errs71 = errors;
+if(errors === _errs71){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -693,12 +711,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs73 = errors;
-let valid20 = true;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -709,8 +723,21 @@ vErrors.push(err46);
 errors++;
 }
 }
+var _valid6 = _errs71 === errors;
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
 else {
-const err47 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs73 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err47 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -720,21 +747,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs76 = errors;
-if(typeof data5 === "string"){
-if(!pattern10.test(data5)){
-const err48 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err48 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -744,9 +759,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) > 0)){
-const err49 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err49 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -756,9 +771,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-const err50 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,1})?$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err50 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -768,11 +783,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid5 = _errs76 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err51 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err51 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -782,10 +795,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.freeMinutes !== undefined){
-let data6 = data.freeMinutes;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err52 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.freeMinutes.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs73 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err52 = {instancePath:instancePath+"/tempSpaces",schemaPath:"#/properties/tempSpaces/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -794,13 +808,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid23 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err53 = {};
+}
+if(data.heightLimit !== undefined){
+let data5 = data.heightLimit;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err53 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.heightLimit.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -809,8 +821,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
+const _errs83 = errors;
+let valid24 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -821,21 +837,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err55 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -845,9 +848,21 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err56 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs86 = errors;
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err56 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -857,9 +872,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err57 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data5 === "string"){
+if(!(Number(data5) > 0)){
+const err57 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -869,9 +884,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err58 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+const err58 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,1})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,1})?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -881,9 +896,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err59 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid7 = _errs86 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err59 = {instancePath:instancePath+"/heightLimit",schemaPath:"#/properties/heightLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -893,11 +910,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err60 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.freeMinutes !== undefined){
+let data6 = data.freeMinutes;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err60 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/0/type",keyword:"type",params:{type: schema20.properties.freeMinutes.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -906,11 +922,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data.hourlyFee !== undefined){
-let data7 = data.hourlyFee;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err61 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.hourlyFee.allOf[0].type},message:"must be string,null"};
+const _errs94 = errors;
+let valid27 = true;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -919,12 +937,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid26 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
@@ -935,8 +949,21 @@ vErrors.push(err62);
 errors++;
 }
 }
+var _valid8 = _errs95 === errors;
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
+}
 else {
-const err63 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs97 = errors;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err63 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -946,21 +973,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs100 = errors;
-if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err64 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err64 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -970,9 +985,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 1000000)){
-const err65 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err65 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -982,9 +997,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!pattern15.test(data7)){
-const err66 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err66 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -994,11 +1009,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid7 = _errs100 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err67 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err67 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1008,10 +1021,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.address !== undefined){
-let data8 = data.address;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err68 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs97 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err68 = {instancePath:instancePath+"/freeMinutes",schemaPath:"#/properties/freeMinutes/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1020,13 +1034,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid29 = true;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err69 = {};
+}
+if(data.hourlyFee !== undefined){
+let data7 = data.hourlyFee;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err69 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.hourlyFee.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1035,8 +1047,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
+const _errs107 = errors;
+let valid30 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1047,21 +1063,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid8 = _errs109 === errors;
-errors = _errs108;
-if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs111 = errors;
-if(typeof data8 === "string"){
-if(!pattern16.test(data8)){
-const err71 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1071,9 +1074,21 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 128){
-const err72 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid9 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs110 = errors;
+if(typeof data7 === "string"){
+if(!pattern14.test(data7)){
+const err72 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1083,11 +1098,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid8 = _errs111 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err73 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 1000000)){
+const err73 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1097,10 +1110,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err74 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data7 === "string"){
+if(!pattern15.test(data7)){
+const err74 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1110,12 +1122,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs119 = errors;
-const _errs120 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err75 = {};
+var _valid9 = _errs110 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err75 = {instancePath:instancePath+"/hourlyFee",schemaPath:"#/properties/hourlyFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1124,9 +1135,11 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid33 = _errs120 === errors;
-if(valid33){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.address !== undefined){
+let data8 = data.address;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err76 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/0/type",keyword:"type",params:{type: schema20.properties.address.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1135,19 +1148,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-else {
-errors = _errs119;
-if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs118 = errors;
+let valid33 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1156,12 +1163,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid34 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1172,8 +1175,21 @@ vErrors.push(err78);
 errors++;
 }
 }
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
 else {
-const err79 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 128){
+const err79 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1183,7 +1199,59 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid9 = _errs125 === errors;
+var _valid10 = _errs121 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err80 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+const _errs124 = errors;
+let valid35 = true;
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data8 === "string"){
+if(func1(data8) > 128){
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+else {
+if(func1(data8) < 1){
+const err82 = {};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid11 = _errs125 === errors;
 errors = _errs124;
 if(vErrors !== null){
 if(_errs124){
@@ -1193,42 +1261,166 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
+if(_valid11){
 const _errs127 = errors;
+if(typeof data8 === "string"){
+if(!pattern16.test(data8)){
+const err84 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+var _valid11 = _errs127 === errors;
+valid35 = _valid11;
+}
+if(!valid35){
+const err85 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err86 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs134 = errors;
+const _errs135 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+var valid39 = _errs135 === errors;
+if(valid39){
+const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+else {
+errors = _errs134;
+if(vErrors !== null){
+if(_errs134){
+vErrors.length = _errs134;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+const _errs139 = errors;
+let valid40 = true;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid12 = _errs140 === errors;
+errors = _errs139;
+if(vErrors !== null){
+if(_errs139){
+vErrors.length = _errs139;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs142 = errors;
 if(typeof data10 === "string"){
 if(!pattern17.test(data10)){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err92];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err92);
 }
 errors++;
 }
 }
-var _valid9 = _errs127 === errors;
-valid34 = _valid9;
+var _valid12 = _errs142 === errors;
+valid40 = _valid12;
 }
-if(!valid34){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid40){
+const err93 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err93];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err93);
 }
 errors++;
 }
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err94];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1313,4 +1505,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"lotCode":true,"lotType":true,"totalSpaces":true,"tempSpaces":true,"heightLimit":true,"freeMinutes":true,"hourlyFee":true,"address":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入车场名称","#/properties/name/allOf/1":"车场名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"车场名称不能超过32个字符","#/properties/lotCode/allOf/0":"车场编号格式不正确","#/properties/lotCode/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/lotCode/allOf/1/then/allOf/1":"车场编号不能超过32个字符","#/properties/lotType/allOf/0":"请选择车场类型","#/properties/lotType/allOf/1":"车场类型格式不正确","#/properties/lotType/allOf/2/then/allOf/0":"车场类型请输入整数","#/properties/lotType/allOf/2/then/allOf/1":"车场类型不能大于2147483647","#/properties/lotType/allOf/2/then/allOf/2":"车场类型超出范围","#/properties/lotType/allOf/2/then/allOf/3":"请选择正确的车场类型","#/properties/totalSpaces/allOf/0":"请输入总车位数","#/properties/totalSpaces/allOf/1":"总车位数格式不正确","#/properties/totalSpaces/allOf/2/then/allOf/0":"请输入非负整数","#/properties/totalSpaces/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/totalSpaces/allOf/2/then/allOf/2":"总车位数请输入整数","#/properties/totalSpaces/allOf/2/then/allOf/3":"总车位数不能大于2147483647","#/properties/totalSpaces/allOf/2/then/allOf/4":"总车位数超出范围","#/properties/tempSpaces/allOf/0":"临停车位数格式不正确","#/properties/tempSpaces/allOf/1/then/allOf/0":"请输入非负整数","#/properties/tempSpaces/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/tempSpaces/allOf/1/then/allOf/2":"临停车位数请输入整数","#/properties/tempSpaces/allOf/1/then/allOf/3":"临停车位数不能大于2147483647","#/properties/tempSpaces/allOf/1/then/allOf/4":"临停车位数超出范围","#/properties/heightLimit/allOf/0":"限高(米)格式不正确","#/properties/heightLimit/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/heightLimit/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数","#/properties/heightLimit/allOf/1/then/allOf/2":"限高(米)格式不正确","#/properties/freeMinutes/allOf/0":"免费时长(分钟)格式不正确","#/properties/freeMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/freeMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/freeMinutes/allOf/1/then/allOf/2":"免费时长(分钟)请输入整数","#/properties/freeMinutes/allOf/1/then/allOf/3":"免费时长(分钟)不能大于2147483647","#/properties/freeMinutes/allOf/1/then/allOf/4":"免费时长(分钟)超出范围","#/properties/hourlyFee/allOf/0":"临停单价(元/小时)格式不正确","#/properties/hourlyFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/hourlyFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/hourlyFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/address/allOf/0":"位置格式不正确","#/properties/address/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/address/allOf/1/then/allOf/1":"位置不能超过128个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入车场名称","lotType":"请选择车场类型","totalSpaces":"请输入总车位数"},"numericFields":["lotType","totalSpaces","tempSpaces","heightLimit","freeMinutes","hourlyFee","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入车场名称","#/properties/name/allOf/1":"车场名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"车场名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/lotCode/allOf/0":"车场编号格式不正确","#/properties/lotCode/allOf/1/then/allOf/0":"车场编号不能超过32个字符","#/properties/lotCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/lotType/allOf/0":"请选择车场类型","#/properties/lotType/allOf/1":"车场类型格式不正确","#/properties/lotType/allOf/2/then/allOf/0":"车场类型请输入整数","#/properties/lotType/allOf/2/then/allOf/1":"车场类型不能大于2147483647","#/properties/lotType/allOf/2/then/allOf/2":"车场类型超出范围","#/properties/lotType/allOf/2/then/allOf/3":"请选择正确的车场类型","#/properties/totalSpaces/allOf/0":"请输入总车位数","#/properties/totalSpaces/allOf/1":"总车位数格式不正确","#/properties/totalSpaces/allOf/2/then/allOf/0":"请输入非负整数","#/properties/totalSpaces/allOf/2/then/allOf/1":"数值不能大于2147483647","#/properties/totalSpaces/allOf/2/then/allOf/2":"总车位数请输入整数","#/properties/totalSpaces/allOf/2/then/allOf/3":"总车位数不能大于2147483647","#/properties/totalSpaces/allOf/2/then/allOf/4":"总车位数超出范围","#/properties/tempSpaces/allOf/0":"临停车位数格式不正确","#/properties/tempSpaces/allOf/1/then/allOf/0":"请输入非负整数","#/properties/tempSpaces/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/tempSpaces/allOf/1/then/allOf/2":"临停车位数请输入整数","#/properties/tempSpaces/allOf/1/then/allOf/3":"临停车位数不能大于2147483647","#/properties/tempSpaces/allOf/1/then/allOf/4":"临停车位数超出范围","#/properties/heightLimit/allOf/0":"限高(米)格式不正确","#/properties/heightLimit/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/heightLimit/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数","#/properties/heightLimit/allOf/1/then/allOf/2":"限高(米)格式不正确","#/properties/freeMinutes/allOf/0":"免费时长(分钟)格式不正确","#/properties/freeMinutes/allOf/1/then/allOf/0":"请输入非负整数","#/properties/freeMinutes/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/freeMinutes/allOf/1/then/allOf/2":"免费时长(分钟)请输入整数","#/properties/freeMinutes/allOf/1/then/allOf/3":"免费时长(分钟)不能大于2147483647","#/properties/freeMinutes/allOf/1/then/allOf/4":"免费时长(分钟)超出范围","#/properties/hourlyFee/allOf/0":"临停单价(元/小时)格式不正确","#/properties/hourlyFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/hourlyFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/hourlyFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/address/allOf/0":"位置格式不正确","#/properties/address/allOf/1/then/allOf/0":"位置不能超过128个字符","#/properties/address/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入车场名称","lotType":"请选择车场类型","totalSpaces":"请输入总车位数"},"numericFields":["lotType","totalSpaces","tempSpaces","heightLimit","freeMinutes","hourlyFee","communityId"]};

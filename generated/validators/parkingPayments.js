@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPayments_create","$ref":"resource_parkingPayments_fields","required":["orderNo","plate","feeType","amount","payMethod","payTime"]};
-const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -111,8 +111,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -122,9 +122,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,12 +135,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,12 +150,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.plate !== undefined){
-let data1 = data.plate;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -162,9 +161,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,19 +173,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/type",keyword:"type",params:{type: schema20.properties.plate.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -194,13 +197,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -210,7 +212,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.plate !== undefined){
+let data1 = data.plate;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -220,8 +226,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -231,23 +247,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(func1(data1) > 20){
-const err13 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 20){
-const err14 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/type",keyword:"type",params:{type: schema20.properties.plate.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -256,12 +258,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -271,10 +274,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.lotId !== undefined){
-let data2 = data.lotId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lotId.allOf[0].type},message:"must be string,null"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,13 +284,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err17 = {};
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err17 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -299,8 +309,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {};
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err18 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,21 +321,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs34 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err19 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -334,11 +335,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err20 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.lotId !== undefined){
+let data2 = data.lotId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lotId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -347,12 +347,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.feeType !== undefined){
-let data3 = data.feeType;
-const _errs38 = errors;
-const _errs39 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -362,9 +362,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid13 = _errs39 === errors;
-if(valid13){
-const err22 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -373,19 +373,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-errors = _errs38;
+}
+var _valid3 = _errs37 === errors;
+errors = _errs36;
 if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
+if(_errs36){
+vErrors.length = _errs36;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.feeType.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err23 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -394,13 +397,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid14 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -410,7 +412,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
+if(data.feeType !== undefined){
+let data3 = data.feeType;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -420,8 +426,18 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid15 = _errs44 === errors;
+if(valid15){
+const err26 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err26];
 }
-var _valid3 = _errs44 === errors;
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
 errors = _errs43;
 if(vErrors !== null){
 if(_errs43){
@@ -431,23 +447,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs46 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err26 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
 }
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err27 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.feeType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,10 +458,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err28 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -469,11 +474,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err29 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,12 +485,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data4 = data.amount;
-const _errs52 = errors;
-const _errs53 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err30 = {};
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err30 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -497,9 +508,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid17 = _errs53 === errors;
-if(valid17){
-const err31 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,19 +520,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -529,13 +532,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid18 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+var _valid4 = _errs51 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/feeType",schemaPath:"#/properties/feeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -545,7 +547,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
+if(data.amount !== undefined){
+let data4 = data.amount;
+const _errs57 = errors;
+const _errs58 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -555,8 +561,18 @@ vErrors.push(err34);
 }
 errors++;
 }
+var valid19 = _errs58 === errors;
+if(valid19){
+const err35 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err35];
 }
-var _valid4 = _errs58 === errors;
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
@@ -566,23 +582,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err35 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
 }
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err36 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -591,10 +593,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
 if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err37 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data4) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,11 +609,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,12 +620,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data5 = data.payMethod;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err39 = {};
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err39 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -632,9 +643,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err40 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,19 +655,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err41 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -664,13 +667,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err42 = {};
+}
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err42 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -680,7 +682,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
+if(data.payMethod !== undefined){
+let data5 = data.payMethod;
+const _errs71 = errors;
+const _errs72 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -690,8 +696,18 @@ vErrors.push(err43);
 }
 errors++;
 }
+var valid23 = _errs72 === errors;
+if(valid23){
+const err44 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err44];
 }
-var _valid5 = _errs72 === errors;
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
 errors = _errs71;
 if(vErrors !== null){
 if(_errs71){
@@ -701,23 +717,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs74 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err44 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err44];
 }
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err45 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err45 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -726,10 +728,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
+const _errs76 = errors;
+let valid24 = true;
+const _errs77 = errors;
+if(errors === _errs77){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err46 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -739,9 +744,7 @@ vErrors.push(err46);
 errors++;
 }
 }
-const _errs79 = errors;
-const _errs80 = errors;
-if(!(data5 === "7")){
+else {
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -751,9 +754,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid24 = _errs80 === errors;
-if(valid24){
-const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs79 = errors;
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,22 +778,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err49 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -787,12 +791,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.payTime !== undefined){
-let data6 = data.payTime;
-const _errs83 = errors;
-const _errs84 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err50 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err50 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -801,9 +802,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid26 = _errs84 === errors;
-if(valid26){
-const err51 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+const _errs84 = errors;
+const _errs85 = errors;
+if(!(data5 === "7")){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -812,19 +815,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err52 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.payTime.allOf[1].type},message:"must be string,null"};
+var valid26 = _errs85 === errors;
+if(valid26){
+const err52 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -833,13 +826,22 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid27 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err53 = {};
+else {
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid6 = _errs79 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err53 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -849,7 +851,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
+if(data.payTime !== undefined){
+let data6 = data.payTime;
+const _errs88 = errors;
+const _errs89 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -859,8 +865,18 @@ vErrors.push(err54);
 }
 errors++;
 }
+var valid28 = _errs89 === errors;
+if(valid28){
+const err55 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err55];
 }
-var _valid6 = _errs89 === errors;
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+else {
 errors = _errs88;
 if(vErrors !== null){
 if(_errs88){
@@ -870,25 +886,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs91 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err55 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err55];
 }
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-var _valid6 = _errs91 === errors;
-valid27 = _valid6;
-}
-if(!valid27){
-const err56 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.payTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -897,11 +897,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.entryTime !== undefined){
-let data7 = data.entryTime;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.entryTime.allOf[0].type},message:"must be string,null"};
+const _errs93 = errors;
+let valid29 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -910,12 +912,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid30 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -926,8 +924,21 @@ vErrors.push(err58);
 errors++;
 }
 }
+var _valid7 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
 else {
-const err59 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs96 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err59 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -937,21 +948,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
+var _valid7 = _errs96 === errors;
+valid29 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs100 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err60 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid29){
+const err60 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -961,11 +962,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs100 === errors;
-valid30 = _valid7;
-}
-if(!valid30){
-const err61 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.entryTime !== undefined){
+let data7 = data.entryTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err61 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.entryTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -974,11 +974,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.exitTime !== undefined){
-let data8 = data.exitTime;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.exitTime.allOf[0].type},message:"must be string,null"};
+const _errs102 = errors;
+let valid32 = true;
+const _errs103 = errors;
+if(errors === _errs103){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -987,12 +989,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs106 = errors;
-let valid33 = true;
-const _errs107 = errors;
-if(errors === _errs107){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -1003,8 +1001,21 @@ vErrors.push(err63);
 errors++;
 }
 }
+var _valid8 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
 else {
-const err64 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs105 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err64 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1014,21 +1025,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid8 = _errs107 === errors;
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
+var _valid8 = _errs105 === errors;
+valid32 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs109 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err65 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid32){
+const err65 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1038,11 +1039,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs109 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err66 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.exitTime !== undefined){
+let data8 = data.exitTime;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.exitTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1051,11 +1051,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data.operatorId !== undefined){
-let data9 = data.operatorId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
+const _errs111 = errors;
+let valid35 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1064,12 +1066,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid36 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1080,8 +1078,21 @@ vErrors.push(err68);
 errors++;
 }
 }
+var _valid9 = _errs112 === errors;
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
+}
 else {
-const err69 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs114 = errors;
+if(typeof data8 === "string"){
+if(!pattern9.test(data8)){
+const err69 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1091,21 +1102,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid9 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
+var _valid9 = _errs114 === errors;
+valid35 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs118 = errors;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err70 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid35){
+const err70 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1115,11 +1116,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs118 === errors;
-valid36 = _valid9;
-}
-if(!valid36){
-const err71 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.operatorId !== undefined){
+let data9 = data.operatorId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err71 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1128,11 +1128,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const _errs120 = errors;
+let valid38 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1141,12 +1143,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid39 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -1157,8 +1155,21 @@ vErrors.push(err73);
 errors++;
 }
 }
+var _valid10 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
 else {
-const err74 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs123 = errors;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err74 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1168,21 +1179,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs125 === errors;
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
+var _valid10 = _errs123 === errors;
+valid38 = _valid10;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs127 = errors;
-if(typeof data10 === "string"){
-if(!pattern13.test(data10)){
-const err75 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid38){
+const err75 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1192,9 +1193,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 255){
-const err76 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err76 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1203,12 +1205,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid10 = _errs127 === errors;
-valid39 = _valid10;
-}
-if(!valid39){
-const err77 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs129 = errors;
+let valid41 = true;
+const _errs130 = errors;
+if(errors === _errs130){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1218,11 +1221,7 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs132 = errors;
-const _errs133 = errors;
-if(!((data11 === null) || (data11 === ""))){
+else {
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1232,9 +1231,22 @@ vErrors.push(err78);
 }
 errors++;
 }
-var valid42 = _errs133 === errors;
-if(valid42){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs130 === errors;
+errors = _errs129;
+if(vErrors !== null){
+if(_errs129){
+vErrors.length = _errs129;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs132 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err79 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1243,19 +1255,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-else {
-errors = _errs132;
-if(vErrors !== null){
-if(_errs132){
-vErrors.length = _errs132;
 }
-else {
-vErrors = null;
+var _valid11 = _errs132 === errors;
+valid41 = _valid11;
 }
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid41){
+const err80 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1264,12 +1269,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-const _errs137 = errors;
+const _errs135 = errors;
 let valid43 = true;
-const _errs138 = errors;
-if(errors === _errs138){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
 const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
@@ -1279,8 +1284,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
 else {
+if(func1(data10) < 1){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1291,21 +1296,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-var _valid11 = _errs138 === errors;
-errors = _errs137;
-if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs140 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1315,11 +1308,21 @@ vErrors.push(err83);
 errors++;
 }
 }
-var _valid11 = _errs140 === errors;
-valid43 = _valid11;
+var _valid12 = _errs136 === errors;
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
 }
-if(!valid43){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs138 = errors;
+if(typeof data10 === "string"){
+if(!pattern13.test(data10)){
+const err84 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1329,14 +1332,139 @@ vErrors.push(err84);
 errors++;
 }
 }
+var _valid12 = _errs138 === errors;
+valid43 = _valid12;
 }
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid43){
+const err85 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs142 = errors;
+const _errs143 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var valid46 = _errs143 === errors;
+if(valid46){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+else {
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+const _errs147 = errors;
+let valid47 = true;
+const _errs148 = errors;
+if(errors === _errs148){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err89 = {};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+var _valid13 = _errs148 === errors;
+errors = _errs147;
+if(vErrors !== null){
+if(_errs147){
+vErrors.length = _errs147;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs150 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err91 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid13 = _errs150 === errors;
+valid47 = _valid13;
+}
+if(!valid47){
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1451,4 +1579,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/orderNo/allOf/2/then/allOf/1":"订单号不能超过32个字符","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","communityId"]};
+export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"订单号不能超过32个字符","#/properties/orderNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPlaces_create","$ref":"resource_parkingPlaces_fields","required":["lotId","placeNo","placeType","status"]};
-const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"},{"maxLength":32}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
@@ -221,8 +221,8 @@ vErrors = null;
 if(_valid1){
 const _errs23 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
+if(func1(data1) > 32){
+const err12 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -232,9 +232,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err13 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,12 +245,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -257,12 +260,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.placeType !== undefined){
-let data2 = data.placeType;
-const _errs28 = errors;
-const _errs29 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -272,9 +271,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid10 = _errs29 === errors;
-if(valid10){
-const err16 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,19 +283,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs28;
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.placeType.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -304,13 +307,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid11 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/placeNo",schemaPath:"#/properties/placeNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -320,7 +322,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
+if(data.placeType !== undefined){
+let data2 = data.placeType;
+const _errs33 = errors;
+const _errs34 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -330,8 +336,18 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid12 = _errs34 === errors;
+if(valid12){
+const err20 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err20];
 }
-var _valid2 = _errs34 === errors;
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
 errors = _errs33;
 if(vErrors !== null){
 if(_errs33){
@@ -341,23 +357,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
 }
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err21 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/1/type",keyword:"type",params:{type: schema20.properties.placeType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -366,10 +368,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err22 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -379,11 +384,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -393,12 +395,21 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-const _errs42 = errors;
-const _errs43 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err24 = {};
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err24 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -407,9 +418,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid14 = _errs43 === errors;
-if(valid14){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err25 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -418,19 +430,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err26 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,13 +442,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs47 = errors;
-let valid15 = true;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err27 = {};
+}
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/placeType",schemaPath:"#/properties/placeType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -455,7 +457,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data3 = data.status;
+const _errs47 = errors;
+const _errs48 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -465,8 +471,18 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid16 = _errs48 === errors;
+if(valid16){
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err29];
 }
-var _valid3 = _errs48 === errors;
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+else {
 errors = _errs47;
 if(vErrors !== null){
 if(_errs47){
@@ -476,23 +492,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err29];
 }
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -501,10 +503,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
+const _errs52 = errors;
+let valid17 = true;
+const _errs53 = errors;
+if(errors === _errs53){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -514,8 +519,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(!((((data3 === "1") || (data3 === "2")) || (data3 === "3")) || (data3 === "4"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -524,11 +529,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-var _valid3 = _errs50 === errors;
-valid15 = _valid3;
 }
-if(!valid15){
-const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid4 = _errs53 === errors;
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs55 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -538,10 +554,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.area !== undefined){
-let data4 = data.area;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err34 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/0/type",keyword:"type",params:{type: schema20.properties.area.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -550,13 +565,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs59 = errors;
-let valid18 = true;
-const _errs60 = errors;
-if(errors === _errs60){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err35 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -566,8 +578,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {};
+if(!((((data3 === "1") || (data3 === "2")) || (data3 === "3")) || (data3 === "4"))){
+const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -576,22 +588,11 @@ vErrors.push(err36);
 }
 errors++;
 }
+var _valid4 = _errs55 === errors;
+valid17 = _valid4;
 }
-var _valid4 = _errs60 === errors;
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs62 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err37 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid17){
+const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -601,9 +602,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 10000)){
-const err38 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.area !== undefined){
+let data4 = data.area;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err38 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/0/type",keyword:"type",params:{type: schema20.properties.area.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -612,10 +614,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
+const _errs64 = errors;
+let valid20 = true;
+const _errs65 = errors;
+if(errors === _errs65){
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err39 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+if(func1(data4) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -625,11 +630,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid4 = _errs62 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err40 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -639,10 +641,21 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data5 = data.roomId;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs65 === errors;
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs67 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err41 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -651,13 +664,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs70 = errors;
-let valid21 = true;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err42 = {};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 10000)){
+const err42 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -667,8 +677,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {};
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err43 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -678,21 +689,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
+var _valid5 = _errs67 === errors;
+valid20 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs73 = errors;
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err44 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid20){
+const err44 = {instancePath:instancePath+"/area",schemaPath:"#/properties/area/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -702,11 +703,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err45 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data5 = data.roomId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err45 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,11 +715,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.inhabitantId !== undefined){
-let data6 = data.inhabitantId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+const _errs75 = errors;
+let valid23 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -728,12 +730,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid24 = true;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -744,8 +742,21 @@ vErrors.push(err47);
 errors++;
 }
 }
+var _valid6 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
 else {
-const err48 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs78 = errors;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err48 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -755,21 +766,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid6 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+var _valid6 = _errs78 === errors;
+valid23 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs82 = errors;
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err49 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid23){
+const err49 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -779,11 +780,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err50 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.inhabitantId !== undefined){
+let data6 = data.inhabitantId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,11 +792,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.leaseEndDate !== undefined){
-let data7 = data.leaseEndDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.leaseEndDate.allOf[0].type},message:"must be string,null"};
+const _errs84 = errors;
+let valid26 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -805,12 +807,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid27 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -821,8 +819,21 @@ vErrors.push(err52);
 errors++;
 }
 }
+var _valid7 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
 else {
-const err53 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs87 = errors;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err53 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -832,21 +843,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid7 = _errs87 === errors;
+valid26 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs91 = errors;
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err54 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid26){
+const err54 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -856,11 +857,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err55 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.leaseEndDate !== undefined){
+let data7 = data.leaseEndDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.leaseEndDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -869,12 +869,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs95 = errors;
-const _errs96 = errors;
-if(!((data8 === null) || (data8 === ""))){
+const _errs93 = errors;
+let valid29 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -884,9 +884,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-var valid30 = _errs96 === errors;
-if(valid30){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -895,19 +895,22 @@ vErrors.push(err57);
 }
 errors++;
 }
-else {
-errors = _errs95;
+}
+var _valid8 = _errs94 === errors;
+errors = _errs93;
 if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
+if(_errs93){
+vErrors.length = _errs93;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid8){
+const _errs96 = errors;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err58 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -916,13 +919,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid31 = true;
-const _errs101 = errors;
-if(errors === _errs101){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err59 = {};
+}
+var _valid8 = _errs96 === errors;
+valid29 = _valid8;
+}
+if(!valid29){
+const err59 = {instancePath:instancePath+"/leaseEndDate",schemaPath:"#/properties/leaseEndDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -932,7 +934,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs100 = errors;
+const _errs101 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -942,8 +948,18 @@ vErrors.push(err60);
 }
 errors++;
 }
+var valid32 = _errs101 === errors;
+if(valid32){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err61];
 }
-var _valid8 = _errs101 === errors;
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+else {
 errors = _errs100;
 if(vErrors !== null){
 if(_errs100){
@@ -953,25 +969,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs103 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err61];
 }
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-var _valid8 = _errs103 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -980,15 +980,79 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs105 = errors;
+let valid33 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid9 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs108 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid9 = _errs108 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1083,4 +1147,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/placeNo/allOf/2/then/allOf/1":"车位编号不能超过32个字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","communityId"]};
+export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"车位编号不能超过32个字符","#/properties/placeNo/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","communityId"]};

@@ -3,10 +3,10 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingVendorConfigs_create","$ref":"resource_parkingVendorConfigs_fields","required":["name","apiUrl","appKey"]};
-const schema20 = {"$id":"resource_parkingVendorConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"apiUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"appKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":64}]}}]},"callbackUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_parkingVendorConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"apiUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"appKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"callbackUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
-const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -119,8 +119,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -130,9 +130,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,12 +143,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -155,12 +158,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.apiUrl !== undefined){
-let data1 = data.apiUrl;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -170,9 +169,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -181,19 +181,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/1/type",keyword:"type",params:{type: schema20.properties.apiUrl.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -202,13 +205,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,7 +220,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.apiUrl !== undefined){
+let data1 = data.apiUrl;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -228,8 +234,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -239,23 +255,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err15 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/1/type",keyword:"type",params:{type: schema20.properties.apiUrl.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -264,12 +266,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,11 +282,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.appKey !== undefined){
-let data2 = data.appKey;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -293,9 +292,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err18 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -304,19 +316,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/1/type",keyword:"type",params:{type: schema20.properties.appKey.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -325,12 +330,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs35 = errors;
+const _errs33 = errors;
 let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -340,8 +345,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -352,21 +357,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -376,9 +369,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err23 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -388,11 +393,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
 }
 if(!valid11){
-const err24 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err24 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -402,10 +407,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.callbackUrl !== undefined){
-let data3 = data.callbackUrl;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.callbackUrl.allOf[0].type},message:"must be string,null"};
+if(data.appKey !== undefined){
+let data2 = data.appKey;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -414,13 +421,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err26 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -429,9 +432,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
 else {
-const err27 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err27 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/1/type",keyword:"type",params:{type: schema20.properties.appKey.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -440,22 +453,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err28 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -465,9 +469,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-const err29 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -477,11 +480,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(!valid14){
-const err30 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err30 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -491,10 +504,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -503,15 +517,257 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+else {
+if(func1(data2) < 1){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err35 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid5 = _errs54 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err36 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.callbackUrl !== undefined){
+let data3 = data.callbackUrl;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err37 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.callbackUrl.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs60 = errors;
+let valid20 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+var _valid6 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs63 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err40 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var _valid6 = _errs63 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err41 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+else {
+if(func1(data3) < 1){
+const err43 = {};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+var _valid7 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs69 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err45 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+var _valid7 = _errs69 === errors;
+valid22 = _valid7;
+}
+if(!valid22){
+const err46 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err47 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -596,4 +852,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"apiUrl":true,"appKey":true,"callbackUrl":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入厂商名称","#/properties/name/allOf/1":"厂商名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"厂商名称不能超过32个字符","#/properties/apiUrl/allOf/0":"请输入接口地址","#/properties/apiUrl/allOf/1":"接口地址格式不正确","#/properties/apiUrl/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/apiUrl/allOf/2/then/allOf/1":"接口地址不能超过255个字符","#/properties/appKey/allOf/0":"请输入AppKey","#/properties/appKey/allOf/1":"AppKey格式不正确","#/properties/appKey/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appKey/allOf/2/then/allOf/1":"AppKey不能超过64个字符","#/properties/callbackUrl/allOf/0":"回调地址格式不正确","#/properties/callbackUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/callbackUrl/allOf/1/then/allOf/1":"回调地址不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入厂商名称","apiUrl":"请输入接口地址","appKey":"请输入AppKey"},"numericFields":[]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入厂商名称","#/properties/name/allOf/1":"厂商名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"厂商名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/apiUrl/allOf/0":"请输入接口地址","#/properties/apiUrl/allOf/1":"接口地址格式不正确","#/properties/apiUrl/allOf/2/then/allOf/0":"接口地址不能超过255个字符","#/properties/apiUrl/allOf/3/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/appKey/allOf/0":"请输入AppKey","#/properties/appKey/allOf/1":"AppKey格式不正确","#/properties/appKey/allOf/2/then/allOf/0":"AppKey不能超过64个字符","#/properties/appKey/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/callbackUrl/allOf/0":"回调地址格式不正确","#/properties/callbackUrl/allOf/1/then/allOf/0":"回调地址不能超过255个字符","#/properties/callbackUrl/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入厂商名称","apiUrl":"请输入接口地址","appKey":"请输入AppKey"},"numericFields":[]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_patrolArranges_create","$ref":"resource_patrolArranges_fields","required":["name","userId","startTime","endTime","patrolType"]};
-const schema20 = {"$id":"resource_patrolArranges_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"userId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"weekdays":{"allOf":[{"type":["object","array","null"]}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_patrolArranges_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"userId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"weekdays":{"allOf":[{"type":["object","array","null"]}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -120,8 +120,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,9 +131,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -142,12 +144,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,12 +159,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.userId !== undefined){
-let data1 = data.userId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -171,9 +170,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -182,19 +182,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/type",keyword:"type",params:{type: schema20.properties.userId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -203,13 +206,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -219,7 +221,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.userId !== undefined){
+let data1 = data.userId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -229,8 +235,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -240,25 +256,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/type",keyword:"type",params:{type: schema20.properties.userId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,12 +267,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.startTime !== undefined){
-let data2 = data.startTime;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -282,9 +282,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -293,19 +293,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -314,13 +317,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -330,7 +332,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.startTime !== undefined){
+let data2 = data.startTime;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -340,8 +346,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs35 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
@@ -351,25 +367,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 5){
-const err21 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err22 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,12 +378,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.endTime !== undefined){
-let data3 = data.endTime;
-const _errs41 = errors;
-const _errs42 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -393,9 +393,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid14 = _errs42 === errors;
-if(valid14){
-const err24 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -404,19 +404,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs41;
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 5){
+const err25 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -425,13 +428,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs46 = errors;
-let valid15 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+}
+var _valid3 = _errs42 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err26 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -441,7 +443,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
+if(data.endTime !== undefined){
+let data3 = data.endTime;
+const _errs46 = errors;
+const _errs47 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -451,8 +457,18 @@ vErrors.push(err27);
 }
 errors++;
 }
+var valid16 = _errs47 === errors;
+if(valid16){
+const err28 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err28];
 }
-var _valid3 = _errs47 === errors;
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
 errors = _errs46;
 if(vErrors !== null){
 if(_errs46){
@@ -462,25 +478,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 5){
-const err28 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err28];
 }
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-var _valid3 = _errs49 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err29 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -489,10 +489,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.weekdays !== undefined){
-if(typeof data.weekdays != "object"){
-const err30 = {instancePath:instancePath+"/weekdays",schemaPath:"#/properties/weekdays/allOf/0/type",keyword:"type",params:{type: schema20.properties.weekdays.allOf[0].type},message:"must be object,array,null"};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -502,11 +505,7 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.patrolType !== undefined){
-let data5 = data.patrolType;
-const _errs56 = errors;
-const _errs57 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -516,9 +515,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid19 = _errs57 === errors;
-if(valid19){
-const err32 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid4 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 5){
+const err32 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -527,19 +539,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
 }
-else {
-vErrors = null;
+var _valid4 = _errs54 === errors;
+valid17 = _valid4;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
+if(!valid17){
+const err33 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -548,13 +553,10 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs61 = errors;
-let valid20 = true;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err34 = {};
+}
+if(data.weekdays !== undefined){
+if(typeof data.weekdays != "object"){
+const err34 = {instancePath:instancePath+"/weekdays",schemaPath:"#/properties/weekdays/allOf/0/type",keyword:"type",params:{type: schema20.properties.weekdays.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -564,7 +566,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
+if(data.patrolType !== undefined){
+let data5 = data.patrolType;
+const _errs61 = errors;
+const _errs62 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -574,8 +580,18 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid21 = _errs62 === errors;
+if(valid21){
+const err36 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err36];
 }
-var _valid4 = _errs62 === errors;
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+else {
 errors = _errs61;
 if(vErrors !== null){
 if(_errs61){
@@ -585,23 +601,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs64 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err36 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
 }
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err37 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -610,10 +612,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err38 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -623,11 +628,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err39 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -637,10 +639,21 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid5 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs69 = errors;
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err40 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -650,10 +663,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err41 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err41 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -662,13 +674,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid24 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err42 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err42 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -678,8 +687,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {};
+var _valid5 = _errs69 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err43 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -689,21 +701,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs78 = errors;
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err44 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err44 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -713,9 +714,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err45 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -724,12 +726,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid5 = _errs78 === errors;
-valid24 = _valid5;
-}
-if(!valid24){
-const err46 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -739,11 +742,7 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs83 = errors;
-const _errs84 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -753,9 +752,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid27 = _errs84 === errors;
-if(valid27){
-const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs83 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err48 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -764,19 +776,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
 }
-else {
-vErrors = null;
+var _valid6 = _errs83 === errors;
+valid26 = _valid6;
 }
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid26){
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -785,12 +790,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs88 = errors;
+const _errs86 = errors;
 let valid28 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -800,8 +805,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
 else {
+if(func1(data7) < 1){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -812,21 +817,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs91 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -836,11 +829,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid6 = _errs91 === errors;
-valid28 = _valid6;
+var _valid7 = _errs87 === errors;
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
 }
-if(!valid28){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs89 = errors;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -850,14 +853,139 @@ vErrors.push(err53);
 errors++;
 }
 }
+var _valid7 = _errs89 === errors;
+valid28 = _valid7;
 }
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid28){
+const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs93 = errors;
+const _errs94 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+var valid31 = _errs94 === errors;
+if(valid31){
+const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+else {
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const _errs98 = errors;
+let valid32 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err58 = {};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+var _valid8 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs101 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+var _valid8 = _errs101 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -962,4 +1090,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"userId":true,"startTime":true,"endTime":true,"weekdays":true,"patrolType":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入班次名称","#/properties/name/allOf/1":"班次名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"班次名称不能超过32个字符","#/properties/userId/allOf/0":"请选择巡更人员","#/properties/userId/allOf/1":"巡更人员格式不正确","#/properties/userId/allOf/2/then/allOf/0":"请选择巡更人员","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间不能超过5个字符","#/properties/endTime/allOf/0":"请输入结束时间","#/properties/endTime/allOf/1":"结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"结束时间不能超过5个字符","#/properties/weekdays/allOf/0":"执行日格式不正确","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入班次名称","userId":"请选择巡更人员","startTime":"请输入开始时间","endTime":"请输入结束时间","patrolType":"请选择巡更类型"},"numericFields":["userId","patrolType","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入班次名称","#/properties/name/allOf/1":"班次名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"班次名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/userId/allOf/0":"请选择巡更人员","#/properties/userId/allOf/1":"巡更人员格式不正确","#/properties/userId/allOf/2/then/allOf/0":"请选择巡更人员","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间不能超过5个字符","#/properties/endTime/allOf/0":"请输入结束时间","#/properties/endTime/allOf/1":"结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"结束时间不能超过5个字符","#/properties/weekdays/allOf/0":"执行日格式不正确","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入班次名称","userId":"请选择巡更人员","startTime":"请输入开始时间","endTime":"请输入结束时间","patrolType":"请选择巡更类型"},"numericFields":["userId","patrolType","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_patrolPlans_create","$ref":"resource_patrolPlans_fields","required":["name","arrangeId","pointIds","cycle","startTime","expectedTime","startDate","patrolType"]};
-const schema20 = {"$id":"resource_patrolPlans_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"arrangeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"pointIds":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"expectedTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_patrolPlans_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"arrangeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"pointIds":{"allOf":[{"not":{"enum":[null,""]}},{"type":["object","array","null"]}]},"cycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}}]},"expectedTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startDate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"endDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.arrangeId !== undefined){
-let data1 = data.arrangeId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/1/type",keyword:"type",params:{type: schema20.properties.arrangeId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.arrangeId !== undefined){
+let data1 = data.arrangeId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,25 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/1/type",keyword:"type",params:{type: schema20.properties.arrangeId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,12 +268,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.pointIds !== undefined){
-let data2 = data.pointIds;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -283,9 +283,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/pointIds",schemaPath:"#/properties/pointIds/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,19 +294,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if(typeof data2 != "object"){
-const err18 = {instancePath:instancePath+"/pointIds",schemaPath:"#/properties/pointIds/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointIds.allOf[1].type},message:"must be object,array,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -316,12 +319,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.cycle !== undefined){
-let data3 = data.cycle;
-const _errs35 = errors;
-const _errs36 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err19 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/arrangeId",schemaPath:"#/properties/arrangeId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -330,9 +332,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid12 = _errs36 === errors;
-if(valid12){
-const err20 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.pointIds !== undefined){
+let data2 = data.pointIds;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -341,19 +347,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/pointIds",schemaPath:"#/properties/pointIds/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -362,13 +358,19 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs40 = errors;
-let valid13 = true;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+else {
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data2 != "object"){
+const err22 = {instancePath:instancePath+"/pointIds",schemaPath:"#/properties/pointIds/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointIds.allOf[1].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,7 +380,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
+if(data.cycle !== undefined){
+let data3 = data.cycle;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -388,8 +394,18 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid14 = _errs41 === errors;
+if(valid14){
+const err24 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err24];
 }
-var _valid2 = _errs41 === errors;
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
 errors = _errs40;
 if(vErrors !== null){
 if(_errs40){
@@ -399,23 +415,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs43 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err24 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
 }
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err25 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.cycle.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -424,10 +426,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err26 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -437,8 +442,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
-const err27 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -447,11 +452,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-var _valid2 = _errs43 === errors;
-valid13 = _valid2;
 }
-if(!valid13){
-const err28 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid3 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs48 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err28 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -461,12 +477,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data4 = data.startTime;
-const _errs50 = errors;
-const _errs51 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err29 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err29 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -475,9 +488,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid16 = _errs51 === errors;
-if(valid16){
-const err30 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err30 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -486,19 +500,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
+if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
+const err31 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.cycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,13 +511,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+var _valid3 = _errs48 === errors;
+valid15 = _valid3;
+}
+if(!valid15){
+const err32 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -523,7 +525,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
+if(data.startTime !== undefined){
+let data4 = data.startTime;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -533,8 +539,18 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid18 = _errs56 === errors;
+if(valid18){
+const err34 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
 }
-var _valid3 = _errs56 === errors;
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
 errors = _errs55;
 if(vErrors !== null){
 if(_errs55){
@@ -544,25 +560,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 5){
-const err34 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err34];
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-var _valid3 = _errs58 === errors;
-valid17 = _valid3;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -571,12 +571,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.expectedTime !== undefined){
-let data5 = data.expectedTime;
-const _errs62 = errors;
-const _errs63 = errors;
-if(!((data5 === null) || (data5 === ""))){
+const _errs60 = errors;
+let valid19 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -586,9 +586,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid20 = _errs63 === errors;
-if(valid20){
-const err37 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -597,19 +597,22 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs62;
+}
+var _valid4 = _errs61 === errors;
+errors = _errs60;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs60){
+vErrors.length = _errs60;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.expectedTime.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 5){
+const err38 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,13 +621,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+var _valid4 = _errs63 === errors;
+valid19 = _valid4;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -634,7 +636,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
+if(data.expectedTime !== undefined){
+let data5 = data.expectedTime;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -644,8 +650,18 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid22 = _errs68 === errors;
+if(valid22){
+const err41 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
 }
-var _valid4 = _errs68 === errors;
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
 errors = _errs67;
 if(vErrors !== null){
 if(_errs67){
@@ -655,23 +671,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err41 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
 }
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 1440)){
-const err42 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.expectedTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -680,10 +682,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
 if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err43 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,9 +698,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err44 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,9 +709,21 @@ vErrors.push(err44);
 errors++;
 }
 }
+var _valid5 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs75 = errors;
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err45 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data5)){
+const err45 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -717,11 +733,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid4 = _errs70 === errors;
-valid21 = _valid4;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1440)){
+const err46 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -731,12 +745,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.startDate !== undefined){
-let data6 = data.startDate;
-const _errs78 = errors;
-const _errs79 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err47 = {};
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err47 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -745,9 +756,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid24 = _errs79 === errors;
-if(valid24){
-const err48 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err48 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,19 +768,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err49 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err49 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -777,13 +780,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid25 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err50 = {};
+}
+var _valid5 = _errs75 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err50 = {instancePath:instancePath+"/expectedTime",schemaPath:"#/properties/expectedTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -793,7 +795,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
+if(data.startDate !== undefined){
+let data6 = data.startDate;
+const _errs83 = errors;
+const _errs84 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -803,8 +809,18 @@ vErrors.push(err51);
 }
 errors++;
 }
+var valid26 = _errs84 === errors;
+if(valid26){
+const err52 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err52];
 }
-var _valid5 = _errs84 === errors;
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
 errors = _errs83;
 if(vErrors !== null){
 if(_errs83){
@@ -814,25 +830,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs86 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err52 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
 }
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-var _valid5 = _errs86 === errors;
-valid25 = _valid5;
-}
-if(!valid25){
-const err53 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err53 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/1/type",keyword:"type",params:{type: schema20.properties.startDate.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -841,11 +841,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.endDate !== undefined){
-let data7 = data.endDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err54 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[0].type},message:"must be string,null"};
+const _errs88 = errors;
+let valid27 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -854,12 +856,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs92 = errors;
-let valid28 = true;
-const _errs93 = errors;
-if(errors === _errs93){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -870,8 +868,21 @@ vErrors.push(err55);
 errors++;
 }
 }
+var _valid6 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
 else {
-const err56 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs91 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err56 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -881,21 +892,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid6 = _errs93 === errors;
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
+var _valid6 = _errs91 === errors;
+valid27 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs95 = errors;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err57 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid27){
+const err57 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -905,11 +906,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid6 = _errs95 === errors;
-valid28 = _valid6;
-}
-if(!valid28){
-const err58 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.endDate !== undefined){
+let data7 = data.endDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err58 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.endDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -918,12 +918,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.patrolType !== undefined){
-let data8 = data.patrolType;
-const _errs99 = errors;
-const _errs100 = errors;
-if(!((data8 === null) || (data8 === ""))){
+const _errs97 = errors;
+let valid30 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -933,9 +933,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-var valid31 = _errs100 === errors;
-if(valid31){
-const err60 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -944,19 +944,22 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-errors = _errs99;
+}
+var _valid7 = _errs98 === errors;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err61 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
+if(_valid7){
+const _errs100 = errors;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err61 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -965,13 +968,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs104 = errors;
-let valid32 = true;
-const _errs105 = errors;
-if(errors === _errs105){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err62 = {};
+}
+var _valid7 = _errs100 === errors;
+valid30 = _valid7;
+}
+if(!valid30){
+const err62 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -981,7 +983,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
+if(data.patrolType !== undefined){
+let data8 = data.patrolType;
+const _errs104 = errors;
+const _errs105 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -991,8 +997,18 @@ vErrors.push(err63);
 }
 errors++;
 }
+var valid33 = _errs105 === errors;
+if(valid33){
+const err64 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err64];
 }
-var _valid7 = _errs105 === errors;
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+else {
 errors = _errs104;
 if(vErrors !== null){
 if(_errs104){
@@ -1002,23 +1018,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs107 = errors;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err64 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err64];
 }
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err65 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err65 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1027,10 +1029,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
+const _errs109 = errors;
+let valid34 = true;
+const _errs110 = errors;
+if(errors === _errs110){
 if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err66 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data8) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1040,11 +1045,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid7 = _errs107 === errors;
-valid32 = _valid7;
-}
-if(!valid32){
-const err67 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1054,10 +1056,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err68 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid8 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err68 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1067,12 +1080,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs116 = errors;
-const _errs117 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err69 = {};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err69 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1081,9 +1091,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-var valid36 = _errs117 === errors;
-if(valid36){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err70 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1092,19 +1103,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-errors = _errs116;
-if(vErrors !== null){
-if(_errs116){
-vErrors.length = _errs116;
 }
-else {
-vErrors = null;
+var _valid8 = _errs112 === errors;
+valid34 = _valid8;
 }
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid34){
+const err71 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1113,13 +1117,11 @@ vErrors.push(err71);
 }
 errors++;
 }
-const _errs121 = errors;
-let valid37 = true;
-const _errs122 = errors;
-if(errors === _errs122){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err72 = {};
+}
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err72 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1129,7 +1131,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs121 = errors;
+const _errs122 = errors;
+if(!((data10 === null) || (data10 === ""))){
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -1139,8 +1145,18 @@ vErrors.push(err73);
 }
 errors++;
 }
+var valid38 = _errs122 === errors;
+if(valid38){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err74];
 }
-var _valid8 = _errs122 === errors;
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+else {
 errors = _errs121;
 if(vErrors !== null){
 if(_errs121){
@@ -1150,25 +1166,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs124 = errors;
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err74];
 }
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var _valid8 = _errs124 === errors;
-valid37 = _valid8;
-}
-if(!valid37){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data10 !== "string") && (data10 !== null)){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1177,15 +1177,79 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-}
-else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs126 = errors;
+let valid39 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid9 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs129 = errors;
+if(typeof data10 === "string"){
+if(!pattern4.test(data10)){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var _valid9 = _errs129 === errors;
+valid39 = _valid9;
+}
+if(!valid39){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1320,4 +1384,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"arrangeId":true,"pointIds":true,"cycle":true,"startTime":true,"expectedTime":true,"startDate":true,"endDate":true,"patrolType":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计划名称","#/properties/name/allOf/1":"计划名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"计划名称不能超过32个字符","#/properties/arrangeId/allOf/0":"请选择执行班次","#/properties/arrangeId/allOf/1":"执行班次格式不正确","#/properties/arrangeId/allOf/2/then/allOf/0":"请选择执行班次","#/properties/pointIds/allOf/0":"请输入巡更路线","#/properties/pointIds/allOf/1":"巡更路线格式不正确","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间不能超过5个字符","#/properties/expectedTime/allOf/0":"请输入预计时长(分钟)","#/properties/expectedTime/allOf/1":"预计时长(分钟)格式不正确","#/properties/expectedTime/allOf/2/then/allOf/0":"请输入数字","#/properties/expectedTime/allOf/2/then/allOf/1":"预计时长不能大于1440分钟","#/properties/expectedTime/allOf/2/then/allOf/2":"预计时长(分钟)请输入整数","#/properties/expectedTime/allOf/2/then/allOf/3":"预计时长(分钟)不能大于2147483647","#/properties/expectedTime/allOf/2/then/allOf/4":"预计时长(分钟)超出范围","#/properties/startDate/allOf/0":"请输入生效日期","#/properties/startDate/allOf/1":"生效日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"生效日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"失效日期格式不正确","#/properties/endDate/allOf/1/then/allOf/0":"失效日期格式不正确，应为YYYY-MM-DD","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计划名称","arrangeId":"请选择执行班次","pointIds":"请输入巡更路线","cycle":"请选择执行周期","startTime":"请输入开始时间","expectedTime":"请输入预计时长(分钟)","startDate":"请输入生效日期","patrolType":"请选择巡更类型"},"numericFields":["arrangeId","cycle","expectedTime","patrolType","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计划名称","#/properties/name/allOf/1":"计划名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"计划名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/arrangeId/allOf/0":"请选择执行班次","#/properties/arrangeId/allOf/1":"执行班次格式不正确","#/properties/arrangeId/allOf/2/then/allOf/0":"请选择执行班次","#/properties/pointIds/allOf/0":"请输入巡更路线","#/properties/pointIds/allOf/1":"巡更路线格式不正确","#/properties/cycle/allOf/0":"请选择执行周期","#/properties/cycle/allOf/1":"执行周期格式不正确","#/properties/cycle/allOf/2/then/allOf/0":"执行周期请输入整数","#/properties/cycle/allOf/2/then/allOf/1":"执行周期不能大于2147483647","#/properties/cycle/allOf/2/then/allOf/2":"执行周期超出范围","#/properties/cycle/allOf/2/then/allOf/3":"请选择正确的执行周期","#/properties/startTime/allOf/0":"请输入开始时间","#/properties/startTime/allOf/1":"开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"开始时间不能超过5个字符","#/properties/expectedTime/allOf/0":"请输入预计时长(分钟)","#/properties/expectedTime/allOf/1":"预计时长(分钟)格式不正确","#/properties/expectedTime/allOf/2/then/allOf/0":"请输入数字","#/properties/expectedTime/allOf/2/then/allOf/1":"预计时长不能大于1440分钟","#/properties/expectedTime/allOf/2/then/allOf/2":"预计时长(分钟)请输入整数","#/properties/expectedTime/allOf/2/then/allOf/3":"预计时长(分钟)不能大于2147483647","#/properties/expectedTime/allOf/2/then/allOf/4":"预计时长(分钟)超出范围","#/properties/startDate/allOf/0":"请输入生效日期","#/properties/startDate/allOf/1":"生效日期格式不正确","#/properties/startDate/allOf/2/then/allOf/0":"生效日期格式不正确，应为YYYY-MM-DD","#/properties/endDate/allOf/0":"失效日期格式不正确","#/properties/endDate/allOf/1/then/allOf/0":"失效日期格式不正确，应为YYYY-MM-DD","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计划名称","arrangeId":"请选择执行班次","pointIds":"请输入巡更路线","cycle":"请选择执行周期","startTime":"请输入开始时间","expectedTime":"请输入预计时长(分钟)","startDate":"请输入生效日期","patrolType":"请选择巡更类型"},"numericFields":["arrangeId","cycle","expectedTime","patrolType","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_patrolPoints_create","$ref":"resource_patrolPoints_fields","required":["name","pointCode","pointType","patrolType"]};
-const schema20 = {"$id":"resource_patrolPoints_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"pointCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"pointType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"longitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180},{"pattern":"^-?\\d{1,3}(\\.\\d{1,6})?$"}]}}]},"latitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90},{"pattern":"^-?\\d{1,2}(\\.\\d{1,6})?$"}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_patrolPoints_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"pointCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"pointType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"location":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"longitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180},{"pattern":"^-?\\d{1,3}(\\.\\d{1,6})?$"}]}}]},"latitude":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90},{"pattern":"^-?\\d{1,2}(\\.\\d{1,6})?$"}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -125,8 +125,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -136,9 +136,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -147,12 +149,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -161,12 +164,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.pointCode !== undefined){
-let data1 = data.pointCode;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -176,9 +175,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,19 +187,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointCode.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,13 +211,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -224,7 +226,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.pointCode !== undefined){
+let data1 = data.pointCode;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -234,8 +240,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -245,23 +261,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err15 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointCode.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,12 +272,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -285,11 +288,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.pointType !== undefined){
-let data2 = data.pointType;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -299,9 +298,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,19 +322,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointType.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,12 +336,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs35 = errors;
+const _errs33 = errors;
 let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -346,8 +351,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -358,21 +363,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -382,9 +375,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err23 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -394,9 +399,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err24 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/pointCode",schemaPath:"#/properties/pointCode/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,8 +413,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(!((((data2 === "1") || (data2 === "2")) || (data2 === "3")) || (data2 === "4"))){
-const err25 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.pointType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.pointType !== undefined){
+let data2 = data.pointType;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -416,11 +427,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err26 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err26 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -429,11 +438,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
-if(data.buildingId !== undefined){
-let data3 = data.buildingId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err27 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err27 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/1/type",keyword:"type",params:{type: schema20.properties.pointType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -442,12 +459,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs47 = errors;
-let valid14 = true;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -469,21 +486,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-errors = _errs47;
+var _valid4 = _errs46 === errors;
+errors = _errs45;
 if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
+if(_errs45){
+vErrors.length = _errs45;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err30 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -493,11 +510,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs50 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err31 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,10 +522,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.location !== undefined){
-let data4 = data.location;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -519,13 +533,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid17 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+if(!((((data2 === "1") || (data2 === "2")) || (data2 === "3")) || (data2 === "4"))){
+const err33 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.pointType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,9 +544,11 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
 }
-else {
-const err34 = {};
+if(!valid15){
+const err34 = {instancePath:instancePath+"/pointType",schemaPath:"#/properties/pointType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -546,21 +558,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err35 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.buildingId !== undefined){
+let data3 = data.buildingId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err35 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -569,10 +570,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 64){
-const err36 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -582,11 +586,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err37 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,10 +597,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.longitude !== undefined){
-let data5 = data.longitude;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.longitude.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err38 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -608,13 +620,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -624,8 +635,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {};
+if(data.location !== undefined){
+let data4 = data.location;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/0/type",keyword:"type",params:{type: schema20.properties.location.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -634,22 +647,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs67 === errors;
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs69 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err41 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+const _errs66 = errors;
+let valid21 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -659,9 +663,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 180)){
-const err42 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -671,9 +674,21 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err43 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+var _valid6 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err43 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -683,11 +698,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid20 = _valid5;
+var _valid6 = _errs69 === errors;
+valid21 = _valid6;
 }
-if(!valid20){
-const err44 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid21){
+const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -696,11 +711,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.latitude !== undefined){
-let data6 = data.latitude;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.latitude.allOf[0].type},message:"must be string,null"};
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -709,12 +726,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs77 = errors;
-let valid23 = true;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+else {
+if(func1(data4) < 1){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -723,6 +736,7 @@ else {
 vErrors.push(err46);
 }
 errors++;
+}
 }
 }
 else {
@@ -736,21 +750,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-errors = _errs77;
+var _valid7 = _errs73 === errors;
+errors = _errs72;
 if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
+if(_errs72){
+vErrors.length = _errs72;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs80 = errors;
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err48 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
+if(_valid7){
+const _errs75 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err48 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -760,9 +774,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 90)){
-const err49 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs75 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err49 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -772,9 +788,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-const err50 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,6})?$"+"\""};
+if(data.longitude !== undefined){
+let data5 = data.longitude;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err50 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.longitude.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -783,12 +800,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-var _valid6 = _errs80 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err51 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs81 = errors;
+let valid26 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -798,11 +816,7 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.patrolType !== undefined){
-let data7 = data.patrolType;
-const _errs86 = errors;
-const _errs87 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -812,9 +826,22 @@ vErrors.push(err52);
 }
 errors++;
 }
-var valid26 = _errs87 === errors;
-if(valid26){
-const err53 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs84 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err53 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -823,19 +850,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-else {
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err54 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 180)){
+const err54 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,13 +862,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs91 = errors;
-let valid27 = true;
-const _errs92 = errors;
-if(errors === _errs92){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err55 = {};
+}
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err55 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,3}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -860,8 +875,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {};
+var _valid8 = _errs84 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err56 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -871,21 +889,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid7 = _errs92 === errors;
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs94 = errors;
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err57 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.latitude !== undefined){
+let data6 = data.latitude;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err57 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/0/type",keyword:"type",params:{type: schema20.properties.latitude.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -894,10 +901,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err58 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs92 = errors;
+let valid29 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -907,9 +917,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err59 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -919,11 +928,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs94 === errors;
-valid27 = _valid7;
+var _valid9 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
 }
-if(!valid27){
-const err60 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs95 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err60 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -933,10 +952,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data8 = data.enabled;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err61 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 90)){
+const err61 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -946,10 +964,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data9 = data.remark;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err62 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+const err62 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^-?\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -958,13 +975,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid31 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err63 = {};
+}
+var _valid9 = _errs95 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err63 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -974,7 +990,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
+if(data.patrolType !== undefined){
+let data7 = data.patrolType;
+const _errs101 = errors;
+const _errs102 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -984,22 +1004,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-var _valid8 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs108 = errors;
-if(typeof data9 === "string"){
-if(!pattern7.test(data9)){
-const err65 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+var valid32 = _errs102 === errors;
+if(valid32){
+const err65 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1008,10 +1015,19 @@ vErrors.push(err65);
 }
 errors++;
 }
+else {
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 255){
-const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err66 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1020,12 +1036,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-var _valid8 = _errs108 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err67 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs106 = errors;
+let valid33 = true;
+const _errs107 = errors;
+if(errors === _errs107){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1035,11 +1052,7 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs113 = errors;
-const _errs114 = errors;
-if(!((data10 === null) || (data10 === ""))){
+else {
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1049,9 +1062,22 @@ vErrors.push(err68);
 }
 errors++;
 }
-var valid34 = _errs114 === errors;
-if(valid34){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs107 === errors;
+errors = _errs106;
+if(vErrors !== null){
+if(_errs106){
+vErrors.length = _errs106;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs109 = errors;
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err69 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1060,19 +1086,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-else {
-errors = _errs113;
-if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err70 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1081,13 +1098,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs118 = errors;
-let valid35 = true;
-const _errs119 = errors;
-if(errors === _errs119){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err71 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err71 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1097,8 +1111,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+var _valid10 = _errs109 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err72 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1108,21 +1125,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid9 = _errs119 === errors;
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs121 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.enabled !== undefined){
+let data8 = data.enabled;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err73 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,11 +1138,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid9 = _errs121 === errors;
-valid35 = _valid9;
-}
-if(!valid35){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.remark !== undefined){
+let data9 = data.remark;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err74 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1145,15 +1150,266 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs120 = errors;
+let valid37 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid11 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs123 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 255){
+const err77 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid11 = _errs123 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err78 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const _errs126 = errors;
+let valid39 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data9 === "string"){
+if(func1(data9) > 255){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+else {
+if(func1(data9) < 1){
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid12 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs129 = errors;
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err82 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+var _valid12 = _errs129 === errors;
+valid39 = _valid12;
+}
+if(!valid39){
+const err83 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs133 = errors;
+const _errs134 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var valid42 = _errs134 === errors;
+if(valid42){
+const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+else {
+errors = _errs133;
+if(vErrors !== null){
+if(_errs133){
+vErrors.length = _errs133;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+const _errs138 = errors;
+let valid43 = true;
+const _errs139 = errors;
+if(errors === _errs139){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid13 = _errs139 === errors;
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs141 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+var _valid13 = _errs141 === errors;
+valid43 = _valid13;
+}
+if(!valid43){
+const err90 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -1248,4 +1504,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"pointCode":true,"pointType":true,"buildingId":true,"location":true,"longitude":true,"latitude":true,"patrolType":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入巡更点名称","#/properties/name/allOf/1":"巡更点名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"巡更点名称不能超过32个字符","#/properties/pointCode/allOf/0":"请输入巡更点编号","#/properties/pointCode/allOf/1":"巡更点编号格式不正确","#/properties/pointCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/pointCode/allOf/2/then/allOf/1":"巡更点编号不能超过32个字符","#/properties/pointType/allOf/0":"请选择打卡方式","#/properties/pointType/allOf/1":"打卡方式格式不正确","#/properties/pointType/allOf/2/then/allOf/0":"打卡方式请输入整数","#/properties/pointType/allOf/2/then/allOf/1":"打卡方式不能大于2147483647","#/properties/pointType/allOf/2/then/allOf/2":"打卡方式超出范围","#/properties/pointType/allOf/2/then/allOf/3":"请选择正确的打卡方式","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/location/allOf/0":"位置描述格式不正确","#/properties/location/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/location/allOf/1/then/allOf/1":"位置描述不能超过64个字符","#/properties/longitude/allOf/0":"经度格式不正确","#/properties/longitude/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/2":"经度格式不正确","#/properties/latitude/allOf/0":"纬度格式不正确","#/properties/latitude/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/2":"纬度格式不正确","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入巡更点名称","pointCode":"请输入巡更点编号","pointType":"请选择打卡方式","patrolType":"请选择巡更类型"},"numericFields":["pointType","buildingId","longitude","latitude","patrolType","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入巡更点名称","#/properties/name/allOf/1":"巡更点名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"巡更点名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/pointCode/allOf/0":"请输入巡更点编号","#/properties/pointCode/allOf/1":"巡更点编号格式不正确","#/properties/pointCode/allOf/2/then/allOf/0":"巡更点编号不能超过32个字符","#/properties/pointCode/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/pointType/allOf/0":"请选择打卡方式","#/properties/pointType/allOf/1":"打卡方式格式不正确","#/properties/pointType/allOf/2/then/allOf/0":"打卡方式请输入整数","#/properties/pointType/allOf/2/then/allOf/1":"打卡方式不能大于2147483647","#/properties/pointType/allOf/2/then/allOf/2":"打卡方式超出范围","#/properties/pointType/allOf/2/then/allOf/3":"请选择正确的打卡方式","#/properties/buildingId/allOf/0":"所在楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择所在楼栋","#/properties/location/allOf/0":"位置描述格式不正确","#/properties/location/allOf/1/then/allOf/0":"位置描述不能超过64个字符","#/properties/location/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/longitude/allOf/0":"经度格式不正确","#/properties/longitude/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!","#/properties/longitude/allOf/1/then/allOf/2":"经度格式不正确","#/properties/latitude/allOf/0":"纬度格式不正确","#/properties/latitude/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/latitude/allOf/1/then/allOf/2":"纬度格式不正确","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入巡更点名称","pointCode":"请输入巡更点编号","pointType":"请选择打卡方式","patrolType":"请选择巡更类型"},"numericFields":["pointType","buildingId","longitude","latitude","patrolType","communityId"]};

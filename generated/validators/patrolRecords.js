@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_patrolRecords_create","$ref":"resource_patrolRecords_fields","required":["pointId","result","patrolType"]};
-const schema20 = {"$id":"resource_patrolRecords_fields","type":"object","properties":{"planId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"pointId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"patrolTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"photo":{"allOf":[{"type":["string","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_patrolRecords_fields","type":"object","properties":{"planId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"pointId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"patrolTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"photo":{"allOf":[{"type":["string","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"patrolType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern6 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
@@ -574,8 +574,8 @@ vErrors = null;
 if(_valid5){
 const _errs65 = errors;
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err36 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data6) > 255){
+const err36 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -585,9 +585,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 255){
-const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,12 +598,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-var _valid5 = _errs65 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err38 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs68 = errors;
+let valid22 = true;
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -610,12 +613,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.patrolType !== undefined){
-let data7 = data.patrolType;
-const _errs70 = errors;
-const _errs71 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
+if(func1(data6) < 1){
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -625,9 +624,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid23 = _errs71 === errors;
-if(valid23){
-const err40 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -636,19 +636,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs70;
+}
+var _valid6 = _errs69 === errors;
+errors = _errs68;
 if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err41 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
+if(_valid6){
+const _errs71 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err41 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -657,13 +660,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid24 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err42 = {};
+}
+var _valid6 = _errs71 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err42 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -673,7 +675,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
+if(data.patrolType !== undefined){
+let data7 = data.patrolType;
+const _errs75 = errors;
+const _errs76 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -683,8 +689,18 @@ vErrors.push(err43);
 }
 errors++;
 }
+var valid25 = _errs76 === errors;
+if(valid25){
+const err44 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err44];
 }
-var _valid6 = _errs76 === errors;
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
 errors = _errs75;
 if(vErrors !== null){
 if(_errs75){
@@ -694,23 +710,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs78 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err44 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err44];
 }
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err45 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -719,10 +721,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err46 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data7) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,11 +737,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err47 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -746,12 +748,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs84 = errors;
-const _errs85 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err48 = {};
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err48 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -760,9 +771,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid27 = _errs85 === errors;
-if(valid27){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -771,19 +783,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err50 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,13 +795,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid28 = true;
-const _errs90 = errors;
-if(errors === _errs90){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err51 = {};
+}
+var _valid7 = _errs83 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err51 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -808,7 +810,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs89 = errors;
+const _errs90 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -818,8 +824,18 @@ vErrors.push(err52);
 }
 errors++;
 }
+var valid29 = _errs90 === errors;
+if(valid29){
+const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err53];
 }
-var _valid7 = _errs90 === errors;
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+else {
 errors = _errs89;
 if(vErrors !== null){
 if(_errs89){
@@ -829,25 +845,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs92 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err53];
 }
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-var _valid7 = _errs92 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -856,15 +856,79 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs94 = errors;
+let valid30 = true;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid8 = _errs95 === errors;
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs97 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid8 = _errs97 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -949,4 +1013,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"planId":true,"pointId":true,"userId":true,"patrolTime":true,"result":true,"photo":true,"remark":true,"patrolType":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/planId/allOf/0":"巡更计划格式不正确","#/properties/planId/allOf/1/then/allOf/0":"请选择巡更计划","#/properties/pointId/allOf/0":"请选择巡更点","#/properties/pointId/allOf/1":"巡更点格式不正确","#/properties/pointId/allOf/2/then/allOf/0":"请选择巡更点","#/properties/userId/allOf/0":"巡更人员格式不正确","#/properties/userId/allOf/1/then/allOf/0":"请选择巡更人员","#/properties/patrolTime/allOf/0":"打卡时间格式不正确","#/properties/patrolTime/allOf/1/then/allOf/0":"打卡时间格式不正确","#/properties/result/allOf/0":"请选择巡更结果","#/properties/result/allOf/1":"巡更结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡更结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡更结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡更结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡更结果","#/properties/photo/allOf/0":"现场照片格式不正确","#/properties/remark/allOf/0":"情况说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"情况说明不能超过255个字符","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"pointId":"请选择巡更点","result":"请选择巡更结果","patrolType":"请选择巡更类型"},"numericFields":["planId","pointId","userId","result","patrolType","communityId"]};
+export const meta = {"messages":{"#/properties/planId/allOf/0":"巡更计划格式不正确","#/properties/planId/allOf/1/then/allOf/0":"请选择巡更计划","#/properties/pointId/allOf/0":"请选择巡更点","#/properties/pointId/allOf/1":"巡更点格式不正确","#/properties/pointId/allOf/2/then/allOf/0":"请选择巡更点","#/properties/userId/allOf/0":"巡更人员格式不正确","#/properties/userId/allOf/1/then/allOf/0":"请选择巡更人员","#/properties/patrolTime/allOf/0":"打卡时间格式不正确","#/properties/patrolTime/allOf/1/then/allOf/0":"打卡时间格式不正确","#/properties/result/allOf/0":"请选择巡更结果","#/properties/result/allOf/1":"巡更结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡更结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡更结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡更结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡更结果","#/properties/photo/allOf/0":"现场照片格式不正确","#/properties/remark/allOf/0":"情况说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"情况说明不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/patrolType/allOf/0":"请选择巡更类型","#/properties/patrolType/allOf/1":"巡更类型格式不正确","#/properties/patrolType/allOf/2/then/allOf/0":"巡更类型请输入整数","#/properties/patrolType/allOf/2/then/allOf/1":"巡更类型不能大于2147483647","#/properties/patrolType/allOf/2/then/allOf/2":"巡更类型超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"pointId":"请选择巡更点","result":"请选择巡更结果","patrolType":"请选择巡更类型"},"numericFields":["planId","pointId","userId","result","patrolType","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentItems_create","$ref":"resource_paymentItems_fields","required":["name","priceTypeId","dueDay"]};
-const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"occupancyStatuses":{"allOf":[{"type":["object","array","null"]}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"occupancyStatuses":{"allOf":[{"type":["object","array","null"]}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -123,8 +123,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,9 +134,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +147,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -159,12 +162,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.priceTypeId !== undefined){
-let data1 = data.priceTypeId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,9 +173,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,19 +185,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/1/type",keyword:"type",params:{type: schema20.properties.priceTypeId.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,13 +209,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +224,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.priceTypeId !== undefined){
+let data1 = data.priceTypeId;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -232,8 +238,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -243,25 +259,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/1/type",keyword:"type",params:{type: schema20.properties.priceTypeId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,11 +270,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.paymentType !== undefined){
-let data2 = data.paymentType;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,12 +285,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -299,8 +297,21 @@ vErrors.push(err17);
 errors++;
 }
 }
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
 else {
-const err18 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,21 +321,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs34 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err19 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/priceTypeId",schemaPath:"#/properties/priceTypeId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -334,9 +335,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err20 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.paymentType !== undefined){
+let data2 = data.paymentType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -345,10 +347,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err21 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,11 +363,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -372,10 +374,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.category !== undefined){
-let data3 = data.category;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/type",keyword:"type",params:{type: schema20.properties.category.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs39 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err23 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -384,13 +397,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid13 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err24 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -400,8 +410,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err25 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,21 +422,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err26 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid12){
+const err26 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -435,9 +436,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err27 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.category !== undefined){
+let data3 = data.category;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err27 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/type",keyword:"type",params:{type: schema20.properties.category.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -446,10 +448,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
+const _errs47 = errors;
+let valid15 = true;
+const _errs48 = errors;
+if(errors === _errs48){
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err28 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -459,8 +464,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
-const err29 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.category.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -469,11 +474,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
 }
-if(!valid13){
-const err30 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err30 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -483,9 +499,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.occupancyStatuses !== undefined){
-if(typeof data.occupancyStatuses != "object"){
-const err31 = {instancePath:instancePath+"/occupancyStatuses",schemaPath:"#/properties/occupancyStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.occupancyStatuses.allOf[0].type},message:"must be object,array,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -495,9 +511,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.roomStatuses !== undefined){
-if(typeof data.roomStatuses != "object"){
-const err32 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -507,9 +523,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.buildingIds !== undefined){
-if(typeof data.buildingIds != "object"){
-const err33 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
+if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
+const err33 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.category.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -518,13 +533,11 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid4 = _errs50 === errors;
+valid15 = _valid4;
 }
-if(data.dueDay !== undefined){
-let data7 = data.dueDay;
-const _errs61 = errors;
-const _errs62 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err34 = {};
+if(!valid15){
+const err34 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -533,9 +546,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-var valid19 = _errs62 === errors;
-if(valid19){
-const err35 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.occupancyStatuses !== undefined){
+if(typeof data.occupancyStatuses != "object"){
+const err35 = {instancePath:instancePath+"/occupancyStatuses",schemaPath:"#/properties/occupancyStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.occupancyStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -544,19 +558,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-else {
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err36 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
+if(data.roomStatuses !== undefined){
+if(typeof data.roomStatuses != "object"){
+const err36 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -565,13 +570,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err37 = {};
+}
+if(data.buildingIds !== undefined){
+if(typeof data.buildingIds != "object"){
+const err37 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -581,7 +583,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
+if(data.dueDay !== undefined){
+let data7 = data.dueDay;
+const _errs66 = errors;
+const _errs67 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -591,8 +597,18 @@ vErrors.push(err38);
 }
 errors++;
 }
+var valid21 = _errs67 === errors;
+if(valid21){
+const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err39];
 }
-var _valid4 = _errs67 === errors;
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+else {
 errors = _errs66;
 if(vErrors !== null){
 if(_errs66){
@@ -602,23 +618,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs69 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err39];
 }
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) >= 1)){
-const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -627,10 +629,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
+const _errs71 = errors;
+let valid22 = true;
+const _errs72 = errors;
+if(errors === _errs72){
 if(typeof data7 === "string"){
-if(!(Number(data7) <= 28)){
-const err41 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data7) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -640,9 +645,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err42 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -652,9 +656,21 @@ vErrors.push(err42);
 errors++;
 }
 }
+var _valid5 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs74 = errors;
 if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data7)){
+const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -665,8 +681,8 @@ errors++;
 }
 }
 if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data7) >= 1)){
+const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -676,11 +692,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid4 = _errs69 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err45 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 28)){
+const err45 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -690,10 +704,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.lateFeeEnabled !== undefined){
-let data8 = data.lateFeeEnabled;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err46 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err46 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -703,10 +716,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.lateFeeRate !== undefined){
-let data9 = data.lateFeeRate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err47 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err47 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -715,13 +727,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid24 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err48 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err48 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -731,8 +740,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+var _valid5 = _errs74 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err49 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -742,21 +754,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid5 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs86 = errors;
-if(typeof data9 === "string"){
-if(!pattern9.test(data9)){
-const err50 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(data.lateFeeEnabled !== undefined){
+let data8 = data.lateFeeEnabled;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err50 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -766,9 +767,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
+if(data.lateFeeRate !== undefined){
+let data9 = data.lateFeeRate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -777,12 +779,13 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-var _valid5 = _errs86 === errors;
-valid24 = _valid5;
-}
-if(!valid24){
-const err52 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs88 = errors;
+let valid26 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -792,10 +795,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.lateFeeGraceDays !== undefined){
-let data10 = data.lateFeeGraceDays;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err53 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
+else {
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -804,13 +805,22 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid27 = true;
-const _errs94 = errors;
-if(errors === _errs94){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err54 = {};
+}
+var _valid6 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs91 = errors;
+if(typeof data9 === "string"){
+if(!pattern9.test(data9)){
+const err54 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -820,8 +830,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {};
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err55 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -831,21 +842,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid6 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+var _valid6 = _errs91 === errors;
+valid26 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs96 = errors;
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err56 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid26){
+const err56 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -855,9 +856,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 365)){
-const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.lateFeeGraceDays !== undefined){
+let data10 = data.lateFeeGraceDays;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -866,10 +868,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
+const _errs98 = errors;
+let valid29 = true;
+const _errs99 = errors;
+if(errors === _errs99){
 if(typeof data10 === "string"){
-if(!pattern5.test(data10)){
-const err58 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data10) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -879,9 +884,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err59 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -891,9 +895,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+var _valid7 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs101 = errors;
 if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern11.test(data10)){
+const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -903,11 +919,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid6 = _errs96 === errors;
-valid27 = _valid6;
-}
-if(!valid27){
-const err61 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 365)){
+const err61 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -917,10 +931,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data11 = data.enabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err62 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err62 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -930,12 +943,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs107 = errors;
-const _errs108 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err63 = {};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err63 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -944,9 +954,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid31 = _errs108 === errors;
-if(valid31){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err64 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -955,19 +966,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-else {
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
 }
-else {
-vErrors = null;
+var _valid7 = _errs101 === errors;
+valid29 = _valid7;
 }
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid29){
+const err65 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -976,13 +980,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs112 = errors;
-let valid32 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err66 = {};
+}
+if(data.enabled !== undefined){
+let data11 = data.enabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err66 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -992,7 +994,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs112 = errors;
+const _errs113 = errors;
+if(!((data12 === null) || (data12 === ""))){
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1002,8 +1008,18 @@ vErrors.push(err67);
 }
 errors++;
 }
+var valid33 = _errs113 === errors;
+if(valid33){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err68];
 }
-var _valid7 = _errs113 === errors;
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+else {
 errors = _errs112;
 if(vErrors !== null){
 if(_errs112){
@@ -1013,25 +1029,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs115 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err68];
 }
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-var _valid7 = _errs115 === errors;
-valid32 = _valid7;
-}
-if(!valid32){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1040,15 +1040,79 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs117 = errors;
+let valid34 = true;
+const _errs118 = errors;
+if(errors === _errs118){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+var _valid8 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs120 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid8 = _errs120 === errors;
+valid34 = _valid8;
+}
+if(!valid34){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1133,4 +1197,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"缴费项目名称不能超过32个字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/occupancyStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/roomStatuses/allOf/0":"适用部署状态（已停用）格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"缴费项目名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/occupancyStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/roomStatuses/allOf/0":"适用部署状态（已停用）格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};

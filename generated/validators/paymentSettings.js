@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentSettings_create","$ref":"resource_paymentSettings_fields","required":[]};
-const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":8}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"receiptTemplate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"payeeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"sealEnabled":{"allOf":[{"type":["boolean","null"]}]},"sealText":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":16}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptTemplate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"payeeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"sealEnabled":{"allOf":[{"type":["boolean","null"]}]},"sealText":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -304,8 +304,8 @@ vErrors = null;
 if(_valid2){
 const _errs34 = errors;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err19 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data3) > 64){
+const err19 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -315,9 +315,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 64){
-const err20 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid2 = _errs34 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err20 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -326,12 +328,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs34 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err21 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs37 = errors;
+let valid11 = true;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -340,11 +343,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.receiptPrefix !== undefined){
-let data4 = data.receiptPrefix;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptPrefix.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -353,12 +354,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid12 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -369,8 +367,21 @@ vErrors.push(err23);
 errors++;
 }
 }
+var _valid3 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
 else {
-const err24 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs40 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err24 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -380,21 +391,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+var _valid3 = _errs40 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err25 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid11){
+const err25 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -404,9 +405,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 8){
-const err26 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+if(data.receiptPrefix !== undefined){
+let data4 = data.receiptPrefix;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err26 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptPrefix.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -415,12 +417,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err27 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs46 = errors;
+let valid14 = true;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -430,10 +433,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.defaultReceiptType !== undefined){
-let data5 = data.defaultReceiptType;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err28 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/0/type",keyword:"type",params:{type: schema20.properties.defaultReceiptType.allOf[0].type},message:"must be string,null"};
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -442,13 +443,22 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid15 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err29 = {};
+}
+var _valid4 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs49 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 8){
+const err29 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -458,8 +468,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {};
+var _valid4 = _errs49 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -468,22 +481,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err31 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs52 = errors;
+let valid16 = true;
+const _errs53 = errors;
+if(errors === _errs53){
+if(typeof data4 === "string"){
+if(func1(data4) > 8){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -492,10 +496,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err32 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+if(func1(data4) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -505,9 +508,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err33 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+}
+else {
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -517,8 +520,21 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
-const err34 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.defaultReceiptType.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid5 = _errs53 === errors;
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs55 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err34 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -527,11 +543,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-var _valid4 = _errs54 === errors;
-valid15 = _valid4;
 }
-if(!valid15){
-const err35 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid5 = _errs55 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err35 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -541,10 +558,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.invoiceEnabled !== undefined){
-let data6 = data.invoiceEnabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err36 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.invoiceEnabled.allOf[0].type},message:"must be boolean,null"};
+if(data.defaultReceiptType !== undefined){
+let data5 = data.defaultReceiptType;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err36 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/0/type",keyword:"type",params:{type: schema20.properties.defaultReceiptType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -553,11 +570,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.taxNo !== undefined){
-let data7 = data.taxNo;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err37 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.taxNo.allOf[0].type},message:"must be string,null"};
+const _errs61 = errors;
+let valid19 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -566,12 +585,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid19 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -582,8 +597,21 @@ vErrors.push(err38);
 errors++;
 }
 }
+var _valid6 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
 else {
-const err39 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs64 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err39 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -593,21 +621,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs69 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err40 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err40 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -617,9 +633,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 20){
-const err41 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err41 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -629,11 +645,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err42 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
+const err42 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.defaultReceiptType.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -642,11 +655,11 @@ vErrors.push(err42);
 }
 errors++;
 }
+var _valid6 = _errs64 === errors;
+valid19 = _valid6;
 }
-if(data.receiptTemplate !== undefined){
-let data8 = data.receiptTemplate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err43 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptTemplate.allOf[0].type},message:"must be string,null"};
+if(!valid19){
+const err43 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -655,13 +668,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid22 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err44 = {};
+}
+if(data.invoiceEnabled !== undefined){
+let data6 = data.invoiceEnabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err44 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.invoiceEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -671,8 +682,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {};
+if(data.taxNo !== undefined){
+let data7 = data.taxNo;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.taxNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -681,22 +694,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid6 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs79 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err46 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs76 = errors;
+let valid23 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -706,9 +710,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err47 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -718,9 +721,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err48 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid7 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs79 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err48 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -730,8 +745,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
-const err49 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.receiptTemplate.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid7 = _errs79 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err49 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -740,11 +758,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-var _valid6 = _errs79 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err50 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs82 = errors;
+let valid25 = true;
+const _errs83 = errors;
+if(errors === _errs83){
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -753,11 +773,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.payeeName !== undefined){
-let data9 = data.payeeName;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err51 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payeeName.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data7) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -766,12 +784,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid25 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+}
+else {
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -782,8 +797,21 @@ vErrors.push(err52);
 errors++;
 }
 }
+var _valid8 = _errs83 === errors;
+errors = _errs82;
+if(vErrors !== null){
+if(_errs82){
+vErrors.length = _errs82;
+}
 else {
-const err53 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs85 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err53 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -793,21 +821,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid8 = _errs85 === errors;
+valid25 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs91 = errors;
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err54 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid25){
+const err54 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -817,9 +835,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 64){
-const err55 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.receiptTemplate !== undefined){
+let data8 = data.receiptTemplate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err55 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptTemplate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -828,12 +847,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-valid25 = _valid7;
-}
-if(!valid25){
-const err56 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs91 = errors;
+let valid28 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -843,10 +863,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.sealEnabled !== undefined){
-let data10 = data.sealEnabled;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err57 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealEnabled.allOf[0].type},message:"must be boolean,null"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -856,10 +874,21 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.sealText !== undefined){
-let data11 = data.sealText;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err58 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealText.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs94 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err58 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -868,13 +897,10 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs101 = errors;
-let valid29 = true;
-const _errs102 = errors;
-if(errors === _errs102){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err59 = {};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err59 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -884,8 +910,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err60 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -895,21 +922,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs102 === errors;
-errors = _errs101;
-if(vErrors !== null){
-if(_errs101){
-vErrors.length = _errs101;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs104 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err61 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
+const err61 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.receiptTemplate.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -918,10 +932,11 @@ vErrors.push(err61);
 }
 errors++;
 }
+var _valid9 = _errs94 === errors;
+valid28 = _valid9;
 }
-if(typeof data11 === "string"){
-if(func1(data11) > 16){
-const err62 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(!valid28){
+const err62 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -931,11 +946,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid8 = _errs104 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err63 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.payeeName !== undefined){
+let data9 = data.payeeName;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err63 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payeeName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -944,11 +958,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data.receiptSavedAt !== undefined){
-let data12 = data.receiptSavedAt;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err64 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptSavedAt.allOf[0].type},message:"must be string,null"};
+const _errs103 = errors;
+let valid31 = true;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -957,12 +973,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs111 = errors;
-let valid32 = true;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
+}
+else {
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -973,8 +985,21 @@ vErrors.push(err65);
 errors++;
 }
 }
+var _valid10 = _errs104 === errors;
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
 else {
-const err66 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs106 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err66 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -984,21 +1009,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid9 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
+var _valid10 = _errs106 === errors;
+valid31 = _valid10;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs114 = errors;
-if(typeof data12 === "string"){
-if(!pattern5.test(data12)){
-const err67 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid31){
+const err67 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1007,12 +1022,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs114 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err68 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs109 = errors;
+let valid33 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1021,11 +1037,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data.allowPartialPayment !== undefined){
-let data13 = data.allowPartialPayment;
-if((typeof data13 !== "boolean") && (data13 !== null)){
-const err69 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/allOf/0/type",keyword:"type",params:{type: schema20.properties.allowPartialPayment.allOf[0].type},message:"must be boolean,null"};
+else {
+if(func1(data9) < 1){
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1035,10 +1049,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.waiverAutoApproveLimit !== undefined){
-let data14 = data.waiverAutoApproveLimit;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err70 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1047,13 +1060,22 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs123 = errors;
-let valid36 = true;
-const _errs124 = errors;
-if(errors === _errs124){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err71 = {};
+}
+var _valid11 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs112 = errors;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err71 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1063,8 +1085,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+var _valid11 = _errs112 === errors;
+valid33 = _valid11;
+}
+if(!valid33){
+const err72 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1074,21 +1099,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-errors = _errs123;
-if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs126 = errors;
-if(typeof data14 === "string"){
-if(!pattern14.test(data14)){
-const err73 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(data.sealEnabled !== undefined){
+let data10 = data.sealEnabled;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err73 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1098,9 +1112,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data14 === "string"){
-if(!(Number(data14) <= 1000000)){
-const err74 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.sealText !== undefined){
+let data11 = data.sealText;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err74 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealText.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1109,10 +1124,13 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(typeof data14 === "string"){
-if(!pattern15.test(data14)){
-const err75 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const _errs121 = errors;
+let valid37 = true;
+const _errs122 = errors;
+if(errors === _errs122){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1122,11 +1140,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs126 === errors;
-valid36 = _valid10;
-}
-if(!valid36){
-const err76 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1136,10 +1151,21 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.autoPrintReceipt !== undefined){
-let data15 = data.autoPrintReceipt;
-if((typeof data15 !== "boolean") && (data15 !== null)){
-const err77 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/allOf/0/type",keyword:"type",params:{type: schema20.properties.autoPrintReceipt.allOf[0].type},message:"must be boolean,null"};
+var _valid12 = _errs122 === errors;
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs124 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 16){
+const err77 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1149,10 +1175,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.otherSavedAt !== undefined){
-let data16 = data.otherSavedAt;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err78 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
+var _valid12 = _errs124 === errors;
+valid37 = _valid12;
+}
+if(!valid37){
+const err78 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1161,12 +1188,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-const _errs137 = errors;
-let valid40 = true;
-const _errs138 = errors;
-if(errors === _errs138){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
+const _errs127 = errors;
+let valid39 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data11 === "string"){
+if(func1(data11) > 16){
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1176,8 +1203,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
 else {
+if(func1(data11) < 1){
 const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
@@ -1188,21 +1215,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-var _valid11 = _errs138 === errors;
-errors = _errs137;
-if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs140 = errors;
-if(typeof data16 === "string"){
-if(!pattern5.test(data16)){
-const err81 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1212,11 +1227,21 @@ vErrors.push(err81);
 errors++;
 }
 }
-var _valid11 = _errs140 === errors;
-valid40 = _valid11;
+var _valid13 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
 }
-if(!valid40){
-const err82 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs130 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err82 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1226,12 +1251,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data17 = data.communityId;
-const _errs144 = errors;
-const _errs145 = errors;
-if(!((data17 === null) || (data17 === ""))){
-const err83 = {};
+var _valid13 = _errs130 === errors;
+valid39 = _valid13;
+}
+if(!valid39){
+const err83 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1240,9 +1264,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-var valid43 = _errs145 === errors;
-if(valid43){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.receiptSavedAt !== undefined){
+let data12 = data.receiptSavedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err84 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptSavedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1251,19 +1277,13 @@ vErrors.push(err84);
 }
 errors++;
 }
-else {
-errors = _errs144;
-if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data17 !== "string") && (data17 !== null)){
-const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs136 = errors;
+let valid42 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1272,12 +1292,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid44 = true;
-const _errs150 = errors;
-if(errors === _errs150){
-if(typeof data17 === "string"){
-if(func1(data17) < 1){
+}
+else {
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1288,8 +1304,21 @@ vErrors.push(err86);
 errors++;
 }
 }
+var _valid14 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
+}
 else {
-const err87 = {};
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs139 = errors;
+if(typeof data12 === "string"){
+if(!pattern5.test(data12)){
+const err87 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1299,21 +1328,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-var _valid12 = _errs150 === errors;
-errors = _errs149;
-if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
+var _valid14 = _errs139 === errors;
+valid42 = _valid14;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs152 = errors;
-if(typeof data17 === "string"){
-if(!pattern17.test(data17)){
-const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid42){
+const err88 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1323,11 +1342,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-var _valid12 = _errs152 === errors;
-valid44 = _valid12;
-}
-if(!valid44){
-const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.allowPartialPayment !== undefined){
+let data13 = data.allowPartialPayment;
+if((typeof data13 !== "boolean") && (data13 !== null)){
+const err89 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/allOf/0/type",keyword:"type",params:{type: schema20.properties.allowPartialPayment.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1337,14 +1355,316 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.waiverAutoApproveLimit !== undefined){
+let data14 = data.waiverAutoApproveLimit;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err90 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+const _errs148 = errors;
+let valid46 = true;
+const _errs149 = errors;
+if(errors === _errs149){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid15 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs151 = errors;
+if(typeof data14 === "string"){
+if(!pattern14.test(data14)){
+const err93 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(!(Number(data14) <= 1000000)){
+const err94 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(!pattern15.test(data14)){
+const err95 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+var _valid15 = _errs151 === errors;
+valid46 = _valid15;
+}
+if(!valid46){
+const err96 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data.autoPrintReceipt !== undefined){
+let data15 = data.autoPrintReceipt;
+if((typeof data15 !== "boolean") && (data15 !== null)){
+const err97 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/allOf/0/type",keyword:"type",params:{type: schema20.properties.autoPrintReceipt.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.otherSavedAt !== undefined){
+let data16 = data.otherSavedAt;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err98 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const _errs162 = errors;
+let valid50 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+var _valid16 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs165 = errors;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err101 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+var _valid16 = _errs165 === errors;
+valid50 = _valid16;
+}
+if(!valid50){
+const err102 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data17 = data.communityId;
+const _errs169 = errors;
+const _errs170 = errors;
+if(!((data17 === null) || (data17 === ""))){
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+var valid53 = _errs170 === errors;
+if(valid53){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+else {
+errors = _errs169;
+if(vErrors !== null){
+if(_errs169){
+vErrors.length = _errs169;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data17 !== "string") && (data17 !== null)){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+const _errs174 = errors;
+let valid54 = true;
+const _errs175 = errors;
+if(errors === _errs175){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err106 = {};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+var _valid17 = _errs175 === errors;
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs177 = errors;
+if(typeof data17 === "string"){
+if(!pattern17.test(data17)){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+var _valid17 = _errs177 === errors;
+valid54 = _valid17;
+}
+if(!valid54){
+const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }
@@ -1397,4 +1717,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/receiptTitle/allOf/1/then/allOf/1":"票据抬头不能超过64个字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptPrefix/allOf/1/then/allOf/1":"票据号前缀不能超过8个字符","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/receiptTemplate/allOf/0":"票据模板格式不正确","#/properties/receiptTemplate/allOf/1/then/allOf/0":"票据模板请输入整数","#/properties/receiptTemplate/allOf/1/then/allOf/1":"票据模板不能大于2147483647","#/properties/receiptTemplate/allOf/1/then/allOf/2":"票据模板超出范围","#/properties/receiptTemplate/allOf/1/then/allOf/3":"请选择正确的票据模板","#/properties/payeeName/allOf/0":"收款单位格式不正确","#/properties/payeeName/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/payeeName/allOf/1/then/allOf/1":"收款单位不能超过64个字符","#/properties/sealEnabled/allOf/0":"打印盖章区格式不正确","#/properties/sealText/allOf/0":"印章文字格式不正确","#/properties/sealText/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/sealText/allOf/1/then/allOf/1":"印章文字不能超过16个字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","receiptTemplate","waiverAutoApproveLimit","communityId"]};
+export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"票据抬头不能超过64个字符","#/properties/receiptTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"票据号前缀不能超过8个字符","#/properties/receiptPrefix/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptTemplate/allOf/0":"票据模板格式不正确","#/properties/receiptTemplate/allOf/1/then/allOf/0":"票据模板请输入整数","#/properties/receiptTemplate/allOf/1/then/allOf/1":"票据模板不能大于2147483647","#/properties/receiptTemplate/allOf/1/then/allOf/2":"票据模板超出范围","#/properties/receiptTemplate/allOf/1/then/allOf/3":"请选择正确的票据模板","#/properties/payeeName/allOf/0":"收款单位格式不正确","#/properties/payeeName/allOf/1/then/allOf/0":"收款单位不能超过64个字符","#/properties/payeeName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/sealEnabled/allOf/0":"打印盖章区格式不正确","#/properties/sealText/allOf/0":"印章文字格式不正确","#/properties/sealText/allOf/1/then/allOf/0":"印章文字不能超过16个字符","#/properties/sealText/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","receiptTemplate","waiverAutoApproveLimit","communityId"]};

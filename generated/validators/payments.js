@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_payments_create","$ref":"resource_payments_fields","required":["serialNo","amount","payMethod","paidAt"]};
-const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"refundId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"refundId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -113,8 +113,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -124,9 +124,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -135,12 +137,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -149,11 +152,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.billId !== undefined){
-let data1 = data.billId;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -162,12 +163,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs18 = errors;
-let valid6 = true;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -178,8 +176,21 @@ vErrors.push(err9);
 errors++;
 }
 }
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
 else {
-const err10 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -189,21 +200,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-var _valid1 = _errs19 === errors;
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs21 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err11 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid5){
+const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -213,11 +214,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs21 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err12 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.billId !== undefined){
+let data1 = data.billId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err12 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -226,11 +226,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.roomId !== undefined){
-let data2 = data.roomId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -239,12 +241,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs27 = errors;
-let valid9 = true;
-const _errs28 = errors;
-if(errors === _errs28){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+}
+else {
 const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
@@ -255,8 +253,21 @@ vErrors.push(err14);
 errors++;
 }
 }
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
 else {
-const err15 = {};
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs26 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err15 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,21 +277,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-var _valid2 = _errs28 === errors;
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs30 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err16 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid8){
+const err16 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -290,11 +291,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs30 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -303,11 +303,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.payerName !== undefined){
-let data3 = data.payerName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+const _errs32 = errors;
+let valid11 = true;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -316,12 +318,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid12 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -332,8 +330,21 @@ vErrors.push(err19);
 errors++;
 }
 }
+var _valid3 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
 else {
-const err20 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs35 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err20 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -343,21 +354,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid3 = _errs37 === errors;
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
+var _valid3 = _errs35 === errors;
+valid11 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs39 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err21 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid11){
+const err21 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -367,9 +368,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err22 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.payerName !== undefined){
+let data3 = data.payerName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,10 +380,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
+const _errs41 = errors;
+let valid14 = true;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err23 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data3) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -391,11 +396,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs39 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err24 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -405,12 +407,21 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data4 = data.amount;
-const _errs45 = errors;
-const _errs46 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err25 = {};
+var _valid4 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs44 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err25 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,9 +430,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid15 = _errs46 === errors;
-if(valid15){
-const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err26 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,19 +442,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
 }
-else {
-vErrors = null;
+var _valid4 = _errs44 === errors;
+valid14 = _valid4;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+if(!valid14){
+const err27 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -451,12 +456,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs50 = errors;
+const _errs48 = errors;
 let valid16 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -466,8 +471,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
 else {
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -478,21 +483,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs51 === errors;
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs53 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err30 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -502,9 +495,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err31 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err31 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -514,9 +519,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err32 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -526,11 +533,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs53 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err33 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.amount !== undefined){
+let data4 = data.amount;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -539,11 +547,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.source !== undefined){
-let data5 = data.source;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err34 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
+var valid19 = _errs56 === errors;
+if(valid19){
+const err34 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -552,13 +558,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs61 = errors;
-let valid19 = true;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err35 = {};
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -567,8 +579,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
+const _errs60 = errors;
+let valid20 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -579,21 +595,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid5 = _errs62 === errors;
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs64 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err37 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -603,9 +606,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err38 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -615,9 +630,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err39 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err39 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -627,8 +642,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
-const err40 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.source.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err40 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -637,11 +653,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid5 = _errs64 === errors;
-valid19 = _valid5;
 }
-if(!valid19){
-const err41 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid6 = _errs63 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err41 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -651,10 +668,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.paymentItemId !== undefined){
-let data6 = data.paymentItemId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[0].type},message:"must be string,null"};
+if(data.source !== undefined){
+let data5 = data.source;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -663,12 +680,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs73 = errors;
-let valid22 = true;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs71 = errors;
+let valid23 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -690,21 +707,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid6 = _errs74 === errors;
-errors = _errs73;
+var _valid7 = _errs72 === errors;
+errors = _errs71;
 if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
+if(_errs71){
+vErrors.length = _errs71;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs76 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err45 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid7){
+const _errs74 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err45 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -714,11 +731,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err46 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err46 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -728,12 +743,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data7 = data.payMethod;
-const _errs80 = errors;
-const _errs81 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err47 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err47 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -742,9 +754,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid25 = _errs81 === errors;
-if(valid25){
-const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
+const err48 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.source.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -753,19 +765,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
+var _valid7 = _errs74 === errors;
+valid23 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
+if(!valid23){
+const err49 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -774,13 +778,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs85 = errors;
-let valid26 = true;
-const _errs86 = errors;
-if(errors === _errs86){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+}
+if(data.paymentItemId !== undefined){
+let data6 = data.paymentItemId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -789,8 +791,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -801,21 +807,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs86 === errors;
-errors = _errs85;
-if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs88 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err52 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -825,9 +818,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid8 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs86 = errors;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err53 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -837,9 +842,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid8 = _errs86 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err54 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -849,9 +856,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-const _errs93 = errors;
-const _errs94 = errors;
-if(!(data7 === "7")){
+if(data.payMethod !== undefined){
+let data7 = data.payMethod;
+const _errs90 = errors;
+const _errs91 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -861,9 +870,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid28 = _errs94 === errors;
-if(valid28){
-const err56 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+var valid29 = _errs91 === errors;
+if(valid29){
+const err56 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -873,21 +882,18 @@ vErrors.push(err56);
 errors++;
 }
 else {
-errors = _errs93;
+errors = _errs90;
 if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+if(_errs90){
+vErrors.length = _errs90;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid7 = _errs88 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err57 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -896,11 +902,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data.paymentType !== undefined){
-let data8 = data.paymentType;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
+const _errs95 = errors;
+let valid30 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -909,12 +917,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid30 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -925,8 +929,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+var _valid9 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
 else {
-const err60 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs98 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err60 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -936,21 +953,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs100 === errors;
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err61 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -960,9 +965,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err62 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -972,9 +977,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err63 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs103 = errors;
+const _errs104 = errors;
+if(!(data7 === "7")){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -983,12 +989,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid8 = _errs102 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err64 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid32 = _errs104 === errors;
+if(valid32){
+const err64 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -997,11 +1000,22 @@ vErrors.push(err64);
 }
 errors++;
 }
+else {
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
 }
-if(data.returnFlag !== undefined){
-let data9 = data.returnFlag;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+var _valid9 = _errs98 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err65 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1010,13 +1024,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid33 = true;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+}
+if(data.paymentType !== undefined){
+let data8 = data.paymentType;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1025,8 +1037,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
+const _errs109 = errors;
+let valid34 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1037,21 +1053,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid9 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs113 = errors;
-if(typeof data9 === "string"){
-if(!pattern9.test(data9)){
-const err68 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1061,9 +1064,21 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err69 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid10 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern9.test(data8)){
+const err69 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1073,9 +1088,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err70 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err70 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1085,11 +1100,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs113 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err71 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err71 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1099,10 +1112,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data10 = data.receiptNo;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs112 === errors;
+valid34 = _valid10;
+}
+if(!valid34){
+const err72 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1111,13 +1125,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs121 = errors;
-let valid36 = true;
-const _errs122 = errors;
-if(errors === _errs122){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err73 = {};
+}
+if(data.returnFlag !== undefined){
+let data9 = data.returnFlag;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err73 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1126,8 +1138,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-else {
+const _errs120 = errors;
+let valid37 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -1138,21 +1154,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs122 === errors;
-errors = _errs121;
-if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs124 = errors;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err75 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1162,9 +1165,21 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 32){
-const err76 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid11 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs123 = errors;
+if(typeof data9 === "string"){
+if(!pattern9.test(data9)){
+const err76 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1174,11 +1189,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-valid36 = _valid10;
-}
-if(!valid36){
-const err77 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err77 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1188,10 +1201,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.refundId !== undefined){
-let data11 = data.refundId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundId.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err78 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1200,13 +1212,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-const _errs131 = errors;
-let valid39 = true;
-const _errs132 = errors;
-if(errors === _errs132){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err79 = {};
+}
+var _valid11 = _errs123 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err79 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1216,8 +1227,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {};
+if(data.receiptNo !== undefined){
+let data10 = data.receiptNo;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err80 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1226,22 +1239,13 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-var _valid11 = _errs132 === errors;
-errors = _errs131;
-if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs134 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err81 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs131 = errors;
+let valid40 = true;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1251,11 +1255,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-var _valid11 = _errs134 === errors;
-valid39 = _valid11;
-}
-if(!valid39){
-const err82 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1265,10 +1266,21 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data12 = data.cashierId;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err83 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+var _valid12 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs134 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
+const err83 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1277,13 +1289,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-const _errs140 = errors;
-let valid42 = true;
-const _errs141 = errors;
-if(errors === _errs141){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err84 = {};
+}
+var _valid12 = _errs134 === errors;
+valid40 = _valid12;
+}
+if(!valid40){
+const err84 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1292,8 +1303,12 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-else {
+const _errs137 = errors;
+let valid42 = true;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
 const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
@@ -1303,22 +1318,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-var _valid12 = _errs141 === errors;
-errors = _errs140;
-if(vErrors !== null){
-if(_errs140){
-vErrors.length = _errs140;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs143 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err86 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data10) < 1){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1328,11 +1330,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid12 = _errs143 === errors;
-valid42 = _valid12;
 }
-if(!valid42){
-const err87 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1342,12 +1342,21 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data13 = data.paidAt;
-const _errs147 = errors;
-const _errs148 = errors;
-if(!((data13 === null) || (data13 === ""))){
-const err88 = {};
+var _valid13 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs140 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err88 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1356,9 +1365,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-var valid45 = _errs148 === errors;
-if(valid45){
-const err89 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid13 = _errs140 === errors;
+valid42 = _valid13;
+}
+if(!valid42){
+const err89 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1367,19 +1379,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-else {
-errors = _errs147;
-if(vErrors !== null){
-if(_errs147){
-vErrors.length = _errs147;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data13 !== "string") && (data13 !== null)){
-const err90 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
+if(data.refundId !== undefined){
+let data11 = data.refundId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err90 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1388,12 +1392,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-const _errs152 = errors;
-let valid46 = true;
-const _errs153 = errors;
-if(errors === _errs153){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
+const _errs146 = errors;
+let valid45 = true;
+const _errs147 = errors;
+if(errors === _errs147){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
@@ -1415,21 +1419,21 @@ vErrors.push(err92);
 errors++;
 }
 }
-var _valid13 = _errs153 === errors;
-errors = _errs152;
+var _valid14 = _errs147 === errors;
+errors = _errs146;
 if(vErrors !== null){
-if(_errs152){
-vErrors.length = _errs152;
+if(_errs146){
+vErrors.length = _errs146;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid13){
-const _errs155 = errors;
-if(typeof data13 === "string"){
-if(!pattern17.test(data13)){
-const err93 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid14){
+const _errs149 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err93 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1439,11 +1443,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-var _valid13 = _errs155 === errors;
-valid46 = _valid13;
+var _valid14 = _errs149 === errors;
+valid45 = _valid14;
 }
-if(!valid46){
-const err94 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid45){
+const err94 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1453,10 +1457,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.accountingDay !== undefined){
-let data14 = data.accountingDay;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err95 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
+if(data.cashierId !== undefined){
+let data12 = data.cashierId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err95 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1465,12 +1469,12 @@ vErrors.push(err95);
 }
 errors++;
 }
-const _errs161 = errors;
-let valid49 = true;
-const _errs162 = errors;
-if(errors === _errs162){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
+const _errs155 = errors;
+let valid48 = true;
+const _errs156 = errors;
+if(errors === _errs156){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
@@ -1492,21 +1496,21 @@ vErrors.push(err97);
 errors++;
 }
 }
-var _valid14 = _errs162 === errors;
-errors = _errs161;
+var _valid15 = _errs156 === errors;
+errors = _errs155;
 if(vErrors !== null){
-if(_errs161){
-vErrors.length = _errs161;
+if(_errs155){
+vErrors.length = _errs155;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid14){
-const _errs164 = errors;
-if(typeof data14 === "string"){
-if(!pattern18.test(data14)){
-const err98 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(_valid15){
+const _errs158 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err98 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1516,11 +1520,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-var _valid14 = _errs164 === errors;
-valid49 = _valid14;
+var _valid15 = _errs158 === errors;
+valid48 = _valid15;
 }
-if(!valid49){
-const err99 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid48){
+const err99 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1530,10 +1534,12 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data15 = data.remark;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err100 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(data.paidAt !== undefined){
+let data13 = data.paidAt;
+const _errs162 = errors;
+const _errs163 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1542,13 +1548,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs170 = errors;
-let valid52 = true;
-const _errs171 = errors;
-if(errors === _errs171){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err101 = {};
+var valid51 = _errs163 === errors;
+if(valid51){
+const err101 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1557,9 +1559,19 @@ vErrors.push(err101);
 }
 errors++;
 }
+else {
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
 }
 else {
-const err102 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err102 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1568,22 +1580,13 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-var _valid15 = _errs171 === errors;
-errors = _errs170;
-if(vErrors !== null){
-if(_errs170){
-vErrors.length = _errs170;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs173 = errors;
-if(typeof data15 === "string"){
-if(!pattern19.test(data15)){
-const err103 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs167 = errors;
+let valid52 = true;
+const _errs168 = errors;
+if(errors === _errs168){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1593,9 +1596,8 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err104 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1605,11 +1607,21 @@ vErrors.push(err104);
 errors++;
 }
 }
-var _valid15 = _errs173 === errors;
-valid52 = _valid15;
+var _valid16 = _errs168 === errors;
+errors = _errs167;
+if(vErrors !== null){
+if(_errs167){
+vErrors.length = _errs167;
 }
-if(!valid52){
-const err105 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs170 = errors;
+if(typeof data13 === "string"){
+if(!pattern17.test(data13)){
+const err105 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1619,12 +1631,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data16 = data.communityId;
-const _errs178 = errors;
-const _errs179 = errors;
-if(!((data16 === null) || (data16 === ""))){
-const err106 = {};
+var _valid16 = _errs170 === errors;
+valid52 = _valid16;
+}
+if(!valid52){
+const err106 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1633,9 +1644,11 @@ vErrors.push(err106);
 }
 errors++;
 }
-var valid55 = _errs179 === errors;
-if(valid55){
-const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.accountingDay !== undefined){
+let data14 = data.accountingDay;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err107 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1644,19 +1657,13 @@ vErrors.push(err107);
 }
 errors++;
 }
-else {
-errors = _errs178;
-if(vErrors !== null){
-if(_errs178){
-vErrors.length = _errs178;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data16 !== "string") && (data16 !== null)){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs176 = errors;
+let valid55 = true;
+const _errs177 = errors;
+if(errors === _errs177){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1665,12 +1672,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-const _errs183 = errors;
-let valid56 = true;
-const _errs184 = errors;
-if(errors === _errs184){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
+}
+else {
 const err109 = {};
 if(vErrors === null){
 vErrors = [err109];
@@ -1681,8 +1684,21 @@ vErrors.push(err109);
 errors++;
 }
 }
+var _valid17 = _errs177 === errors;
+errors = _errs176;
+if(vErrors !== null){
+if(_errs176){
+vErrors.length = _errs176;
+}
 else {
-const err110 = {};
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs179 = errors;
+if(typeof data14 === "string"){
+if(!pattern18.test(data14)){
+const err110 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1692,21 +1708,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-var _valid16 = _errs184 === errors;
-errors = _errs183;
-if(vErrors !== null){
-if(_errs183){
-vErrors.length = _errs183;
+var _valid17 = _errs179 === errors;
+valid55 = _valid17;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs186 = errors;
-if(typeof data16 === "string"){
-if(!pattern4.test(data16)){
-const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid55){
+const err111 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1716,11 +1722,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-var _valid16 = _errs186 === errors;
-valid56 = _valid16;
-}
-if(!valid56){
-const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.remark !== undefined){
+let data15 = data.remark;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err112 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1729,15 +1734,266 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-else {
-const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs185 = errors;
+let valid58 = true;
+const _errs186 = errors;
+if(errors === _errs186){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
 }
 else {
 vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+var _valid18 = _errs186 === errors;
+errors = _errs185;
+if(vErrors !== null){
+if(_errs185){
+vErrors.length = _errs185;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs188 = errors;
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err115 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+var _valid18 = _errs188 === errors;
+valid58 = _valid18;
+}
+if(!valid58){
+const err116 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+const _errs191 = errors;
+let valid60 = true;
+const _errs192 = errors;
+if(errors === _errs192){
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+else {
+if(func1(data15) < 1){
+const err118 = {};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+var _valid19 = _errs192 === errors;
+errors = _errs191;
+if(vErrors !== null){
+if(_errs191){
+vErrors.length = _errs191;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs194 = errors;
+if(typeof data15 === "string"){
+if(!pattern19.test(data15)){
+const err120 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+var _valid19 = _errs194 === errors;
+valid60 = _valid19;
+}
+if(!valid60){
+const err121 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data16 = data.communityId;
+const _errs198 = errors;
+const _errs199 = errors;
+if(!((data16 === null) || (data16 === ""))){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+var valid63 = _errs199 === errors;
+if(valid63){
+const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+else {
+errors = _errs198;
+if(vErrors !== null){
+if(_errs198){
+vErrors.length = _errs198;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data16 !== "string") && (data16 !== null)){
+const err124 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+const _errs203 = errors;
+let valid64 = true;
+const _errs204 = errors;
+if(errors === _errs204){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+var _valid20 = _errs204 === errors;
+errors = _errs203;
+if(vErrors !== null){
+if(_errs203){
+vErrors.length = _errs203;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs206 = errors;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+var _valid20 = _errs206 === errors;
+valid64 = _valid20;
+}
+if(!valid64){
+const err128 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+else {
+const err129 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
 }
 errors++;
 }
@@ -1832,4 +2088,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"refundId":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/refundId/allOf/0":"退款申请格式不正确","#/properties/refundId/allOf/1/then/allOf/0":"请选择退款申请","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","refundId","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"交易流水号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴费人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/refundId/allOf/0":"退款申请格式不正确","#/properties/refundId/allOf/1/then/allOf/0":"请选择退款申请","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","refundId","cashierId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_platformConfigs_create","$ref":"resource_platformConfigs_fields","required":["domainUrl","platformName"]};
-const schema20 = {"$id":"resource_platformConfigs_fields","type":"object","properties":{"domainUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"platformName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"platformIco":{"allOf":[{"type":["string","null"]}]},"platformImg":{"allOf":[{"type":["string","null"]}]},"watermarkStatus":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1"]}]}}]},"menuBackGroundColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextHighColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextHighSelBgColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"chooseHoverColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"placeholderColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]}}};
+const schema20 = {"$id":"resource_platformConfigs_fields","type":"object","properties":{"domainUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"platformName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"platformIco":{"allOf":[{"type":["string","null"]}]},"platformImg":{"allOf":[{"type":["string","null"]}]},"watermarkStatus":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1"]}]}}]},"menuBackGroundColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextHighColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"menuTextHighSelBgColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"chooseHoverColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"placeholderColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -217,8 +217,8 @@ vErrors = null;
 if(_valid1){
 const _errs23 = errors;
 if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err12 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data1) > 32){
+const err12 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -228,9 +228,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err13 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -239,12 +241,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -253,11 +256,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.platformIco !== undefined){
-let data2 = data.platformIco;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/platformIco",schemaPath:"#/properties/platformIco/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformIco.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,10 +268,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.platformImg !== undefined){
-let data3 = data.platformImg;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/platformImg",schemaPath:"#/properties/platformImg/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformImg.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,10 +280,21 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.watermarkStatus !== undefined){
-let data4 = data.watermarkStatus;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err17 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/0/type",keyword:"type",params:{type: schema20.properties.watermarkStatus.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err17 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -292,13 +303,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid12 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err18 = {};
+}
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,8 +318,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+if(data.platformIco !== undefined){
+let data2 = data.platformIco;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/platformIco",schemaPath:"#/properties/platformIco/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformIco.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -319,21 +331,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs39 = errors;
-if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err20 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.platformImg !== undefined){
+let data3 = data.platformImg;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err20 = {instancePath:instancePath+"/platformImg",schemaPath:"#/properties/platformImg/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformImg.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -343,9 +344,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err21 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.watermarkStatus !== undefined){
+let data4 = data.watermarkStatus;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err21 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/0/type",keyword:"type",params:{type: schema20.properties.watermarkStatus.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -354,10 +356,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
+const _errs41 = errors;
+let valid14 = true;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err22 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -367,8 +372,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(!((data4 === "0") || (data4 === "1"))){
-const err23 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.watermarkStatus.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -377,11 +382,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-var _valid2 = _errs39 === errors;
-valid12 = _valid2;
 }
-if(!valid12){
-const err24 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+const err24 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -391,10 +407,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.menuBackGroundColor !== undefined){
-let data5 = data.menuBackGroundColor;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuBackGroundColor.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err25 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -403,13 +418,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid15 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err26 = {};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err26 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -419,8 +431,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {};
+if(!((data4 === "0") || (data4 === "1"))){
+const err27 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.watermarkStatus.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -429,22 +441,11 @@ vErrors.push(err27);
 }
 errors++;
 }
+var _valid3 = _errs44 === errors;
+valid14 = _valid3;
 }
-var _valid3 = _errs49 === errors;
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs51 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err28 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid14){
+const err28 = {instancePath:instancePath+"/watermarkStatus",schemaPath:"#/properties/watermarkStatus/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -454,11 +455,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err29 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.menuBackGroundColor !== undefined){
+let data5 = data.menuBackGroundColor;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err29 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuBackGroundColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -467,11 +467,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.menuTextColor !== undefined){
-let data6 = data.menuTextColor;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err30 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextColor.allOf[0].type},message:"must be string,null"};
+const _errs53 = errors;
+let valid17 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -480,12 +482,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid18 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -496,8 +494,21 @@ vErrors.push(err31);
 errors++;
 }
 }
+var _valid4 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
 else {
-const err32 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs56 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err32 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -507,21 +518,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
+var _valid4 = _errs56 === errors;
+valid17 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs60 = errors;
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err33 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid17){
+const err33 = {instancePath:instancePath+"/menuBackGroundColor",schemaPath:"#/properties/menuBackGroundColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -531,11 +532,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err34 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.menuTextColor !== undefined){
+let data6 = data.menuTextColor;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -544,11 +544,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.menuTextHighColor !== undefined){
-let data7 = data.menuTextHighColor;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err35 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextHighColor.allOf[0].type},message:"must be string,null"};
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -557,12 +559,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid21 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -573,8 +571,21 @@ vErrors.push(err36);
 errors++;
 }
 }
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
 else {
-const err37 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err37 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -584,21 +595,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs69 = errors;
-if(typeof data7 === "string"){
-if(func1(data7) > 32){
-const err38 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid20){
+const err38 = {instancePath:instancePath+"/menuTextColor",schemaPath:"#/properties/menuTextColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -608,11 +609,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err39 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.menuTextHighColor !== undefined){
+let data7 = data.menuTextHighColor;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err39 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextHighColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -621,11 +621,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.menuTextHighSelBgColor !== undefined){
-let data8 = data.menuTextHighSelBgColor;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err40 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextHighSelBgColor.allOf[0].type},message:"must be string,null"};
+const _errs71 = errors;
+let valid23 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -634,12 +636,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid24 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
@@ -650,8 +648,21 @@ vErrors.push(err41);
 errors++;
 }
 }
+var _valid6 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
 else {
-const err42 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs74 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
+const err42 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -661,21 +672,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
+var _valid6 = _errs74 === errors;
+valid23 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err43 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid23){
+const err43 = {instancePath:instancePath+"/menuTextHighColor",schemaPath:"#/properties/menuTextHighColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -685,11 +686,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err44 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.menuTextHighSelBgColor !== undefined){
+let data8 = data.menuTextHighSelBgColor;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err44 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.menuTextHighSelBgColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -698,11 +698,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.chooseHoverColor !== undefined){
-let data9 = data.chooseHoverColor;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.chooseHoverColor.allOf[0].type},message:"must be string,null"};
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -711,12 +713,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid27 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -727,8 +725,21 @@ vErrors.push(err46);
 errors++;
 }
 }
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
 else {
-const err47 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err47 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -738,21 +749,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid7 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
+var _valid7 = _errs83 === errors;
+valid26 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs87 = errors;
-if(typeof data9 === "string"){
-if(func1(data9) > 32){
-const err48 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid26){
+const err48 = {instancePath:instancePath+"/menuTextHighSelBgColor",schemaPath:"#/properties/menuTextHighSelBgColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,11 +763,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err49 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.chooseHoverColor !== undefined){
+let data9 = data.chooseHoverColor;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err49 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.chooseHoverColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -775,11 +775,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.placeholderColor !== undefined){
-let data10 = data.placeholderColor;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err50 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.placeholderColor.allOf[0].type},message:"must be string,null"};
+const _errs89 = errors;
+let valid29 = true;
+const _errs90 = errors;
+if(errors === _errs90){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -788,12 +790,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid30 = true;
-const _errs94 = errors;
-if(errors === _errs94){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -804,8 +802,21 @@ vErrors.push(err51);
 errors++;
 }
 }
+var _valid8 = _errs90 === errors;
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
+}
 else {
-const err52 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs92 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 32){
+const err52 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -815,21 +826,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid8 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+var _valid8 = _errs92 === errors;
+valid29 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs96 = errors;
-if(typeof data10 === "string"){
-if(func1(data10) > 32){
-const err53 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid29){
+const err53 = {instancePath:instancePath+"/chooseHoverColor",schemaPath:"#/properties/chooseHoverColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -839,11 +840,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid8 = _errs96 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err54 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.placeholderColor !== undefined){
+let data10 = data.placeholderColor;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err54 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/0/type",keyword:"type",params:{type: schema20.properties.placeholderColor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -852,15 +852,79 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs98 = errors;
+let valid32 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid9 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs101 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
+const err57 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid9 = _errs101 === errors;
+valid32 = _valid9;
+}
+if(!valid32){
+const err58 = {instancePath:instancePath+"/placeholderColor",schemaPath:"#/properties/placeholderColor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -935,4 +999,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"domainUrl":true,"platformName":true,"platformIco":true,"platformImg":true,"watermarkStatus":true,"menuBackGroundColor":true,"menuTextColor":true,"menuTextHighColor":true,"menuTextHighSelBgColor":true,"chooseHoverColor":true,"placeholderColor":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/domainUrl/allOf/0":"请输入访问域名","#/properties/domainUrl/allOf/1":"访问域名格式不正确","#/properties/domainUrl/allOf/2/then/allOf/0":"访问域名不能超过255个字符","#/properties/platformName/allOf/0":"请输入平台名称","#/properties/platformName/allOf/1":"平台名称格式不正确","#/properties/platformName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/platformName/allOf/2/then/allOf/1":"平台名称不能超过32个字符","#/properties/platformIco/allOf/0":"平台图标格式不正确","#/properties/platformImg/allOf/0":"平台Logo格式不正确","#/properties/watermarkStatus/allOf/0":"水印格式不正确","#/properties/watermarkStatus/allOf/1/then/allOf/0":"水印请输入整数","#/properties/watermarkStatus/allOf/1/then/allOf/1":"水印不能大于2147483647","#/properties/watermarkStatus/allOf/1/then/allOf/2":"水印超出范围","#/properties/watermarkStatus/allOf/1/then/allOf/3":"请选择正确的水印","#/properties/menuBackGroundColor/allOf/0":"菜单背景色格式不正确","#/properties/menuBackGroundColor/allOf/1/then/allOf/0":"菜单背景色不能超过32个字符","#/properties/menuTextColor/allOf/0":"菜单文字颜色格式不正确","#/properties/menuTextColor/allOf/1/then/allOf/0":"菜单文字颜色不能超过32个字符","#/properties/menuTextHighColor/allOf/0":"菜单高亮文字颜色格式不正确","#/properties/menuTextHighColor/allOf/1/then/allOf/0":"菜单高亮文字颜色不能超过32个字符","#/properties/menuTextHighSelBgColor/allOf/0":"菜单选中背景色格式不正确","#/properties/menuTextHighSelBgColor/allOf/1/then/allOf/0":"菜单选中背景色不能超过32个字符","#/properties/chooseHoverColor/allOf/0":"悬停颜色格式不正确","#/properties/chooseHoverColor/allOf/1/then/allOf/0":"悬停颜色不能超过32个字符","#/properties/placeholderColor/allOf/0":"占位文字颜色格式不正确","#/properties/placeholderColor/allOf/1/then/allOf/0":"占位文字颜色不能超过32个字符"},"required":{"domainUrl":"请输入访问域名","platformName":"请输入平台名称"},"numericFields":["watermarkStatus"]};
+export const meta = {"messages":{"#/properties/domainUrl/allOf/0":"请输入访问域名","#/properties/domainUrl/allOf/1":"访问域名格式不正确","#/properties/domainUrl/allOf/2/then/allOf/0":"访问域名不能超过255个字符","#/properties/platformName/allOf/0":"请输入平台名称","#/properties/platformName/allOf/1":"平台名称格式不正确","#/properties/platformName/allOf/2/then/allOf/0":"平台名称不能超过32个字符","#/properties/platformName/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/platformIco/allOf/0":"平台图标格式不正确","#/properties/platformImg/allOf/0":"平台Logo格式不正确","#/properties/watermarkStatus/allOf/0":"水印格式不正确","#/properties/watermarkStatus/allOf/1/then/allOf/0":"水印请输入整数","#/properties/watermarkStatus/allOf/1/then/allOf/1":"水印不能大于2147483647","#/properties/watermarkStatus/allOf/1/then/allOf/2":"水印超出范围","#/properties/watermarkStatus/allOf/1/then/allOf/3":"请选择正确的水印","#/properties/menuBackGroundColor/allOf/0":"菜单背景色格式不正确","#/properties/menuBackGroundColor/allOf/1/then/allOf/0":"菜单背景色不能超过32个字符","#/properties/menuTextColor/allOf/0":"菜单文字颜色格式不正确","#/properties/menuTextColor/allOf/1/then/allOf/0":"菜单文字颜色不能超过32个字符","#/properties/menuTextHighColor/allOf/0":"菜单高亮文字颜色格式不正确","#/properties/menuTextHighColor/allOf/1/then/allOf/0":"菜单高亮文字颜色不能超过32个字符","#/properties/menuTextHighSelBgColor/allOf/0":"菜单选中背景色格式不正确","#/properties/menuTextHighSelBgColor/allOf/1/then/allOf/0":"菜单选中背景色不能超过32个字符","#/properties/chooseHoverColor/allOf/0":"悬停颜色格式不正确","#/properties/chooseHoverColor/allOf/1/then/allOf/0":"悬停颜色不能超过32个字符","#/properties/placeholderColor/allOf/0":"占位文字颜色格式不正确","#/properties/placeholderColor/allOf/1/then/allOf/0":"占位文字颜色不能超过32个字符"},"required":{"domainUrl":"请输入访问域名","platformName":"请输入平台名称"},"numericFields":["watermarkStatus"]};

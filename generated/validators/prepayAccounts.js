@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_prepayAccounts_create","$ref":"resource_prepayAccounts_fields","required":["roomId"]};
-const schema20 = {"$id":"resource_prepayAccounts_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"balance":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoDeduct":{"allOf":[{"type":["boolean","null"]}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"lastReceiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_prepayAccounts_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"balance":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoDeduct":{"allOf":[{"type":["boolean","null"]}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"lastReceiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
@@ -706,8 +706,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data6) > 32){
+const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -717,9 +717,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err47 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid5 = _errs75 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err47 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -728,12 +730,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid5 = _errs75 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err48 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs79 = errors;
+let valid23 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -742,11 +745,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data6) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -755,12 +756,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid24 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+}
+else {
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -771,8 +769,21 @@ vErrors.push(err50);
 errors++;
 }
 }
+var _valid6 = _errs80 === errors;
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
 else {
-const err51 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs82 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err51 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -782,21 +793,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
+var _valid6 = _errs82 === errors;
+valid23 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs86 = errors;
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid23){
+const err52 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -806,9 +807,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -817,12 +819,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid6 = _errs86 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs88 = errors;
+let valid26 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -832,10 +835,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data8 = data.refundAmount;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err55 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -844,13 +845,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid27 = true;
-const _errs94 = errors;
-if(errors === _errs94){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err56 = {};
+}
+var _valid7 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs91 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err56 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -860,8 +870,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {};
+var _valid7 = _errs91 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err57 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -870,22 +883,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-var _valid7 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs96 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err58 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const _errs94 = errors;
+let valid28 = true;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -894,10 +898,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err59 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+if(func1(data7) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -907,9 +910,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err60 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -919,9 +922,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err61 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var _valid8 = _errs95 === errors;
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs97 = errors;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err61 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -931,11 +946,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid7 = _errs96 === errors;
-valid27 = _valid7;
+var _valid8 = _errs97 === errors;
+valid28 = _valid8;
 }
-if(!valid27){
-const err62 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid28){
+const err62 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -945,10 +960,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.refundMethod !== undefined){
-let data9 = data.refundMethod;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
+if(data.refundAmount !== undefined){
+let data8 = data.refundAmount;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err63 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -957,12 +972,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid30 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+const _errs103 = errors;
+let valid31 = true;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -984,21 +999,21 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs106 === errors;
-errors = _errs105;
+var _valid9 = _errs104 === errors;
+errors = _errs103;
 if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
+if(_errs103){
+vErrors.length = _errs103;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs108 = errors;
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err66 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid9){
+const _errs106 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err66 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1008,9 +1023,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err67 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err67 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1020,9 +1035,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err68 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err68 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1032,10 +1047,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-const _errs113 = errors;
-const _errs114 = errors;
-if(!(data9 === "7")){
-const err69 = {};
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err69 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1044,9 +1058,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-var valid32 = _errs114 === errors;
-if(valid32){
-const err70 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid9 = _errs106 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err70 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1055,22 +1072,11 @@ vErrors.push(err70);
 }
 errors++;
 }
-else {
-errors = _errs113;
-if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid8 = _errs108 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err71 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.refundMethod !== undefined){
+let data9 = data.refundMethod;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err71 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1079,11 +1085,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.reason !== undefined){
-let data10 = data.reason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+const _errs115 = errors;
+let valid34 = true;
+const _errs116 = errors;
+if(errors === _errs116){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1092,12 +1100,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid34 = true;
-const _errs120 = errors;
-if(errors === _errs120){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -1108,8 +1112,21 @@ vErrors.push(err73);
 errors++;
 }
 }
+var _valid10 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
 else {
-const err74 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs118 = errors;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err74 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1119,21 +1136,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid9 = _errs120 === errors;
-errors = _errs119;
-if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs122 = errors;
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err75 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err75 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1143,9 +1148,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err76 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err76 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1155,11 +1160,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid9 = _errs122 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err77 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs123 = errors;
+const _errs124 = errors;
+if(!(data9 === "7")){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1168,11 +1172,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data.lastReceiptId !== undefined){
-let data11 = data.lastReceiptId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastReceiptId.allOf[0].type},message:"must be string,null"};
+var valid36 = _errs124 === errors;
+if(valid36){
+const err78 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1181,13 +1183,22 @@ vErrors.push(err78);
 }
 errors++;
 }
-const _errs129 = errors;
-let valid37 = true;
-const _errs130 = errors;
-if(errors === _errs130){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err79 = {};
+else {
+errors = _errs123;
+if(vErrors !== null){
+if(_errs123){
+vErrors.length = _errs123;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid10 = _errs118 === errors;
+valid34 = _valid10;
+}
+if(!valid34){
+const err79 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1197,8 +1208,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {};
+if(data.reason !== undefined){
+let data10 = data.reason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err80 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1207,22 +1220,13 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-var _valid10 = _errs130 === errors;
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs132 = errors;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err81 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs129 = errors;
+let valid38 = true;
+const _errs130 = errors;
+if(errors === _errs130){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1232,11 +1236,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-var _valid10 = _errs132 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err82 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1246,12 +1247,21 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs136 = errors;
-const _errs137 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err83 = {};
+var _valid11 = _errs130 === errors;
+errors = _errs129;
+if(vErrors !== null){
+if(_errs129){
+vErrors.length = _errs129;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs132 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err83 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1260,9 +1270,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-var valid40 = _errs137 === errors;
-if(valid40){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs132 === errors;
+valid38 = _valid11;
+}
+if(!valid38){
+const err84 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1271,19 +1284,13 @@ vErrors.push(err84);
 }
 errors++;
 }
-else {
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs135 = errors;
+let valid40 = true;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1292,12 +1299,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs141 = errors;
-let valid41 = true;
-const _errs142 = errors;
-if(errors === _errs142){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
+else {
+if(func1(data10) < 1){
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1306,6 +1309,7 @@ else {
 vErrors.push(err86);
 }
 errors++;
+}
 }
 }
 else {
@@ -1319,21 +1323,21 @@ vErrors.push(err87);
 errors++;
 }
 }
-var _valid11 = _errs142 === errors;
-errors = _errs141;
+var _valid12 = _errs136 === errors;
+errors = _errs135;
 if(vErrors !== null){
-if(_errs141){
-vErrors.length = _errs141;
+if(_errs135){
+vErrors.length = _errs135;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid11){
-const _errs144 = errors;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid12){
+const _errs138 = errors;
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err88 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1343,11 +1347,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-var _valid11 = _errs144 === errors;
-valid41 = _valid11;
+var _valid12 = _errs138 === errors;
+valid40 = _valid12;
 }
-if(!valid41){
-const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid40){
+const err89 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1357,14 +1361,202 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lastReceiptId !== undefined){
+let data11 = data.lastReceiptId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err90 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastReceiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+const _errs144 = errors;
+let valid43 = true;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid13 = _errs145 === errors;
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs147 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err93 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+var _valid13 = _errs147 === errors;
+valid43 = _valid13;
+}
+if(!valid43){
+const err94 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs151 = errors;
+const _errs152 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err95 = {};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+var valid46 = _errs152 === errors;
+if(valid46){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+else {
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err97 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+const _errs156 = errors;
+let valid47 = true;
+const _errs157 = errors;
+if(errors === _errs157){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err98 = {};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var _valid14 = _errs157 === errors;
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs159 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+var _valid14 = _errs159 === errors;
+valid47 = _valid14;
+}
+if(!valid47){
+const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -1429,4 +1621,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"balance":true,"autoDeduct":true,"status":true,"amount":true,"payMethod":true,"payerName":true,"remark":true,"refundAmount":true,"refundMethod":true,"reason":true,"lastReceiptId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/balance/allOf/0":"余额(元)格式不正确","#/properties/balance/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balance/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balance/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoDeduct/allOf/0":"自动抵扣格式不正确","#/properties/status/allOf/0":"请选择账户状态","#/properties/status/allOf/1":"账户状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账户状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账户状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账户状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账户状态","#/properties/amount/allOf/0":"充值金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/refundAmount/allOf/0":"退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退款方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"退款原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"退款原因不能超过128个字符","#/properties/lastReceiptId/allOf/0":"最近票据格式不正确","#/properties/lastReceiptId/allOf/1/then/allOf/0":"请选择最近票据","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋"},"numericFields":["roomId","balance","status","amount","payMethod","refundAmount","refundMethod","lastReceiptId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/balance/allOf/0":"余额(元)格式不正确","#/properties/balance/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balance/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balance/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoDeduct/allOf/0":"自动抵扣格式不正确","#/properties/status/allOf/0":"请选择账户状态","#/properties/status/allOf/1":"账户状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账户状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账户状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账户状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账户状态","#/properties/amount/allOf/0":"充值金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴费人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/refundAmount/allOf/0":"退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退款方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"退款原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"退款原因不能超过128个字符","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/lastReceiptId/allOf/0":"最近票据格式不正确","#/properties/lastReceiptId/allOf/1/then/allOf/0":"请选择最近票据","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋"},"numericFields":["roomId","balance","status","amount","payMethod","refundAmount","refundMethod","lastReceiptId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_prepayTransactions_create","$ref":"resource_prepayTransactions_fields","required":["accountId","roomId","txType","amount","occurredAt"]};
-const schema20 = {"$id":"resource_prepayTransactions_fields","type":"object","properties":{"accountId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"txType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"balanceAfter":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"occurredAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_prepayTransactions_fields","type":"object","properties":{"accountId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"txType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"balanceAfter":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"occurredAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
@@ -969,8 +969,8 @@ vErrors = null;
 if(_valid8){
 const _errs104 = errors;
 if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err62 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data8) > 32){
+const err62 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -980,9 +980,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err63 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid8 = _errs104 === errors;
+valid31 = _valid8;
+}
+if(!valid31){
+const err63 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -991,12 +993,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid8 = _errs104 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err64 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs107 = errors;
+let valid33 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1005,12 +1008,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data9 = data.status;
-const _errs109 = errors;
-const _errs110 = errors;
-if(!((data9 === null) || (data9 === ""))){
+else {
+if(func1(data8) < 1){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -1020,9 +1019,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-var valid34 = _errs110 === errors;
-if(valid34){
-const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1031,19 +1031,22 @@ vErrors.push(err66);
 }
 errors++;
 }
-else {
-errors = _errs109;
+}
+var _valid9 = _errs108 === errors;
+errors = _errs107;
 if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
+if(_errs107){
+vErrors.length = _errs107;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(_valid9){
+const _errs110 = errors;
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err67 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1052,13 +1055,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs114 = errors;
-let valid35 = true;
-const _errs115 = errors;
-if(errors === _errs115){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err68 = {};
+}
+var _valid9 = _errs110 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err68 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1068,7 +1070,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data9 = data.status;
+const _errs114 = errors;
+const _errs115 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1078,8 +1084,18 @@ vErrors.push(err69);
 }
 errors++;
 }
+var valid36 = _errs115 === errors;
+if(valid36){
+const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err70];
 }
-var _valid9 = _errs115 === errors;
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+else {
 errors = _errs114;
 if(vErrors !== null){
 if(_errs114){
@@ -1089,23 +1105,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs117 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err70];
 }
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1114,10 +1116,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
+const _errs119 = errors;
+let valid37 = true;
+const _errs120 = errors;
+if(errors === _errs120){
 if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data9) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1127,8 +1132,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1137,11 +1142,22 @@ vErrors.push(err73);
 }
 errors++;
 }
-var _valid9 = _errs117 === errors;
-valid35 = _valid9;
 }
-if(!valid35){
-const err74 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid10 = _errs120 === errors;
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs122 = errors;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err74 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1151,10 +1167,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data10 = data.reason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err75 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err75 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1163,13 +1178,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-const _errs126 = errors;
-let valid38 = true;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err76 = {};
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1179,8 +1191,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {};
+if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1189,22 +1201,11 @@ vErrors.push(err77);
 }
 errors++;
 }
+var _valid10 = _errs122 === errors;
+valid37 = _valid10;
 }
-var _valid10 = _errs127 === errors;
-errors = _errs126;
-if(vErrors !== null){
-if(_errs126){
-vErrors.length = _errs126;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs129 = errors;
-if(typeof data10 === "string"){
-if(!pattern15.test(data10)){
-const err78 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid37){
+const err78 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1214,9 +1215,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err79 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.reason !== undefined){
+let data10 = data.reason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err79 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1225,12 +1227,13 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-var _valid10 = _errs129 === errors;
-valid38 = _valid10;
-}
-if(!valid38){
-const err80 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs131 = errors;
+let valid40 = true;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1240,10 +1243,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.operatorId !== undefined){
-let data11 = data.operatorId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
+else {
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1252,13 +1253,22 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs136 = errors;
-let valid41 = true;
-const _errs137 = errors;
-if(errors === _errs137){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err82 = {};
+}
+var _valid11 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs134 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err82 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1268,8 +1278,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
-const err83 = {};
+var _valid11 = _errs134 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err83 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1278,22 +1291,13 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs137 === errors;
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs139 = errors;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err84 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs137 = errors;
+let valid42 = true;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1302,12 +1306,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-var _valid11 = _errs139 === errors;
-valid41 = _valid11;
-}
-if(!valid41){
-const err85 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data10) < 1){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1317,11 +1318,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.occurredAt !== undefined){
-let data12 = data.occurredAt;
-const _errs143 = errors;
-const _errs144 = errors;
-if(!((data12 === null) || (data12 === ""))){
+}
+else {
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1331,9 +1329,22 @@ vErrors.push(err86);
 }
 errors++;
 }
-var valid44 = _errs144 === errors;
-if(valid44){
-const err87 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid12 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs140 = errors;
+if(typeof data10 === "string"){
+if(!pattern15.test(data10)){
+const err87 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1342,19 +1353,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-else {
-errors = _errs143;
-if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
 }
-else {
-vErrors = null;
+var _valid12 = _errs140 === errors;
+valid42 = _valid12;
 }
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err88 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.occurredAt.allOf[1].type},message:"must be string,null"};
+if(!valid42){
+const err88 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1363,13 +1367,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-const _errs148 = errors;
-let valid45 = true;
-const _errs149 = errors;
-if(errors === _errs149){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err89 = {};
+}
+if(data.operatorId !== undefined){
+let data11 = data.operatorId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err89 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1378,8 +1380,12 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
+const _errs146 = errors;
+let valid45 = true;
+const _errs147 = errors;
+if(errors === _errs147){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
@@ -1390,21 +1396,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-var _valid12 = _errs149 === errors;
-errors = _errs148;
-if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs151 = errors;
-if(typeof data12 === "string"){
-if(!pattern17.test(data12)){
-const err91 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1414,11 +1407,21 @@ vErrors.push(err91);
 errors++;
 }
 }
-var _valid12 = _errs151 === errors;
-valid45 = _valid12;
+var _valid13 = _errs147 === errors;
+errors = _errs146;
+if(vErrors !== null){
+if(_errs146){
+vErrors.length = _errs146;
 }
-if(!valid45){
-const err92 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs149 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err92 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1428,10 +1431,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err93 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+var _valid13 = _errs149 === errors;
+valid45 = _valid13;
+}
+if(!valid45){
+const err93 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1440,12 +1444,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-const _errs157 = errors;
-let valid48 = true;
-const _errs158 = errors;
-if(errors === _errs158){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
+}
+if(data.occurredAt !== undefined){
+let data12 = data.occurredAt;
+const _errs153 = errors;
+const _errs154 = errors;
+if(!((data12 === null) || (data12 === ""))){
 const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
@@ -1455,9 +1459,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-else {
-const err95 = {};
+var valid48 = _errs154 === errors;
+if(valid48){
+const err95 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1466,22 +1470,19 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-var _valid13 = _errs158 === errors;
-errors = _errs157;
+else {
+errors = _errs153;
 if(vErrors !== null){
-if(_errs157){
-vErrors.length = _errs157;
+if(_errs153){
+vErrors.length = _errs153;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid13){
-const _errs160 = errors;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err96 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err96 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.occurredAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1490,12 +1491,13 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-var _valid13 = _errs160 === errors;
-valid48 = _valid13;
-}
-if(!valid48){
-const err97 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs158 = errors;
+let valid49 = true;
+const _errs159 = errors;
+if(errors === _errs159){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1505,10 +1507,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.approvedAt !== undefined){
-let data14 = data.approvedAt;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err98 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+else {
+const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1517,13 +1517,22 @@ vErrors.push(err98);
 }
 errors++;
 }
-const _errs166 = errors;
-let valid51 = true;
-const _errs167 = errors;
-if(errors === _errs167){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err99 = {};
+}
+var _valid14 = _errs159 === errors;
+errors = _errs158;
+if(vErrors !== null){
+if(_errs158){
+vErrors.length = _errs158;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs161 = errors;
+if(typeof data12 === "string"){
+if(!pattern17.test(data12)){
+const err99 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1533,8 +1542,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {};
+var _valid14 = _errs161 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err100 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1544,21 +1556,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-var _valid14 = _errs167 === errors;
-errors = _errs166;
-if(vErrors !== null){
-if(_errs166){
-vErrors.length = _errs166;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs169 = errors;
-if(typeof data14 === "string"){
-if(!pattern17.test(data14)){
-const err101 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.approverId !== undefined){
+let data13 = data.approverId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1567,12 +1568,13 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-var _valid14 = _errs169 === errors;
-valid51 = _valid14;
-}
-if(!valid51){
-const err102 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs167 = errors;
+let valid52 = true;
+const _errs168 = errors;
+if(errors === _errs168){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1582,10 +1584,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data15 = data.rejectReason;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err103 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+else {
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1594,13 +1594,22 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs175 = errors;
-let valid54 = true;
-const _errs176 = errors;
-if(errors === _errs176){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err104 = {};
+}
+var _valid15 = _errs168 === errors;
+errors = _errs167;
+if(vErrors !== null){
+if(_errs167){
+vErrors.length = _errs167;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs170 = errors;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err104 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1610,8 +1619,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {};
+var _valid15 = _errs170 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err105 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1621,21 +1633,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-var _valid15 = _errs176 === errors;
-errors = _errs175;
-if(vErrors !== null){
-if(_errs175){
-vErrors.length = _errs175;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs178 = errors;
-if(typeof data15 === "string"){
-if(!pattern15.test(data15)){
-const err106 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.approvedAt !== undefined){
+let data14 = data.approvedAt;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err106 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1644,10 +1645,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err107 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const _errs176 = errors;
+let valid55 = true;
+const _errs177 = errors;
+if(errors === _errs177){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1657,11 +1661,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-var _valid15 = _errs178 === errors;
-valid54 = _valid15;
-}
-if(!valid54){
-const err108 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1671,12 +1672,21 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data16 = data.communityId;
-const _errs183 = errors;
-const _errs184 = errors;
-if(!((data16 === null) || (data16 === ""))){
-const err109 = {};
+var _valid16 = _errs177 === errors;
+errors = _errs176;
+if(vErrors !== null){
+if(_errs176){
+vErrors.length = _errs176;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs179 = errors;
+if(typeof data14 === "string"){
+if(!pattern17.test(data14)){
+const err109 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1685,9 +1695,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-var valid57 = _errs184 === errors;
-if(valid57){
-const err110 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid16 = _errs179 === errors;
+valid55 = _valid16;
+}
+if(!valid55){
+const err110 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1696,19 +1709,11 @@ vErrors.push(err110);
 }
 errors++;
 }
-else {
-errors = _errs183;
-if(vErrors !== null){
-if(_errs183){
-vErrors.length = _errs183;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data16 !== "string") && (data16 !== null)){
-const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.rejectReason !== undefined){
+let data15 = data.rejectReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err111 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1717,12 +1722,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-const _errs188 = errors;
+const _errs185 = errors;
 let valid58 = true;
-const _errs189 = errors;
-if(errors === _errs189){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
+const _errs186 = errors;
+if(errors === _errs186){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
 const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
@@ -1744,21 +1749,21 @@ vErrors.push(err113);
 errors++;
 }
 }
-var _valid16 = _errs189 === errors;
-errors = _errs188;
+var _valid17 = _errs186 === errors;
+errors = _errs185;
 if(vErrors !== null){
-if(_errs188){
-vErrors.length = _errs188;
+if(_errs185){
+vErrors.length = _errs185;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid16){
-const _errs191 = errors;
-if(typeof data16 === "string"){
-if(!pattern3.test(data16)){
-const err114 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid17){
+const _errs188 = errors;
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err114 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1768,11 +1773,11 @@ vErrors.push(err114);
 errors++;
 }
 }
-var _valid16 = _errs191 === errors;
-valid58 = _valid16;
+var _valid17 = _errs188 === errors;
+valid58 = _valid17;
 }
 if(!valid58){
-const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err115 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1781,15 +1786,202 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-else {
-const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs191 = errors;
+let valid60 = true;
+const _errs192 = errors;
+if(errors === _errs192){
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err116 = {};
 if(vErrors === null){
 vErrors = [err116];
 }
 else {
 vErrors.push(err116);
+}
+errors++;
+}
+else {
+if(func1(data15) < 1){
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid18 = _errs192 === errors;
+errors = _errs191;
+if(vErrors !== null){
+if(_errs191){
+vErrors.length = _errs191;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs194 = errors;
+if(typeof data15 === "string"){
+if(!pattern15.test(data15)){
+const err119 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+var _valid18 = _errs194 === errors;
+valid60 = _valid18;
+}
+if(!valid60){
+const err120 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data16 = data.communityId;
+const _errs198 = errors;
+const _errs199 = errors;
+if(!((data16 === null) || (data16 === ""))){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+var valid63 = _errs199 === errors;
+if(valid63){
+const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+else {
+errors = _errs198;
+if(vErrors !== null){
+if(_errs198){
+vErrors.length = _errs198;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data16 !== "string") && (data16 !== null)){
+const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+const _errs203 = errors;
+let valid64 = true;
+const _errs204 = errors;
+if(errors === _errs204){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err124 = {};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+var _valid19 = _errs204 === errors;
+errors = _errs203;
+if(vErrors !== null){
+if(_errs203){
+vErrors.length = _errs203;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs206 = errors;
+if(typeof data16 === "string"){
+if(!pattern3.test(data16)){
+const err126 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+var _valid19 = _errs206 === errors;
+valid64 = _valid19;
+}
+if(!valid64){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -1894,4 +2086,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"accountId":true,"roomId":true,"txType":true,"amount":true,"balanceAfter":true,"payMethod":true,"billId":true,"paymentId":true,"receiptNo":true,"status":true,"reason":true,"operatorId":true,"occurredAt":true,"approverId":true,"approvedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/accountId/allOf/0":"请选择预存款账户","#/properties/accountId/allOf/1":"预存款账户格式不正确","#/properties/accountId/allOf/2/then/allOf/0":"请选择预存款账户","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/txType/allOf/0":"请选择类型","#/properties/txType/allOf/1":"类型格式不正确","#/properties/txType/allOf/2/then/allOf/0":"类型请输入整数","#/properties/txType/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/txType/allOf/2/then/allOf/2":"类型超出范围","#/properties/txType/allOf/2/then/allOf/3":"请选择正确的类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/0":"变动后余额(元)格式不正确","#/properties/balanceAfter/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balanceAfter/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/billId/allOf/0":"抵扣账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择抵扣账单","#/properties/paymentId/allOf/0":"收款记录格式不正确","#/properties/paymentId/allOf/1/then/allOf/0":"请选择收款记录","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/status/allOf/0":"请选择状态","#/properties/status/allOf/1":"状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的状态","#/properties/reason/allOf/0":"说明格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"说明不能超过128个字符","#/properties/operatorId/allOf/0":"操作人格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择操作人","#/properties/occurredAt/allOf/0":"请输入发生时间","#/properties/occurredAt/allOf/1":"发生时间格式不正确","#/properties/occurredAt/allOf/2/then/allOf/0":"发生时间格式不正确","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"accountId":"请选择预存款账户","roomId":"请选择房屋","txType":"请选择类型","amount":"请输入金额！","occurredAt":"请输入发生时间"},"numericFields":["accountId","roomId","txType","amount","balanceAfter","payMethod","billId","paymentId","status","operatorId","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/accountId/allOf/0":"请选择预存款账户","#/properties/accountId/allOf/1":"预存款账户格式不正确","#/properties/accountId/allOf/2/then/allOf/0":"请选择预存款账户","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/txType/allOf/0":"请选择类型","#/properties/txType/allOf/1":"类型格式不正确","#/properties/txType/allOf/2/then/allOf/0":"类型请输入整数","#/properties/txType/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/txType/allOf/2/then/allOf/2":"类型超出范围","#/properties/txType/allOf/2/then/allOf/3":"请选择正确的类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/0":"变动后余额(元)格式不正确","#/properties/balanceAfter/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balanceAfter/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/billId/allOf/0":"抵扣账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择抵扣账单","#/properties/paymentId/allOf/0":"收款记录格式不正确","#/properties/paymentId/allOf/1/then/allOf/0":"请选择收款记录","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/status/allOf/0":"请选择状态","#/properties/status/allOf/1":"状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的状态","#/properties/reason/allOf/0":"说明格式不正确","#/properties/reason/allOf/1/then/allOf/0":"说明不能超过128个字符","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/operatorId/allOf/0":"操作人格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择操作人","#/properties/occurredAt/allOf/0":"请输入发生时间","#/properties/occurredAt/allOf/1":"发生时间格式不正确","#/properties/occurredAt/allOf/2/then/allOf/0":"发生时间格式不正确","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"accountId":"请选择预存款账户","roomId":"请选择房屋","txType":"请选择类型","amount":"请输入金额！","occurredAt":"请输入发生时间"},"numericFields":["accountId","roomId","txType","amount","balanceAfter","payMethod","billId","paymentId","status","operatorId","approverId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_priceTypes_create","$ref":"resource_priceTypes_fields","required":["name","pricingMethod","billingCycle"]};
-const schema20 = {"$id":"resource_priceTypes_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"pricingMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"unitPrice":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"meterUnit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":8}]}}]},"meterMultiplier":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"billingCycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_priceTypes_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"pricingMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"unitPrice":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"meterUnit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"meterMultiplier":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"billingCycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -124,8 +124,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -135,9 +135,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -146,12 +148,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,12 +163,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.pricingMethod !== undefined){
-let data1 = data.pricingMethod;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -175,9 +174,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -186,19 +186,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.pricingMethod.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -207,13 +210,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -223,7 +225,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.pricingMethod !== undefined){
+let data1 = data.pricingMethod;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -233,8 +239,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -244,23 +260,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.pricingMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,10 +271,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,8 +287,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(!((((data1 === "1") || (data1 === "2")) || (data1 === "3")) || (data1 === "4"))){
-const err17 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.pricingMethod.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -292,11 +297,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err18 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,10 +322,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.unitPrice !== undefined){
-let data2 = data.unitPrice;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/0/type",keyword:"type",params:{type: schema20.properties.unitPrice.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -318,13 +333,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid10 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err20 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -334,8 +346,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {};
+if(!((((data1 === "1") || (data1 === "2")) || (data1 === "3")) || (data1 === "4"))){
+const err21 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.pricingMethod.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -344,22 +356,11 @@ vErrors.push(err21);
 }
 errors++;
 }
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-var _valid2 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"+"\""};
+if(!valid9){
+const err22 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -369,9 +370,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 1000000)){
-const err23 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.unitPrice !== undefined){
+let data2 = data.unitPrice;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/0/type",keyword:"type",params:{type: schema20.properties.unitPrice.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -380,10 +382,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+const _errs39 = errors;
+let valid12 = true;
+const _errs40 = errors;
+if(errors === _errs40){
 if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err24 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -393,11 +398,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err25 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -407,10 +409,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.meterUnit !== undefined){
-let data3 = data.meterUnit;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterUnit.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -419,13 +432,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid13 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err27 = {};
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 1000000)){
+const err27 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -435,8 +445,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {};
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err28 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -446,21 +457,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+var _valid3 = _errs42 === errors;
+valid12 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err29 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid12){
+const err29 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -470,9 +471,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 8){
-const err30 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
+if(data.meterUnit !== undefined){
+let data3 = data.meterUnit;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterUnit.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -481,12 +483,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-var _valid3 = _errs48 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err31 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs50 = errors;
+let valid15 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -496,10 +499,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.meterMultiplier !== undefined){
-let data4 = data.meterMultiplier;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterMultiplier.allOf[0].type},message:"must be string,null"};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -508,13 +509,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid16 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 8){
+const err33 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -524,8 +534,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {};
+var _valid4 = _errs53 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err34 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -534,22 +547,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err35 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+const _errs56 = errors;
+let valid17 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data3 === "string"){
+if(func1(data3) > 8){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -558,10 +562,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) > 1)){
-const err36 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+else {
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -571,9 +574,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
-const err37 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+}
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -583,11 +586,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-valid16 = _valid4;
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
 }
-if(!valid16){
-const err38 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err38 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -597,12 +610,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.billingCycle !== undefined){
-let data5 = data.billingCycle;
-const _errs64 = errors;
-const _errs65 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err39 = {};
+var _valid5 = _errs59 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err39 = {instancePath:instancePath+"/meterUnit",schemaPath:"#/properties/meterUnit/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -611,9 +623,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid19 = _errs65 === errors;
-if(valid19){
-const err40 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.meterMultiplier !== undefined){
+let data4 = data.meterMultiplier;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterMultiplier.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -622,19 +636,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.billingCycle.allOf[1].type},message:"must be string,null"};
+const _errs65 = errors;
+let valid20 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -643,12 +651,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid20 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -659,8 +663,21 @@ vErrors.push(err42);
 errors++;
 }
 }
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
 else {
-const err43 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err43 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -670,21 +687,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs72 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err44 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data4 === "string"){
+if(!(Number(data4) > 1)){
+const err44 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -694,9 +699,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err45 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err45 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -706,9 +711,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err46 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs68 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err46 = {instancePath:instancePath+"/meterMultiplier",schemaPath:"#/properties/meterMultiplier/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -718,8 +725,12 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
-const err47 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.billingCycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.billingCycle !== undefined){
+let data5 = data.billingCycle;
+const _errs74 = errors;
+const _errs75 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -728,11 +739,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-var _valid5 = _errs72 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err48 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid23 = _errs75 === errors;
+if(valid23){
+const err48 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -741,11 +750,19 @@ vErrors.push(err48);
 }
 errors++;
 }
+else {
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
 }
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err49 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err49 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.billingCycle.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -754,11 +771,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err50 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const _errs79 = errors;
+let valid24 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -767,12 +786,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid24 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -783,8 +798,21 @@ vErrors.push(err51);
 errors++;
 }
 }
+var _valid7 = _errs80 === errors;
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
 else {
-const err52 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs82 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err52 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -794,21 +822,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err53 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -818,9 +834,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err54 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -830,11 +846,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err55 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
+const err55 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.billingCycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -843,13 +856,11 @@ vErrors.push(err55);
 }
 errors++;
 }
+var _valid7 = _errs82 === errors;
+valid24 = _valid7;
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs92 = errors;
-const _errs93 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err56 = {};
+if(!valid24){
+const err56 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -858,9 +869,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-var valid27 = _errs93 === errors;
-if(valid27){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err57 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -869,19 +882,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-else {
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err58 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -890,12 +895,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs97 = errors;
+const _errs94 = errors;
 let valid28 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -917,21 +922,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-errors = _errs97;
+var _valid8 = _errs95 === errors;
+errors = _errs94;
 if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
+if(_errs94){
+vErrors.length = _errs94;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs100 = errors;
-if(typeof data8 === "string"){
-if(!pattern12.test(data8)){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid8){
+const _errs97 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err61 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -941,11 +946,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid7 = _errs100 === errors;
-valid28 = _valid7;
+var _valid8 = _errs97 === errors;
+valid28 = _valid8;
 }
 if(!valid28){
-const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err62 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -954,15 +959,202 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs100 = errors;
+let valid30 = true;
+const _errs101 = errors;
+if(errors === _errs101){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid9 = _errs101 === errors;
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs103 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var _valid9 = _errs103 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err67 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs107 = errors;
+const _errs108 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+var valid33 = _errs108 === errors;
+if(valid33){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+else {
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+const _errs112 = errors;
+let valid34 = true;
+const _errs113 = errors;
+if(errors === _errs113){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid10 = _errs113 === errors;
+errors = _errs112;
+if(vErrors !== null){
+if(_errs112){
+vErrors.length = _errs112;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs115 = errors;
+if(typeof data8 === "string"){
+if(!pattern12.test(data8)){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var _valid10 = _errs115 === errors;
+valid34 = _valid10;
+}
+if(!valid34){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1047,4 +1239,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计价类型名称","#/properties/name/allOf/1":"计价类型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"计价类型名称不能超过32个字符","#/properties/pricingMethod/allOf/0":"请选择计价方式","#/properties/pricingMethod/allOf/1":"计价方式格式不正确","#/properties/pricingMethod/allOf/2/then/allOf/0":"计价方式请输入整数","#/properties/pricingMethod/allOf/2/then/allOf/1":"计价方式不能大于2147483647","#/properties/pricingMethod/allOf/2/then/allOf/2":"计价方式超出范围","#/properties/pricingMethod/allOf/2/then/allOf/3":"请选择正确的计价方式","#/properties/unitPrice/allOf/0":"单价(元)格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入正确的金额","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/meterUnit/allOf/0":"计量单位格式不正确","#/properties/meterUnit/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/meterUnit/allOf/1/then/allOf/1":"计量单位不能超过8个字符","#/properties/meterMultiplier/allOf/0":"表计倍率格式不正确","#/properties/meterMultiplier/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/1":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/2":"表计倍率格式不正确","#/properties/billingCycle/allOf/0":"请选择计费周期","#/properties/billingCycle/allOf/1":"计费周期格式不正确","#/properties/billingCycle/allOf/2/then/allOf/0":"计费周期请输入整数","#/properties/billingCycle/allOf/2/then/allOf/1":"计费周期不能大于2147483647","#/properties/billingCycle/allOf/2/then/allOf/2":"计费周期超出范围","#/properties/billingCycle/allOf/2/then/allOf/3":"请选择正确的计费周期","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计价类型名称","pricingMethod":"请选择计价方式","billingCycle":"请选择计费周期"},"numericFields":["pricingMethod","unitPrice","meterMultiplier","billingCycle","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计价类型名称","#/properties/name/allOf/1":"计价类型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"计价类型名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/pricingMethod/allOf/0":"请选择计价方式","#/properties/pricingMethod/allOf/1":"计价方式格式不正确","#/properties/pricingMethod/allOf/2/then/allOf/0":"计价方式请输入整数","#/properties/pricingMethod/allOf/2/then/allOf/1":"计价方式不能大于2147483647","#/properties/pricingMethod/allOf/2/then/allOf/2":"计价方式超出范围","#/properties/pricingMethod/allOf/2/then/allOf/3":"请选择正确的计价方式","#/properties/unitPrice/allOf/0":"单价(元)格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入正确的金额","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/meterUnit/allOf/0":"计量单位格式不正确","#/properties/meterUnit/allOf/1/then/allOf/0":"计量单位不能超过8个字符","#/properties/meterUnit/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/meterMultiplier/allOf/0":"表计倍率格式不正确","#/properties/meterMultiplier/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/1":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/2":"表计倍率格式不正确","#/properties/billingCycle/allOf/0":"请选择计费周期","#/properties/billingCycle/allOf/1":"计费周期格式不正确","#/properties/billingCycle/allOf/2/then/allOf/0":"计费周期请输入整数","#/properties/billingCycle/allOf/2/then/allOf/1":"计费周期不能大于2147483647","#/properties/billingCycle/allOf/2/then/allOf/2":"计费周期超出范围","#/properties/billingCycle/allOf/2/then/allOf/3":"请选择正确的计费周期","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计价类型名称","pricingMethod":"请选择计价方式","billingCycle":"请选择计费周期"},"numericFields":["pricingMethod","unitPrice","meterMultiplier","billingCycle","communityId"]};

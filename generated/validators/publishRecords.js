@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_publishRecords_create","$ref":"resource_publishRecords_fields","required":["title","contentType","deviceId","startTime","endTime","status"]};
-const schema20 = {"$id":"resource_publishRecords_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"contentType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"deviceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"publishedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"failReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_publishRecords_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"contentType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"content":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"deviceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"startTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"publishedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"failReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -109,8 +109,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,9 +120,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,12 +133,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +148,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.contentType !== undefined){
-let data1 = data.contentType;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -160,9 +159,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,19 +171,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/1/type",keyword:"type",params:{type: schema20.properties.contentType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -192,13 +195,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,7 +210,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.contentType !== undefined){
+let data1 = data.contentType;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -218,8 +224,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -229,23 +245,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/1/type",keyword:"type",params:{type: schema20.properties.contentType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -254,10 +256,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,8 +272,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
-const err16 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.contentType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -277,11 +282,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err17 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,10 +307,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.image !== undefined){
-let data2 = data.image;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err18 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -304,10 +319,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data3 = data.content;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err19 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/type",keyword:"type",params:{type: schema20.properties.content.allOf[0].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err19 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -316,13 +330,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err20 = {};
+}
+if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
+const err20 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.contentType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -331,9 +341,11 @@ vErrors.push(err20);
 }
 errors++;
 }
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-else {
-const err21 = {};
+if(!valid9){
+const err21 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -343,23 +355,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs39 = errors;
-const _errs41 = errors;
-const _errs42 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err22 = {};
+if(data.image !== undefined){
+let data2 = data.image;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -369,9 +368,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-var valid13 = _errs42 === errors;
-if(valid13){
-const err23 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(data.content !== undefined){
+let data3 = data.content;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err23 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/type",keyword:"type",params:{type: schema20.properties.content.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -380,20 +380,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
 if(typeof data3 === "string"){
-if(func1(data3) > 500){
-const err24 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(func1(data3) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -403,11 +396,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid2 = _errs39 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err25 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -417,12 +407,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.deviceId !== undefined){
-let data4 = data.deviceId;
-const _errs46 = errors;
-const _errs47 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err26 = {};
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 500){
+const err26 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -431,9 +430,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid15 = _errs47 === errors;
-if(valid15){
-const err27 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -442,19 +444,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[1].type},message:"must be string,null"};
+const _errs47 = errors;
+let valid15 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) > 500){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -463,12 +459,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+else {
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -477,6 +469,7 @@ else {
 vErrors.push(err29);
 }
 errors++;
+}
 }
 }
 else {
@@ -490,21 +483,23 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs52 === errors;
-errors = _errs51;
+var _valid4 = _errs48 === errors;
+errors = _errs47;
 if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+if(_errs47){
+vErrors.length = _errs47;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err31 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid4){
+const _errs50 = errors;
+const _errs52 = errors;
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -514,11 +509,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs54 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err32 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid17 = _errs53 === errors;
+if(valid17){
+const err32 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -527,13 +520,22 @@ vErrors.push(err32);
 }
 errors++;
 }
+else {
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
 }
-if(data.startTime !== undefined){
-let data5 = data.startTime;
-const _errs58 = errors;
-const _errs59 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err33 = {};
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs50 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err33 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,9 +544,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-var valid19 = _errs59 === errors;
-if(valid19){
-const err34 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.deviceId !== undefined){
+let data4 = data.deviceId;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -553,19 +559,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
+var valid19 = _errs57 === errors;
+if(valid19){
+const err35 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -574,13 +570,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid20 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err36 = {};
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -589,8 +591,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
+const _errs61 = errors;
+let valid20 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -601,21 +607,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs66 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err38 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -625,11 +618,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-valid20 = _valid4;
+var _valid5 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
 }
-if(!valid20){
-const err39 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs64 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err39 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -639,12 +642,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.endTime !== undefined){
-let data6 = data.endTime;
-const _errs70 = errors;
-const _errs71 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err40 = {};
+var _valid5 = _errs64 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err40 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -653,9 +655,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid23 = _errs71 === errors;
-if(valid23){
-const err41 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.startTime !== undefined){
+let data5 = data.startTime;
+const _errs68 = errors;
+const _errs69 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -664,19 +670,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
+var valid23 = _errs69 === errors;
+if(valid23){
+const err42 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -685,13 +681,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid24 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err43 = {};
+else {
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err43 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -700,8 +702,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
+const _errs73 = errors;
+let valid24 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -712,21 +718,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err45 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -736,11 +729,21 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs78 === errors;
-valid24 = _valid5;
+var _valid6 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
 }
-if(!valid24){
-const err46 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs76 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err46 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -750,12 +753,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs82 = errors;
-const _errs83 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err47 = {};
+var _valid6 = _errs76 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err47 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -764,9 +766,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid27 = _errs83 === errors;
-if(valid27){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.endTime !== undefined){
+let data6 = data.endTime;
+const _errs80 = errors;
+const _errs81 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -775,19 +781,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+var valid27 = _errs81 === errors;
+if(valid27){
+const err49 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -796,13 +792,19 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs87 = errors;
-let valid28 = true;
-const _errs88 = errors;
-if(errors === _errs88){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -811,8 +813,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
+const _errs85 = errors;
+let valid28 = true;
+const _errs86 = errors;
+if(errors === _errs86){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -823,21 +829,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs88 === errors;
-errors = _errs87;
-if(vErrors !== null){
-if(_errs87){
-vErrors.length = _errs87;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs90 = errors;
-if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -847,9 +840,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs86 === errors;
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs88 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err53 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -859,9 +864,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid7 = _errs88 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err54 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -871,8 +878,12 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs92 = errors;
+const _errs93 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -881,11 +892,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-var _valid6 = _errs90 === errors;
-valid28 = _valid6;
-}
-if(!valid28){
-const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid31 = _errs93 === errors;
+if(valid31){
+const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -894,11 +903,19 @@ vErrors.push(err56);
 }
 errors++;
 }
+else {
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
 }
-if(data.publishedAt !== undefined){
-let data8 = data.publishedAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedAt.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -907,12 +924,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid31 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+const _errs97 = errors;
+let valid32 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -934,21 +951,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs100 === errors;
-errors = _errs99;
+var _valid8 = _errs98 === errors;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid7){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err60 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid8){
+const _errs100 = errors;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -958,11 +975,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs102 === errors;
-valid31 = _valid7;
-}
-if(!valid31){
-const err61 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -972,10 +987,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.failReason !== undefined){
-let data9 = data.failReason;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err62 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.failReason.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -984,13 +998,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid34 = true;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err63 = {};
+}
+if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
+const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -999,9 +1009,11 @@ vErrors.push(err63);
 }
 errors++;
 }
+var _valid8 = _errs100 === errors;
+valid32 = _valid8;
 }
-else {
-const err64 = {};
+if(!valid32){
+const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1011,21 +1023,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid8 = _errs109 === errors;
-errors = _errs108;
-if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs111 = errors;
-if(typeof data9 === "string"){
-if(func1(data9) > 128){
-const err65 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.publishedAt !== undefined){
+let data8 = data.publishedAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err65 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1034,12 +1035,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-var _valid8 = _errs111 === errors;
-valid34 = _valid8;
-}
-if(!valid34){
-const err66 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs109 = errors;
+let valid35 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1049,11 +1051,7 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs115 = errors;
-const _errs116 = errors;
-if(!((data10 === null) || (data10 === ""))){
+else {
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1063,9 +1061,22 @@ vErrors.push(err67);
 }
 errors++;
 }
-var valid37 = _errs116 === errors;
-if(valid37){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid9 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err68 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1074,19 +1085,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-else {
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
 }
-else {
-vErrors = null;
+var _valid9 = _errs112 === errors;
+valid35 = _valid9;
 }
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid35){
+const err69 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1095,13 +1099,11 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs120 = errors;
-let valid38 = true;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err70 = {};
+}
+if(data.failReason !== undefined){
+let data9 = data.failReason;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err70 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.failReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1110,8 +1112,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-else {
+const _errs118 = errors;
+let valid38 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
@@ -1122,21 +1128,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid9 = _errs121 === errors;
-errors = _errs120;
-if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs123 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1146,11 +1139,21 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid9 = _errs123 === errors;
-valid38 = _valid9;
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
 }
-if(!valid38){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 128){
+const err73 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1160,14 +1163,139 @@ vErrors.push(err73);
 errors++;
 }
 }
+var _valid10 = _errs121 === errors;
+valid38 = _valid10;
 }
-else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid38){
+const err74 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs125 = errors;
+const _errs126 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid41 = _errs126 === errors;
+if(valid41){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const _errs130 = errors;
+let valid42 = true;
+const _errs131 = errors;
+if(errors === _errs131){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid11 = _errs131 === errors;
+errors = _errs130;
+if(vErrors !== null){
+if(_errs130){
+vErrors.length = _errs130;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs133 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid11 = _errs133 === errors;
+valid42 = _valid11;
+}
+if(!valid42){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1282,4 +1410,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"contentType":true,"image":true,"content":true,"deviceId":true,"startTime":true,"endTime":true,"status":true,"publishedAt":true,"failReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入发布标题","#/properties/title/allOf/1":"发布标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"发布标题不能超过32个字符","#/properties/contentType/allOf/0":"请选择内容类型","#/properties/contentType/allOf/1":"内容类型格式不正确","#/properties/contentType/allOf/2/then/allOf/0":"内容类型请输入整数","#/properties/contentType/allOf/2/then/allOf/1":"内容类型不能大于2147483647","#/properties/contentType/allOf/2/then/allOf/2":"内容类型超出范围","#/properties/contentType/allOf/2/then/allOf/3":"请选择正确的内容类型","#/properties/image/allOf/0":"图片格式不正确","#/properties/content/allOf/0":"文字内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/1/then/allOf/1":"文字内容不能超过500个字符","#/properties/deviceId/allOf/0":"请选择发布设备","#/properties/deviceId/allOf/1":"发布设备格式不正确","#/properties/deviceId/allOf/2/then/allOf/0":"请选择发布设备","#/properties/startTime/allOf/0":"请输入播放开始时间","#/properties/startTime/allOf/1":"播放开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"播放开始时间格式不正确","#/properties/endTime/allOf/0":"请输入播放结束时间","#/properties/endTime/allOf/1":"播放结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"播放结束时间格式不正确","#/properties/status/allOf/0":"请选择发布状态","#/properties/status/allOf/1":"发布状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishedAt/allOf/0":"下发时间格式不正确","#/properties/publishedAt/allOf/1/then/allOf/0":"下发时间格式不正确","#/properties/failReason/allOf/0":"失败原因格式不正确","#/properties/failReason/allOf/1/then/allOf/0":"失败原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入发布标题","contentType":"请选择内容类型","deviceId":"请选择发布设备","startTime":"请输入播放开始时间","endTime":"请输入播放结束时间","status":"请选择发布状态"},"numericFields":["contentType","deviceId","status","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入发布标题","#/properties/title/allOf/1":"发布标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"发布标题不能超过32个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/contentType/allOf/0":"请选择内容类型","#/properties/contentType/allOf/1":"内容类型格式不正确","#/properties/contentType/allOf/2/then/allOf/0":"内容类型请输入整数","#/properties/contentType/allOf/2/then/allOf/1":"内容类型不能大于2147483647","#/properties/contentType/allOf/2/then/allOf/2":"内容类型超出范围","#/properties/contentType/allOf/2/then/allOf/3":"请选择正确的内容类型","#/properties/image/allOf/0":"图片格式不正确","#/properties/content/allOf/0":"文字内容格式不正确","#/properties/content/allOf/1/then/allOf/0":"文字内容不能超过500个字符","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/deviceId/allOf/0":"请选择发布设备","#/properties/deviceId/allOf/1":"发布设备格式不正确","#/properties/deviceId/allOf/2/then/allOf/0":"请选择发布设备","#/properties/startTime/allOf/0":"请输入播放开始时间","#/properties/startTime/allOf/1":"播放开始时间格式不正确","#/properties/startTime/allOf/2/then/allOf/0":"播放开始时间格式不正确","#/properties/endTime/allOf/0":"请输入播放结束时间","#/properties/endTime/allOf/1":"播放结束时间格式不正确","#/properties/endTime/allOf/2/then/allOf/0":"播放结束时间格式不正确","#/properties/status/allOf/0":"请选择发布状态","#/properties/status/allOf/1":"发布状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishedAt/allOf/0":"下发时间格式不正确","#/properties/publishedAt/allOf/1/then/allOf/0":"下发时间格式不正确","#/properties/failReason/allOf/0":"失败原因格式不正确","#/properties/failReason/allOf/1/then/allOf/0":"失败原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入发布标题","contentType":"请选择内容类型","deviceId":"请选择发布设备","startTime":"请输入播放开始时间","endTime":"请输入播放结束时间","status":"请选择发布状态"},"numericFields":["contentType","deviceId","status","communityId"]};

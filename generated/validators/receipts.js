@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_receipts_create","$ref":"resource_receipts_fields","required":["receiptNo","receiptType","paymentId","amount","issuedAt"]};
-const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"voidedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"voidedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -112,8 +112,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -123,9 +123,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,12 +136,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,12 +151,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.receiptType !== undefined){
-let data1 = data.receiptType;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -163,9 +162,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-var valid6 = _errs17 === errors;
-if(valid6){
-const err9 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -174,19 +174,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs16;
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/1/type",keyword:"type",params:{type: schema20.properties.receiptType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -195,13 +198,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs21 = errors;
-let valid7 = true;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err11 = {};
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -211,7 +213,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
+if(data.receiptType !== undefined){
+let data1 = data.receiptType;
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -221,8 +227,18 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid8 = _errs22 === errors;
+if(valid8){
+const err13 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err13];
 }
-var _valid1 = _errs22 === errors;
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+else {
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -232,23 +248,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs24 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
 }
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err14 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/1/type",keyword:"type",params:{type: schema20.properties.receiptType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -257,10 +259,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,8 +275,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
-const err16 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.receiptType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,11 +285,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid1 = _errs24 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err17 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,12 +310,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.paymentId !== undefined){
-let data2 = data.paymentId;
-const _errs31 = errors;
-const _errs32 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err18 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err18 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,9 +321,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid10 = _errs32 === errors;
-if(valid10){
-const err19 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err19 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -319,19 +333,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentId.allOf[1].type},message:"must be string,null"};
+if(!(((data1 === "1") || (data1 === "2")) || (data1 === "3"))){
+const err20 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.receiptType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -340,13 +344,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err21 = {};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/receiptType",schemaPath:"#/properties/receiptType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -356,7 +358,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
+if(data.paymentId !== undefined){
+let data2 = data.paymentId;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -366,8 +372,18 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid12 = _errs37 === errors;
+if(valid12){
+const err23 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
 }
-var _valid2 = _errs37 === errors;
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -377,25 +393,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs39 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
 }
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var _valid2 = _errs39 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err24 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err24 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -404,11 +404,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -417,12 +419,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -433,8 +431,21 @@ vErrors.push(err26);
 errors++;
 }
 }
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
 else {
-const err27 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err27 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -444,21 +455,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err28 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid13){
+const err28 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -468,11 +469,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -481,11 +481,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.payerName !== undefined){
-let data4 = data.payerName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err30 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,12 +496,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -510,8 +508,21 @@ vErrors.push(err31);
 errors++;
 }
 }
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
 else {
-const err32 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err32 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -521,21 +532,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-errors = _errs54;
-if(vErrors !== null){
-if(_errs54){
-vErrors.length = _errs54;
+var _valid4 = _errs53 === errors;
+valid16 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs57 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err33 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid16){
+const err33 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -545,9 +546,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.payerName !== undefined){
+let data4 = data.payerName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err34 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -556,10 +558,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
 if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err35 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -569,11 +574,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err36 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,10 +585,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.invoiceTitle !== undefined){
-let data5 = data.invoiceTitle;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/0/type",keyword:"type",params:{type: schema20.properties.invoiceTitle.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err37 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,13 +608,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+}
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err38 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -611,8 +621,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {};
+var _valid5 = _errs62 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -621,22 +634,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-var _valid5 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs68 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err40 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs66 = errors;
+let valid21 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -645,10 +649,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err41 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,11 +661,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-valid20 = _valid5;
 }
-if(!valid20){
-const err42 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,10 +673,21 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.taxNo !== undefined){
-let data6 = data.taxNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.taxNo.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err43 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,13 +696,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err44 = {};
+}
+var _valid6 = _errs69 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -700,8 +711,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {};
+if(data.invoiceTitle !== undefined){
+let data5 = data.invoiceTitle;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err45 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/0/type",keyword:"type",params:{type: schema20.properties.invoiceTitle.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -710,22 +723,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err46 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const _errs75 = errors;
+let valid24 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -735,9 +739,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 20){
-const err47 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -747,11 +750,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
+var _valid7 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
-if(!valid23){
-const err48 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs78 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err48 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -761,12 +774,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data7 = data.amount;
-const _errs83 = errors;
-const _errs84 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err49 = {};
+var _valid7 = _errs78 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err49 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -775,9 +787,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-var valid26 = _errs84 === errors;
-if(valid26){
-const err50 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs81 = errors;
+let valid26 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -787,18 +803,8 @@ vErrors.push(err50);
 errors++;
 }
 else {
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+if(func1(data5) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -807,12 +813,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid27 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+}
+else {
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -823,8 +826,21 @@ vErrors.push(err52);
 errors++;
 }
 }
+var _valid8 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
 else {
-const err53 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs84 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err53 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -834,21 +850,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid8 = _errs84 === errors;
+valid26 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs91 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err54 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid26){
+const err54 = {instancePath:instancePath+"/invoiceTitle",schemaPath:"#/properties/invoiceTitle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -858,9 +864,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 1000000)){
-const err55 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.taxNo !== undefined){
+let data6 = data.taxNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err55 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.taxNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -869,10 +876,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err56 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const _errs90 = errors;
+let valid29 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -882,11 +892,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err57 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -896,10 +903,21 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.refundedAmount !== undefined){
-let data8 = data.refundedAmount;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAmount.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs93 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
+const err58 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -908,13 +926,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid30 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err59 = {};
+}
+var _valid9 = _errs93 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err59 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -923,8 +940,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
+const _errs96 = errors;
+let valid31 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -934,22 +955,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-var _valid8 = _errs100 === errors;
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err61 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data6) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -959,9 +967,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err62 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -971,9 +979,21 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
-const err63 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var _valid10 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs99 = errors;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err63 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -983,11 +1003,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs102 === errors;
-valid30 = _valid8;
+var _valid10 = _errs99 === errors;
+valid31 = _valid10;
 }
-if(!valid30){
-const err64 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid31){
+const err64 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -997,10 +1017,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data9 = data.payMethod;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[0].type},message:"must be string,null"};
+if(data.amount !== undefined){
+let data7 = data.amount;
+const _errs103 = errors;
+const _errs104 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1009,13 +1031,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid33 = true;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+var valid34 = _errs104 === errors;
+if(valid34){
+const err66 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1024,9 +1042,19 @@ vErrors.push(err66);
 }
 errors++;
 }
+else {
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
 }
 else {
-const err67 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err67 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1035,22 +1063,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs113 = errors;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err68 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs108 = errors;
+let valid35 = true;
+const _errs109 = errors;
+if(errors === _errs109){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1060,9 +1079,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err69 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1072,9 +1090,21 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err70 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid11 = _errs109 === errors;
+errors = _errs108;
+if(vErrors !== null){
+if(_errs108){
+vErrors.length = _errs108;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs111 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err70 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1084,10 +1114,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-const _errs118 = errors;
-const _errs119 = errors;
-if(!(data9 === "7")){
-const err71 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 1000000)){
+const err71 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1096,9 +1125,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-var valid35 = _errs119 === errors;
-if(valid35){
-const err72 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err72 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1107,22 +1137,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-else {
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
 }
-else {
-vErrors = null;
+var _valid11 = _errs111 === errors;
+valid35 = _valid11;
 }
-}
-}
-var _valid9 = _errs113 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err73 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid35){
+const err73 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,10 +1152,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.receivedAmount !== undefined){
-let data10 = data.receivedAmount;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err74 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+if(data.refundedAmount !== undefined){
+let data8 = data.refundedAmount;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err74 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1144,12 +1164,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid37 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs119 = errors;
+let valid38 = true;
+const _errs120 = errors;
+if(errors === _errs120){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -1171,21 +1191,21 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs125 === errors;
-errors = _errs124;
+var _valid12 = _errs120 === errors;
+errors = _errs119;
 if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
+if(_errs119){
+vErrors.length = _errs119;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs127 = errors;
-if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
-const err77 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(_valid12){
+const _errs122 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err77 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1195,9 +1215,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 1000000)){
-const err78 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err78 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1207,9 +1227,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err79 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err79 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1219,11 +1239,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid10 = _errs127 === errors;
-valid37 = _valid10;
+var _valid12 = _errs122 === errors;
+valid38 = _valid12;
 }
-if(!valid37){
-const err80 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid38){
+const err80 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1233,10 +1253,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.changeAmount !== undefined){
-let data11 = data.changeAmount;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
+if(data.payMethod !== undefined){
+let data9 = data.payMethod;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err81 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1245,12 +1265,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs135 = errors;
-let valid40 = true;
-const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+const _errs130 = errors;
+let valid41 = true;
+const _errs131 = errors;
+if(errors === _errs131){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1272,21 +1292,21 @@ vErrors.push(err83);
 errors++;
 }
 }
-var _valid11 = _errs136 === errors;
-errors = _errs135;
+var _valid13 = _errs131 === errors;
+errors = _errs130;
 if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
+if(_errs130){
+vErrors.length = _errs130;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid11){
-const _errs138 = errors;
-if(typeof data11 === "string"){
-if(!pattern10.test(data11)){
-const err84 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(_valid13){
+const _errs133 = errors;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err84 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1296,9 +1316,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 1000000)){
-const err85 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err85 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1308,9 +1328,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!pattern11.test(data11)){
-const err86 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err86 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1320,11 +1340,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid11 = _errs138 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err87 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs138 = errors;
+const _errs139 = errors;
+if(!(data9 === "7")){
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1333,13 +1352,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data12 = data.status;
-const _errs144 = errors;
-const _errs145 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err88 = {};
+var valid43 = _errs139 === errors;
+if(valid43){
+const err88 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1348,9 +1363,22 @@ vErrors.push(err88);
 }
 errors++;
 }
-var valid43 = _errs145 === errors;
-if(valid43){
-const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid13 = _errs133 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err89 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1359,19 +1387,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-else {
-errors = _errs144;
-if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(data.receivedAmount !== undefined){
+let data10 = data.receivedAmount;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err90 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1380,12 +1400,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid44 = true;
-const _errs150 = errors;
-if(errors === _errs150){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
+const _errs144 = errors;
+let valid45 = true;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
@@ -1407,21 +1427,21 @@ vErrors.push(err92);
 errors++;
 }
 }
-var _valid12 = _errs150 === errors;
-errors = _errs149;
+var _valid14 = _errs145 === errors;
+errors = _errs144;
 if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
+if(_errs144){
+vErrors.length = _errs144;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid12){
-const _errs152 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err93 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(_valid14){
+const _errs147 = errors;
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err93 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1431,9 +1451,9 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) <= 2147483647)){
-const err94 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 1000000)){
+const err94 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1443,9 +1463,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) >= -2147483648)){
-const err95 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err95 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1455,8 +1475,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(!((data12 === "1") || (data12 === "2"))){
-const err96 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid14 = _errs147 === errors;
+valid45 = _valid14;
+}
+if(!valid45){
+const err96 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1465,11 +1488,11 @@ vErrors.push(err96);
 }
 errors++;
 }
-var _valid12 = _errs152 === errors;
-valid44 = _valid12;
 }
-if(!valid44){
-const err97 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.changeAmount !== undefined){
+let data11 = data.changeAmount;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err97 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1478,12 +1501,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.issuedAt !== undefined){
-let data13 = data.issuedAt;
-const _errs159 = errors;
-const _errs160 = errors;
-if(!((data13 === null) || (data13 === ""))){
+const _errs155 = errors;
+let valid48 = true;
+const _errs156 = errors;
+if(errors === _errs156){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
@@ -1493,9 +1516,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-var valid47 = _errs160 === errors;
-if(valid47){
-const err99 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1504,19 +1527,22 @@ vErrors.push(err99);
 }
 errors++;
 }
-else {
-errors = _errs159;
+}
+var _valid15 = _errs156 === errors;
+errors = _errs155;
 if(vErrors !== null){
-if(_errs159){
-vErrors.length = _errs159;
+if(_errs155){
+vErrors.length = _errs155;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data13 !== "string") && (data13 !== null)){
-const err100 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
+if(_valid15){
+const _errs158 = errors;
+if(typeof data11 === "string"){
+if(!pattern10.test(data11)){
+const err100 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1525,13 +1551,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs164 = errors;
-let valid48 = true;
-const _errs165 = errors;
-if(errors === _errs165){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err101 = {};
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 1000000)){
+const err101 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1541,8 +1564,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-else {
-const err102 = {};
+if(typeof data11 === "string"){
+if(!pattern11.test(data11)){
+const err102 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1552,21 +1576,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-var _valid13 = _errs165 === errors;
-errors = _errs164;
-if(vErrors !== null){
-if(_errs164){
-vErrors.length = _errs164;
+var _valid15 = _errs158 === errors;
+valid48 = _valid15;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs167 = errors;
-if(typeof data13 === "string"){
-if(!pattern20.test(data13)){
-const err103 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid48){
+const err103 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1576,11 +1590,12 @@ vErrors.push(err103);
 errors++;
 }
 }
-var _valid13 = _errs167 === errors;
-valid48 = _valid13;
-}
-if(!valid48){
-const err104 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.status !== undefined){
+let data12 = data.status;
+const _errs164 = errors;
+const _errs165 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1589,11 +1604,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data.issuerId !== undefined){
-let data14 = data.issuerId;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err105 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
+var valid51 = _errs165 === errors;
+if(valid51){
+const err105 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1602,13 +1615,19 @@ vErrors.push(err105);
 }
 errors++;
 }
-const _errs173 = errors;
-let valid51 = true;
-const _errs174 = errors;
-if(errors === _errs174){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err106 = {};
+else {
+errors = _errs164;
+if(vErrors !== null){
+if(_errs164){
+vErrors.length = _errs164;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err106 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1617,8 +1636,12 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
+const _errs169 = errors;
+let valid52 = true;
+const _errs170 = errors;
+if(errors === _errs170){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
@@ -1629,21 +1652,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-var _valid14 = _errs174 === errors;
-errors = _errs173;
-if(vErrors !== null){
-if(_errs173){
-vErrors.length = _errs173;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs176 = errors;
-if(typeof data14 === "string"){
-if(!pattern5.test(data14)){
-const err108 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1653,11 +1663,21 @@ vErrors.push(err108);
 errors++;
 }
 }
-var _valid14 = _errs176 === errors;
-valid51 = _valid14;
+var _valid16 = _errs170 === errors;
+errors = _errs169;
+if(vErrors !== null){
+if(_errs169){
+vErrors.length = _errs169;
 }
-if(!valid51){
-const err109 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs172 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err109 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1667,10 +1687,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.voidReason !== undefined){
-let data15 = data.voidReason;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err110 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidReason.allOf[0].type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(!(Number(data12) <= 2147483647)){
+const err110 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1679,13 +1698,10 @@ vErrors.push(err110);
 }
 errors++;
 }
-const _errs182 = errors;
-let valid54 = true;
-const _errs183 = errors;
-if(errors === _errs183){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err111 = {};
+}
+if(typeof data12 === "string"){
+if(!(Number(data12) >= -2147483648)){
+const err111 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1695,8 +1711,8 @@ vErrors.push(err111);
 errors++;
 }
 }
-else {
-const err112 = {};
+if(!((data12 === "1") || (data12 === "2"))){
+const err112 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1705,22 +1721,11 @@ vErrors.push(err112);
 }
 errors++;
 }
+var _valid16 = _errs172 === errors;
+valid52 = _valid16;
 }
-var _valid15 = _errs183 === errors;
-errors = _errs182;
-if(vErrors !== null){
-if(_errs182){
-vErrors.length = _errs182;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs185 = errors;
-if(typeof data15 === "string"){
-if(!pattern8.test(data15)){
-const err113 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid52){
+const err113 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1730,9 +1735,12 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err114 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.issuedAt !== undefined){
+let data13 = data.issuedAt;
+const _errs179 = errors;
+const _errs180 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err114 = {};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1741,12 +1749,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-var _valid15 = _errs185 === errors;
-valid54 = _valid15;
-}
-if(!valid54){
-const err115 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid55 = _errs180 === errors;
+if(valid55){
+const err115 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1755,11 +1760,19 @@ vErrors.push(err115);
 }
 errors++;
 }
+else {
+errors = _errs179;
+if(vErrors !== null){
+if(_errs179){
+vErrors.length = _errs179;
 }
-if(data.voidedBy !== undefined){
-let data16 = data.voidedBy;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err116 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedBy.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err116 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1768,12 +1781,12 @@ vErrors.push(err116);
 }
 errors++;
 }
-const _errs192 = errors;
-let valid57 = true;
-const _errs193 = errors;
-if(errors === _errs193){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
+const _errs184 = errors;
+let valid56 = true;
+const _errs185 = errors;
+if(errors === _errs185){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
 const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
@@ -1795,21 +1808,21 @@ vErrors.push(err118);
 errors++;
 }
 }
-var _valid16 = _errs193 === errors;
-errors = _errs192;
+var _valid17 = _errs185 === errors;
+errors = _errs184;
 if(vErrors !== null){
-if(_errs192){
-vErrors.length = _errs192;
+if(_errs184){
+vErrors.length = _errs184;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid16){
-const _errs195 = errors;
-if(typeof data16 === "string"){
-if(!pattern5.test(data16)){
-const err119 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid17){
+const _errs187 = errors;
+if(typeof data13 === "string"){
+if(!pattern20.test(data13)){
+const err119 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1819,11 +1832,11 @@ vErrors.push(err119);
 errors++;
 }
 }
-var _valid16 = _errs195 === errors;
-valid57 = _valid16;
+var _valid17 = _errs187 === errors;
+valid56 = _valid17;
 }
-if(!valid57){
-const err120 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid56){
+const err120 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1833,10 +1846,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.voidedAt !== undefined){
-let data17 = data.voidedAt;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err121 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedAt.allOf[0].type},message:"must be string,null"};
+if(data.issuerId !== undefined){
+let data14 = data.issuerId;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err121 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1845,12 +1858,12 @@ vErrors.push(err121);
 }
 errors++;
 }
-const _errs201 = errors;
-let valid60 = true;
-const _errs202 = errors;
-if(errors === _errs202){
-if(typeof data17 === "string"){
-if(func1(data17) < 1){
+const _errs193 = errors;
+let valid59 = true;
+const _errs194 = errors;
+if(errors === _errs194){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
 const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
@@ -1872,21 +1885,21 @@ vErrors.push(err123);
 errors++;
 }
 }
-var _valid17 = _errs202 === errors;
-errors = _errs201;
+var _valid18 = _errs194 === errors;
+errors = _errs193;
 if(vErrors !== null){
-if(_errs201){
-vErrors.length = _errs201;
+if(_errs193){
+vErrors.length = _errs193;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid17){
-const _errs204 = errors;
-if(typeof data17 === "string"){
-if(!pattern20.test(data17)){
-const err124 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid18){
+const _errs196 = errors;
+if(typeof data14 === "string"){
+if(!pattern5.test(data14)){
+const err124 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1896,11 +1909,11 @@ vErrors.push(err124);
 errors++;
 }
 }
-var _valid17 = _errs204 === errors;
-valid60 = _valid17;
+var _valid18 = _errs196 === errors;
+valid59 = _valid18;
 }
-if(!valid60){
-const err125 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid59){
+const err125 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1910,12 +1923,10 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs208 = errors;
-const _errs209 = errors;
-if(!((data18 === null) || (data18 === ""))){
-const err126 = {};
+if(data.voidReason !== undefined){
+let data15 = data.voidReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err126 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1924,9 +1935,13 @@ vErrors.push(err126);
 }
 errors++;
 }
-var valid63 = _errs209 === errors;
-if(valid63){
-const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs202 = errors;
+let valid62 = true;
+const _errs203 = errors;
+if(errors === _errs203){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err127 = {};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1935,19 +1950,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-else {
-errors = _errs208;
-if(vErrors !== null){
-if(_errs208){
-vErrors.length = _errs208;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err128 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err128 = {};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1956,13 +1961,22 @@ vErrors.push(err128);
 }
 errors++;
 }
-const _errs213 = errors;
-let valid64 = true;
-const _errs214 = errors;
-if(errors === _errs214){
-if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err129 = {};
+}
+var _valid19 = _errs203 === errors;
+errors = _errs202;
+if(vErrors !== null){
+if(_errs202){
+vErrors.length = _errs202;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs205 = errors;
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err129 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1972,8 +1986,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-else {
-const err130 = {};
+var _valid19 = _errs205 === errors;
+valid62 = _valid19;
+}
+if(!valid62){
+const err130 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1982,22 +1999,13 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-var _valid18 = _errs214 === errors;
-errors = _errs213;
-if(vErrors !== null){
-if(_errs213){
-vErrors.length = _errs213;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid18){
-const _errs216 = errors;
-if(typeof data18 === "string"){
-if(!pattern5.test(data18)){
-const err131 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs208 = errors;
+let valid64 = true;
+const _errs209 = errors;
+if(errors === _errs209){
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err131 = {};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2006,12 +2014,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-var _valid18 = _errs216 === errors;
-valid64 = _valid18;
-}
-if(!valid64){
-const err132 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data15) < 1){
+const err132 = {};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2023,12 +2028,327 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err133 = {};
 if(vErrors === null){
 vErrors = [err133];
 }
 else {
 vErrors.push(err133);
+}
+errors++;
+}
+}
+var _valid20 = _errs209 === errors;
+errors = _errs208;
+if(vErrors !== null){
+if(_errs208){
+vErrors.length = _errs208;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs211 = errors;
+if(typeof data15 === "string"){
+if(!pattern8.test(data15)){
+const err134 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+var _valid20 = _errs211 === errors;
+valid64 = _valid20;
+}
+if(!valid64){
+const err135 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data.voidedBy !== undefined){
+let data16 = data.voidedBy;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err136 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedBy.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+const _errs217 = errors;
+let valid67 = true;
+const _errs218 = errors;
+if(errors === _errs218){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err137 = {};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+else {
+const err138 = {};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+var _valid21 = _errs218 === errors;
+errors = _errs217;
+if(vErrors !== null){
+if(_errs217){
+vErrors.length = _errs217;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid21){
+const _errs220 = errors;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err139 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+var _valid21 = _errs220 === errors;
+valid67 = _valid21;
+}
+if(!valid67){
+const err140 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data.voidedAt !== undefined){
+let data17 = data.voidedAt;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err141 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+const _errs226 = errors;
+let valid70 = true;
+const _errs227 = errors;
+if(errors === _errs227){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err142 = {};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+else {
+const err143 = {};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+var _valid22 = _errs227 === errors;
+errors = _errs226;
+if(vErrors !== null){
+if(_errs226){
+vErrors.length = _errs226;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid22){
+const _errs229 = errors;
+if(typeof data17 === "string"){
+if(!pattern20.test(data17)){
+const err144 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+var _valid22 = _errs229 === errors;
+valid70 = _valid22;
+}
+if(!valid70){
+const err145 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs233 = errors;
+const _errs234 = errors;
+if(!((data18 === null) || (data18 === ""))){
+const err146 = {};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+var valid73 = _errs234 === errors;
+if(valid73){
+const err147 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+else {
+errors = _errs233;
+if(vErrors !== null){
+if(_errs233){
+vErrors.length = _errs233;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err148 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+const _errs238 = errors;
+let valid74 = true;
+const _errs239 = errors;
+if(errors === _errs239){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err149 = {};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+else {
+const err150 = {};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+var _valid23 = _errs239 === errors;
+errors = _errs238;
+if(vErrors !== null){
+if(_errs238){
+vErrors.length = _errs238;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid23){
+const _errs241 = errors;
+if(typeof data18 === "string"){
+if(!pattern5.test(data18)){
+const err151 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+var _valid23 = _errs241 === errors;
+valid74 = _valid23;
+}
+if(!valid74){
+const err152 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
 }
 errors++;
 }
@@ -2133,4 +2453,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/2/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/invoiceTitle/allOf/1/then/allOf/1":"发票抬头不能超过64个字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/0":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/voidReason/allOf/0":"作废原因格式不正确","#/properties/voidReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/voidReason/allOf/1/then/allOf/1":"作废原因不能超过128个字符","#/properties/voidedBy/allOf/0":"作废人格式不正确","#/properties/voidedBy/allOf/1/then/allOf/0":"请选择作废人","#/properties/voidedAt/allOf/0":"作废时间格式不正确","#/properties/voidedAt/allOf/1/then/allOf/0":"作废时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","refundedAmount","payMethod","receivedAmount","changeAmount","status","issuerId","voidedBy","communityId"]};
+export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴费人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"发票抬头不能超过64个字符","#/properties/invoiceTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/0":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/voidReason/allOf/0":"作废原因格式不正确","#/properties/voidReason/allOf/1/then/allOf/0":"作废原因不能超过128个字符","#/properties/voidReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/voidedBy/allOf/0":"作废人格式不正确","#/properties/voidedBy/allOf/1/then/allOf/0":"请选择作废人","#/properties/voidedAt/allOf/0":"作废时间格式不正确","#/properties/voidedAt/allOf/1/then/allOf/0":"作废时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","refundedAmount","payMethod","receivedAmount","changeAmount","status","issuerId","voidedBy","communityId"]};

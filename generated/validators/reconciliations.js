@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_reconciliations_create","$ref":"resource_reconciliations_fields","required":["day","payMethod","cashierId"]};
-const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"cashierId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"cashierId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -1064,8 +1064,8 @@ vErrors = null;
 if(_valid9){
 const _errs116 = errors;
 if(typeof data10 === "string"){
-if(!pattern16.test(data10)){
-const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) > 128){
+const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1075,9 +1075,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid9 = _errs116 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1086,12 +1088,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid9 = _errs116 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err71 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs119 = errors;
+let valid36 = true;
+const _errs120 = errors;
+if(errors === _errs120){
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1100,12 +1103,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs121 = errors;
-const _errs122 = errors;
-if(!((data11 === null) || (data11 === ""))){
+else {
+if(func1(data10) < 1){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -1115,9 +1114,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-var valid37 = _errs122 === errors;
-if(valid37){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1126,19 +1126,22 @@ vErrors.push(err73);
 }
 errors++;
 }
-else {
-errors = _errs121;
+}
+var _valid10 = _errs120 === errors;
+errors = _errs119;
 if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
+if(_errs119){
+vErrors.length = _errs119;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid10){
+const _errs122 = errors;
+if(typeof data10 === "string"){
+if(!pattern16.test(data10)){
+const err74 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1147,13 +1150,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs126 = errors;
-let valid38 = true;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err75 = {};
+}
+var _valid10 = _errs122 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err75 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1163,7 +1165,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs126 = errors;
+const _errs127 = errors;
+if(!((data11 === null) || (data11 === ""))){
 const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
@@ -1173,8 +1179,18 @@ vErrors.push(err76);
 }
 errors++;
 }
+var valid39 = _errs127 === errors;
+if(valid39){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err77];
 }
-var _valid10 = _errs127 === errors;
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+else {
 errors = _errs126;
 if(vErrors !== null){
 if(_errs126){
@@ -1184,25 +1200,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs129 = errors;
-if(typeof data11 === "string"){
-if(!pattern5.test(data11)){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err77];
 }
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-var _valid10 = _errs129 === errors;
-valid38 = _valid10;
-}
-if(!valid38){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data11 !== "string") && (data11 !== null)){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1211,15 +1211,79 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs131 = errors;
+let valid40 = true;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid11 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs134 = errors;
+if(typeof data11 === "string"){
+if(!pattern5.test(data11)){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid11 = _errs134 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1304,4 +1368,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"day":true,"payMethod":true,"cashierId":true,"paymentCount":true,"recordedAmount":true,"refundAmount":true,"declaredAmount":true,"closed":true,"closedBy":true,"closedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/cashierId/allOf/0":"请选择收款人","#/properties/cashierId/allOf/1":"收款人格式不正确","#/properties/cashierId/allOf/2/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"差异说明不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式","cashierId":"请选择收款人"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};
+export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/cashierId/allOf/0":"请选择收款人","#/properties/cashierId/allOf/1":"收款人格式不正确","#/properties/cashierId/allOf/2/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"差异说明不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式","cashierId":"请选择收款人"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};

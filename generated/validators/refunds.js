@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_refunds_create","$ref":"resource_refunds_fields","required":["paymentId","roomId","refundKind","amount","refundMethod","reason","applyTime","status"]};
-const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundKind":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"applicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"voucherNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"},{"maxLength":32}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundKind":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"applicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"voucherNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern7 = new RegExp("^-?\\d+$", "u");
@@ -948,8 +948,8 @@ vErrors = null;
 if(_valid7){
 const _errs100 = errors;
 if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err60 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data7) > 128){
+const err60 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -959,9 +959,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err61 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid7 = _errs100 === errors;
+valid30 = _valid7;
+}
+if(!valid30){
+const err61 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -970,12 +972,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-var _valid7 = _errs100 === errors;
-valid30 = _valid7;
-}
-if(!valid30){
-const err62 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs103 = errors;
+let valid32 = true;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -984,11 +987,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data.applicantId !== undefined){
-let data8 = data.applicantId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err63 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.applicantId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data7) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -997,12 +998,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs107 = errors;
-let valid33 = true;
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+}
+else {
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -1013,8 +1011,21 @@ vErrors.push(err64);
 errors++;
 }
 }
+var _valid8 = _errs104 === errors;
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
 else {
-const err65 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs106 = errors;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err65 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1024,21 +1035,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
+var _valid8 = _errs106 === errors;
+valid32 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs110 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err66 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid32){
+const err66 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1048,11 +1049,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs110 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err67 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.applicantId !== undefined){
+let data8 = data.applicantId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err67 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.applicantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1061,12 +1061,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data.applyTime !== undefined){
-let data9 = data.applyTime;
-const _errs114 = errors;
-const _errs115 = errors;
-if(!((data9 === null) || (data9 === ""))){
+const _errs112 = errors;
+let valid35 = true;
+const _errs113 = errors;
+if(errors === _errs113){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1076,9 +1076,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-var valid36 = _errs115 === errors;
-if(valid36){
-const err69 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1087,19 +1087,22 @@ vErrors.push(err69);
 }
 errors++;
 }
-else {
-errors = _errs114;
+}
+var _valid9 = _errs113 === errors;
+errors = _errs112;
 if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
+if(_errs112){
+vErrors.length = _errs112;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err70 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
+if(_valid9){
+const _errs115 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err70 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1108,13 +1111,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid37 = true;
-const _errs120 = errors;
-if(errors === _errs120){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err71 = {};
+}
+var _valid9 = _errs115 === errors;
+valid35 = _valid9;
+}
+if(!valid35){
+const err71 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1124,7 +1126,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
+if(data.applyTime !== undefined){
+let data9 = data.applyTime;
+const _errs119 = errors;
+const _errs120 = errors;
+if(!((data9 === null) || (data9 === ""))){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -1134,8 +1140,18 @@ vErrors.push(err72);
 }
 errors++;
 }
+var valid38 = _errs120 === errors;
+if(valid38){
+const err73 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err73];
 }
-var _valid9 = _errs120 === errors;
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+else {
 errors = _errs119;
 if(vErrors !== null){
 if(_errs119){
@@ -1145,25 +1161,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs122 = errors;
-if(typeof data9 === "string"){
-if(!pattern13.test(data9)){
-const err73 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err73];
 }
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-var _valid9 = _errs122 === errors;
-valid37 = _valid9;
-}
-if(!valid37){
-const err74 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err74 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1172,12 +1172,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data10 = data.status;
-const _errs126 = errors;
-const _errs127 = errors;
-if(!((data10 === null) || (data10 === ""))){
+const _errs124 = errors;
+let valid39 = true;
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -1187,9 +1187,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid40 = _errs127 === errors;
-if(valid40){
-const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1198,19 +1198,22 @@ vErrors.push(err76);
 }
 errors++;
 }
-else {
-errors = _errs126;
+}
+var _valid10 = _errs125 === errors;
+errors = _errs124;
 if(vErrors !== null){
-if(_errs126){
-vErrors.length = _errs126;
+if(_errs124){
+vErrors.length = _errs124;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(_valid10){
+const _errs127 = errors;
+if(typeof data9 === "string"){
+if(!pattern13.test(data9)){
+const err77 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1219,13 +1222,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs131 = errors;
-let valid41 = true;
-const _errs132 = errors;
-if(errors === _errs132){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err78 = {};
+}
+var _valid10 = _errs127 === errors;
+valid39 = _valid10;
+}
+if(!valid39){
+const err78 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1235,7 +1237,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data10 = data.status;
+const _errs131 = errors;
+const _errs132 = errors;
+if(!((data10 === null) || (data10 === ""))){
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1245,8 +1251,18 @@ vErrors.push(err79);
 }
 errors++;
 }
+var valid42 = _errs132 === errors;
+if(valid42){
+const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err80];
 }
-var _valid10 = _errs132 === errors;
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+else {
 errors = _errs131;
 if(vErrors !== null){
 if(_errs131){
@@ -1256,23 +1272,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs134 = errors;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err80];
 }
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data10 !== "string") && (data10 !== null)){
+const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1281,10 +1283,13 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
+const _errs136 = errors;
+let valid43 = true;
+const _errs137 = errors;
+if(errors === _errs137){
 if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data10) < 1){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1294,8 +1299,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(!(((data10 === "1") || (data10 === "2")) || (data10 === "3"))){
-const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1304,11 +1309,22 @@ vErrors.push(err83);
 }
 errors++;
 }
-var _valid10 = _errs134 === errors;
-valid41 = _valid10;
 }
-if(!valid41){
-const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid11 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs139 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1318,10 +1334,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.voucherNo !== undefined){
-let data11 = data.voucherNo;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err85 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.voucherNo.allOf[0].type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err85 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1330,13 +1345,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs143 = errors;
-let valid44 = true;
-const _errs144 = errors;
-if(errors === _errs144){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err86 = {};
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err86 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1346,8 +1358,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {};
+if(!(((data10 === "1") || (data10 === "2")) || (data10 === "3"))){
+const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1356,22 +1368,11 @@ vErrors.push(err87);
 }
 errors++;
 }
+var _valid11 = _errs139 === errors;
+valid43 = _valid11;
 }
-var _valid11 = _errs144 === errors;
-errors = _errs143;
-if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs146 = errors;
-if(typeof data11 === "string"){
-if(!pattern15.test(data11)){
-const err88 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
+if(!valid43){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1381,9 +1382,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(func1(data11) > 32){
-const err89 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.voucherNo !== undefined){
+let data11 = data.voucherNo;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err89 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.voucherNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1392,12 +1394,13 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-var _valid11 = _errs146 === errors;
-valid44 = _valid11;
-}
-if(!valid44){
-const err90 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs148 = errors;
+let valid46 = true;
+const _errs149 = errors;
+if(errors === _errs149){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1407,10 +1410,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data12 = data.approverId;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err91 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+else {
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1419,13 +1420,22 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs153 = errors;
-let valid47 = true;
-const _errs154 = errors;
-if(errors === _errs154){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err92 = {};
+}
+var _valid12 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs151 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 32){
+const err92 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1435,8 +1445,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-else {
-const err93 = {};
+var _valid12 = _errs151 === errors;
+valid46 = _valid12;
+}
+if(!valid46){
+const err93 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1445,22 +1458,13 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-var _valid12 = _errs154 === errors;
-errors = _errs153;
-if(vErrors !== null){
-if(_errs153){
-vErrors.length = _errs153;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs156 = errors;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err94 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs154 = errors;
+let valid48 = true;
+const _errs155 = errors;
+if(errors === _errs155){
+if(typeof data11 === "string"){
+if(func1(data11) > 32){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1469,12 +1473,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-var _valid12 = _errs156 === errors;
-valid47 = _valid12;
-}
-if(!valid47){
-const err95 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data11) < 1){
+const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1484,10 +1485,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.refundedAt !== undefined){
-let data13 = data.refundedAt;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err96 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1496,13 +1496,22 @@ vErrors.push(err96);
 }
 errors++;
 }
-const _errs162 = errors;
-let valid50 = true;
-const _errs163 = errors;
-if(errors === _errs163){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err97 = {};
+}
+var _valid13 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs157 = errors;
+if(typeof data11 === "string"){
+if(!pattern15.test(data11)){
+const err97 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1512,8 +1521,11 @@ vErrors.push(err97);
 errors++;
 }
 }
-else {
-const err98 = {};
+var _valid13 = _errs157 === errors;
+valid48 = _valid13;
+}
+if(!valid48){
+const err98 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1523,21 +1535,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-var _valid13 = _errs163 === errors;
-errors = _errs162;
-if(vErrors !== null){
-if(_errs162){
-vErrors.length = _errs162;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs165 = errors;
-if(typeof data13 === "string"){
-if(!pattern13.test(data13)){
-const err99 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.approverId !== undefined){
+let data12 = data.approverId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err99 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1546,12 +1547,13 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-var _valid13 = _errs165 === errors;
-valid50 = _valid13;
-}
-if(!valid50){
-const err100 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs163 = errors;
+let valid51 = true;
+const _errs164 = errors;
+if(errors === _errs164){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1561,10 +1563,8 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data14 = data.rejectReason;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err101 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+else {
+const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1573,13 +1573,22 @@ vErrors.push(err101);
 }
 errors++;
 }
-const _errs171 = errors;
-let valid53 = true;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err102 = {};
+}
+var _valid14 = _errs164 === errors;
+errors = _errs163;
+if(vErrors !== null){
+if(_errs163){
+vErrors.length = _errs163;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs166 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1589,8 +1598,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {};
+var _valid14 = _errs166 === errors;
+valid51 = _valid14;
+}
+if(!valid51){
+const err103 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1600,21 +1612,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-var _valid14 = _errs172 === errors;
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs174 = errors;
-if(typeof data14 === "string"){
-if(!pattern11.test(data14)){
-const err104 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.refundedAt !== undefined){
+let data13 = data.refundedAt;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err104 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1623,10 +1624,13 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(typeof data14 === "string"){
-if(func1(data14) > 128){
-const err105 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const _errs172 = errors;
+let valid54 = true;
+const _errs173 = errors;
+if(errors === _errs173){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1636,11 +1640,8 @@ vErrors.push(err105);
 errors++;
 }
 }
-var _valid14 = _errs174 === errors;
-valid53 = _valid14;
-}
-if(!valid53){
-const err106 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1650,12 +1651,21 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs179 = errors;
-const _errs180 = errors;
-if(!((data15 === null) || (data15 === ""))){
-const err107 = {};
+var _valid15 = _errs173 === errors;
+errors = _errs172;
+if(vErrors !== null){
+if(_errs172){
+vErrors.length = _errs172;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs175 = errors;
+if(typeof data13 === "string"){
+if(!pattern13.test(data13)){
+const err107 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1664,9 +1674,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-var valid56 = _errs180 === errors;
-if(valid56){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid15 = _errs175 === errors;
+valid54 = _valid15;
+}
+if(!valid54){
+const err108 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1675,19 +1688,11 @@ vErrors.push(err108);
 }
 errors++;
 }
-else {
-errors = _errs179;
-if(vErrors !== null){
-if(_errs179){
-vErrors.length = _errs179;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data15 !== "string") && (data15 !== null)){
-const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.rejectReason !== undefined){
+let data14 = data.rejectReason;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err109 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1696,12 +1701,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs184 = errors;
+const _errs181 = errors;
 let valid57 = true;
-const _errs185 = errors;
-if(errors === _errs185){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
+const _errs182 = errors;
+if(errors === _errs182){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
 const err110 = {};
 if(vErrors === null){
 vErrors = [err110];
@@ -1723,21 +1728,21 @@ vErrors.push(err111);
 errors++;
 }
 }
-var _valid15 = _errs185 === errors;
-errors = _errs184;
+var _valid16 = _errs182 === errors;
+errors = _errs181;
 if(vErrors !== null){
-if(_errs184){
-vErrors.length = _errs184;
+if(_errs181){
+vErrors.length = _errs181;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid15){
-const _errs187 = errors;
-if(typeof data15 === "string"){
-if(!pattern3.test(data15)){
-const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid16){
+const _errs184 = errors;
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
+const err112 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1747,11 +1752,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-var _valid15 = _errs187 === errors;
-valid57 = _valid15;
+var _valid16 = _errs184 === errors;
+valid57 = _valid16;
 }
 if(!valid57){
-const err113 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err113 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1760,15 +1765,202 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs187 = errors;
+let valid59 = true;
+const _errs188 = errors;
+if(errors === _errs188){
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
+const err114 = {};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+else {
+if(func1(data14) < 1){
+const err115 = {};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+var _valid17 = _errs188 === errors;
+errors = _errs187;
+if(vErrors !== null){
+if(_errs187){
+vErrors.length = _errs187;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs190 = errors;
+if(typeof data14 === "string"){
+if(!pattern11.test(data14)){
+const err117 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+var _valid17 = _errs190 === errors;
+valid59 = _valid17;
+}
+if(!valid59){
+const err118 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs194 = errors;
+const _errs195 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err119 = {};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+var valid62 = _errs195 === errors;
+if(valid62){
+const err120 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+else {
+errors = _errs194;
+if(vErrors !== null){
+if(_errs194){
+vErrors.length = _errs194;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err121 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+const _errs199 = errors;
+let valid63 = true;
+const _errs200 = errors;
+if(errors === _errs200){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+else {
+const err123 = {};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+var _valid18 = _errs200 === errors;
+errors = _errs199;
+if(vErrors !== null){
+if(_errs199){
+vErrors.length = _errs199;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs202 = errors;
+if(typeof data15 === "string"){
+if(!pattern3.test(data15)){
+const err124 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+var _valid18 = _errs202 === errors;
+valid63 = _valid18;
+}
+if(!valid63){
+const err125 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
 }
 errors++;
 }
@@ -1903,4 +2095,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/receiptId/allOf/0":"原票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择原票据","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/refundKind/allOf/0":"请选择退款类型","#/properties/refundKind/allOf/1":"退款类型格式不正确","#/properties/refundKind/allOf/2/then/allOf/0":"退款类型请输入整数","#/properties/refundKind/allOf/2/then/allOf/1":"退款类型不能大于2147483647","#/properties/refundKind/allOf/2/then/allOf/2":"退款类型超出范围","#/properties/refundKind/allOf/2/then/allOf/3":"请选择正确的退款类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"退款原因不能超过128个字符","#/properties/applicantId/allOf/0":"申请人格式不正确","#/properties/applicantId/allOf/1/then/allOf/0":"请选择申请人","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/voucherNo/allOf/0":"退款凭证号格式不正确","#/properties/voucherNo/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/voucherNo/allOf/1/then/allOf/1":"退款凭证号不能超过32个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","refundKind":"请选择退款类型","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","receiptId","billId","roomId","refundKind","amount","refundMethod","applicantId","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/receiptId/allOf/0":"原票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择原票据","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/refundKind/allOf/0":"请选择退款类型","#/properties/refundKind/allOf/1":"退款类型格式不正确","#/properties/refundKind/allOf/2/then/allOf/0":"退款类型请输入整数","#/properties/refundKind/allOf/2/then/allOf/1":"退款类型不能大于2147483647","#/properties/refundKind/allOf/2/then/allOf/2":"退款类型超出范围","#/properties/refundKind/allOf/2/then/allOf/3":"请选择正确的退款类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"退款原因不能超过128个字符","#/properties/reason/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/applicantId/allOf/0":"申请人格式不正确","#/properties/applicantId/allOf/1/then/allOf/0":"请选择申请人","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/voucherNo/allOf/0":"退款凭证号格式不正确","#/properties/voucherNo/allOf/1/then/allOf/0":"退款凭证号不能超过32个字符","#/properties/voucherNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","refundKind":"请选择退款类型","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","receiptId","billId","roomId","refundKind","amount","refundMethod","applicantId","status","approverId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_repairs_create","$ref":"resource_repairs_fields","required":["repairType","content","reporterName","phone","reportTime"]};
-const schema20 = {"$id":"resource_repairs_fields","type":"object","properties":{"repairType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"reporterName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"reportTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"assigneeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"assignTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"finishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"score":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_repairs_fields","type":"object","properties":{"repairType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"reporterName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"reportTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"assigneeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"assignTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"finishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"score":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
@@ -255,11 +255,9 @@ vErrors = null;
 }
 if(_valid1){
 const _errs26 = errors;
-const _errs28 = errors;
-const _errs29 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err15 = {};
+if(func1(data1) > 500){
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,9 +267,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-var valid9 = _errs29 === errors;
-if(valid9){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var _valid1 = _errs26 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,20 +280,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs29 = errors;
+let valid9 = true;
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data1 === "string"){
 if(func1(data1) > 500){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -302,12 +295,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid1 = _errs26 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,10 +307,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.image !== undefined){
-let data2 = data.image;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -330,10 +319,23 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs32 = errors;
+const _errs34 = errors;
+const _errs35 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -342,13 +344,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs38 = errors;
-let valid12 = true;
-const _errs39 = errors;
-if(errors === _errs39){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err21 = {};
+}
+var valid11 = _errs35 === errors;
+if(valid11){
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -357,9 +356,22 @@ vErrors.push(err21);
 }
 errors++;
 }
+else {
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
 }
 else {
-const err22 = {};
+vErrors = null;
+}
+}
+}
+var _valid2 = _errs32 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err22 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -369,21 +381,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs39 === errors;
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs41 = errors;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err23 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.image !== undefined){
+let data2 = data.image;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -393,11 +394,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs41 === errors;
-valid12 = _valid2;
-}
-if(!valid12){
-const err24 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err24 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,12 +406,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.reporterName !== undefined){
-let data4 = data.reporterName;
-const _errs45 = errors;
-const _errs46 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs43 = errors;
+let valid14 = true;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -421,9 +421,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid15 = _errs46 === errors;
-if(valid15){
-const err26 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,19 +432,22 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs45;
+}
+var _valid3 = _errs44 === errors;
+errors = _errs43;
 if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+if(_errs43){
+vErrors.length = _errs43;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/type",keyword:"type",params:{type: schema20.properties.reporterName.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs46 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err27 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -453,13 +456,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs50 = errors;
-let valid16 = true;
-const _errs51 = errors;
-if(errors === _errs51){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err28 = {};
+}
+var _valid3 = _errs46 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err28 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -469,7 +471,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
+if(data.reporterName !== undefined){
+let data4 = data.reporterName;
+const _errs50 = errors;
+const _errs51 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -479,8 +485,18 @@ vErrors.push(err29);
 }
 errors++;
 }
+var valid17 = _errs51 === errors;
+if(valid17){
+const err30 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err30];
 }
-var _valid3 = _errs51 === errors;
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+else {
 errors = _errs50;
 if(vErrors !== null){
 if(_errs50){
@@ -490,23 +506,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs53 = errors;
-if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err30 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err30];
 }
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err31 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/type",keyword:"type",params:{type: schema20.properties.reporterName.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -515,10 +517,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
+const _errs55 = errors;
+let valid18 = true;
+const _errs56 = errors;
+if(errors === _errs56){
 if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err32 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data4) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -528,11 +533,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err33 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,12 +544,21 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data5 = data.phone;
-const _errs59 = errors;
-const _errs60 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err34 = {};
+var _valid4 = _errs56 === errors;
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs58 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err34 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -556,9 +567,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-var valid19 = _errs60 === errors;
-if(valid19){
-const err35 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err35 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -567,19 +579,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-else {
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
 }
-else {
-vErrors = null;
+var _valid4 = _errs58 === errors;
+valid18 = _valid4;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
+if(!valid18){
+const err36 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -588,12 +593,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs64 = errors;
+const _errs62 = errors;
 let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -603,8 +608,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
 else {
+if(func1(data4) < 1){
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -615,21 +620,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs67 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err39 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -639,9 +632,21 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 11){
-const err40 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err40 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -651,11 +656,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid4 = _errs67 === errors;
-valid20 = _valid4;
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
 }
 if(!valid20){
-const err41 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err41 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -665,11 +670,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.reportTime !== undefined){
-let data6 = data.reportTime;
-const _errs72 = errors;
-const _errs73 = errors;
-if(!((data6 === null) || (data6 === ""))){
+if(data.phone !== undefined){
+let data5 = data.phone;
+const _errs69 = errors;
+const _errs70 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -679,9 +684,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid23 = _errs73 === errors;
+var valid23 = _errs70 === errors;
 if(valid23){
-const err43 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err43 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -691,18 +696,18 @@ vErrors.push(err43);
 errors++;
 }
 else {
-errors = _errs72;
+errors = _errs69;
 if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
+if(_errs69){
+vErrors.length = _errs69;
 }
 else {
 vErrors = null;
 }
 }
 }
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.reportTime.allOf[1].type},message:"must be string,null"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -711,12 +716,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs77 = errors;
+const _errs74 = errors;
 let valid24 = true;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -738,21 +743,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid5 = _errs78 === errors;
-errors = _errs77;
+var _valid6 = _errs75 === errors;
+errors = _errs74;
 if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
+if(_errs74){
+vErrors.length = _errs74;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs80 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err47 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid6){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 11){
+const err47 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -762,11 +767,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid5 = _errs80 === errors;
-valid24 = _valid5;
+var _valid6 = _errs77 === errors;
+valid24 = _valid6;
 }
 if(!valid24){
-const err48 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err48 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -775,12 +780,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs84 = errors;
-const _errs85 = errors;
-if(!((data7 === null) || (data7 === ""))){
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data5 === "string"){
+if(func1(data5) > 11){
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -790,9 +795,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-var valid27 = _errs85 === errors;
-if(valid27){
-const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+if(func1(data5) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -801,19 +806,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-else {
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -822,13 +818,22 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid28 = true;
-const _errs90 = errors;
-if(errors === _errs90){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err52 = {};
+}
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err52 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -838,8 +843,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {};
+var _valid7 = _errs83 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err53 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -849,21 +857,12 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs92 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.reportTime !== undefined){
+let data6 = data.reportTime;
+const _errs87 = errors;
+const _errs88 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -872,10 +871,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid29 = _errs88 === errors;
+if(valid29){
+const err55 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -884,10 +882,19 @@ vErrors.push(err55);
 }
 errors++;
 }
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err56 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.reportTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -896,9 +903,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(!(((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4")) || (data7 === "5"))){
-const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs92 = errors;
+let valid30 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -907,11 +918,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-var _valid6 = _errs92 === errors;
-valid28 = _valid6;
 }
-if(!valid28){
-const err58 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -921,10 +930,21 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.assigneeId !== undefined){
-let data8 = data.assigneeId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err59 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.assigneeId.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs95 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err59 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -933,13 +953,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs101 = errors;
-let valid31 = true;
-const _errs102 = errors;
-if(errors === _errs102){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err60 = {};
+}
+var _valid8 = _errs95 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err60 = {instancePath:instancePath+"/reportTime",schemaPath:"#/properties/reportTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -949,7 +968,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs99 = errors;
+const _errs100 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
@@ -959,22 +982,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-var _valid7 = _errs102 === errors;
-errors = _errs101;
-if(vErrors !== null){
-if(_errs101){
-vErrors.length = _errs101;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs104 = errors;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err62 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+var valid33 = _errs100 === errors;
+if(valid33){
+const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -983,12 +993,19 @@ vErrors.push(err62);
 }
 errors++;
 }
+else {
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
 }
-var _valid7 = _errs104 === errors;
-valid31 = _valid7;
+else {
+vErrors = null;
 }
-if(!valid31){
-const err63 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -997,11 +1014,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data.assignTime !== undefined){
-let data9 = data.assignTime;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err64 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.assignTime.allOf[0].type},message:"must be string,null"};
+const _errs104 = errors;
+let valid34 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1010,12 +1029,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid34 = true;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -1026,8 +1041,21 @@ vErrors.push(err65);
 errors++;
 }
 }
+var _valid9 = _errs105 === errors;
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
 else {
-const err66 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs107 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1037,21 +1065,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs113 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err67 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1061,11 +1077,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid8 = _errs113 === errors;
-valid34 = _valid8;
-}
-if(!valid34){
-const err68 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err68 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1075,10 +1089,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.finishTime !== undefined){
-let data10 = data.finishTime;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err69 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.finishTime.allOf[0].type},message:"must be string,null"};
+if(!(((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4")) || (data7 === "5"))){
+const err69 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1087,13 +1099,11 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid37 = true;
-const _errs120 = errors;
-if(errors === _errs120){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err70 = {};
+var _valid9 = _errs107 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1103,8 +1113,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {};
+if(data.assigneeId !== undefined){
+let data8 = data.assigneeId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err71 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.assigneeId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1113,22 +1125,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-var _valid9 = _errs120 === errors;
-errors = _errs119;
-if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs122 = errors;
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err72 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const _errs116 = errors;
+let valid37 = true;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1138,11 +1141,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid9 = _errs122 === errors;
-valid37 = _valid9;
-}
-if(!valid37){
-const err73 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1152,10 +1152,21 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data11 = data.result;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err74 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/type",keyword:"type",params:{type: schema20.properties.result.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs119 = errors;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err74 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1164,13 +1175,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid40 = true;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err75 = {};
+}
+var _valid10 = _errs119 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err75 = {instancePath:instancePath+"/assigneeId",schemaPath:"#/properties/assigneeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1180,8 +1190,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {};
+if(data.assignTime !== undefined){
+let data9 = data.assignTime;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err76 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.assignTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1190,23 +1202,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid10 = _errs129 === errors;
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs131 = errors;
-const _errs133 = errors;
-const _errs134 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
+const _errs125 = errors;
+let valid40 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1217,9 +1218,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-var valid42 = _errs134 === errors;
-if(valid42){
-const err78 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1228,20 +1228,22 @@ vErrors.push(err78);
 }
 errors++;
 }
-else {
-errors = _errs133;
+}
+var _valid11 = _errs126 === errors;
+errors = _errs125;
 if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
+if(_errs125){
+vErrors.length = _errs125;
 }
 else {
 vErrors = null;
 }
 }
-}
-if(typeof data11 === "string"){
-if(func1(data11) > 500){
-const err79 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(_valid11){
+const _errs128 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err79 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1251,11 +1253,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid10 = _errs131 === errors;
-valid40 = _valid10;
+var _valid11 = _errs128 === errors;
+valid40 = _valid11;
 }
 if(!valid40){
-const err80 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err80 = {instancePath:instancePath+"/assignTime",schemaPath:"#/properties/assignTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1265,10 +1267,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.score !== undefined){
-let data12 = data.score;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err81 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/0/type",keyword:"type",params:{type: schema20.properties.score.allOf[0].type},message:"must be string,null"};
+if(data.finishTime !== undefined){
+let data10 = data.finishTime;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err81 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.finishTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1277,12 +1279,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs140 = errors;
-let valid44 = true;
-const _errs141 = errors;
-if(errors === _errs141){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
+const _errs134 = errors;
+let valid43 = true;
+const _errs135 = errors;
+if(errors === _errs135){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1304,21 +1306,21 @@ vErrors.push(err83);
 errors++;
 }
 }
-var _valid11 = _errs141 === errors;
-errors = _errs140;
+var _valid12 = _errs135 === errors;
+errors = _errs134;
 if(vErrors !== null){
-if(_errs140){
-vErrors.length = _errs140;
+if(_errs134){
+vErrors.length = _errs134;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid11){
-const _errs143 = errors;
-if(typeof data12 === "string"){
-if(!pattern14.test(data12)){
-const err84 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(_valid12){
+const _errs137 = errors;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err84 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1328,9 +1330,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) >= 1)){
-const err85 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid12 = _errs137 === errors;
+valid43 = _valid12;
+}
+if(!valid43){
+const err85 = {instancePath:instancePath+"/finishTime",schemaPath:"#/properties/finishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1340,9 +1344,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) <= 5)){
-const err86 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.result !== undefined){
+let data11 = data.result;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err86 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/type",keyword:"type",params:{type: schema20.properties.result.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1351,10 +1356,13 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err87 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs143 = errors;
+let valid46 = true;
+const _errs144 = errors;
+if(errors === _errs144){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1364,9 +1372,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) <= 2147483647)){
-const err88 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err88 = {};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1376,9 +1383,21 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(!(Number(data12) >= -2147483648)){
-const err89 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid13 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs146 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 500){
+const err89 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1388,11 +1407,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-var _valid11 = _errs143 === errors;
-valid44 = _valid11;
+var _valid13 = _errs146 === errors;
+valid46 = _valid13;
 }
-if(!valid44){
-const err90 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid46){
+const err90 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1401,11 +1420,13 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.evaluation !== undefined){
-let data13 = data.evaluation;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err91 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema20.properties.evaluation.allOf[0].type},message:"must be string,null"};
+const _errs149 = errors;
+let valid48 = true;
+const _errs150 = errors;
+if(errors === _errs150){
+if(typeof data11 === "string"){
+if(func1(data11) > 500){
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1414,12 +1435,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs154 = errors;
-let valid47 = true;
-const _errs155 = errors;
-if(errors === _errs155){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
+else {
+if(func1(data11) < 1){
 const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
@@ -1428,6 +1445,7 @@ else {
 vErrors.push(err92);
 }
 errors++;
+}
 }
 }
 else {
@@ -1441,21 +1459,23 @@ vErrors.push(err93);
 errors++;
 }
 }
-var _valid12 = _errs155 === errors;
-errors = _errs154;
+var _valid14 = _errs150 === errors;
+errors = _errs149;
 if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
+if(_errs149){
+vErrors.length = _errs149;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid12){
-const _errs157 = errors;
-if(typeof data13 === "string"){
-if(func1(data13) > 255){
-const err94 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(_valid14){
+const _errs152 = errors;
+const _errs154 = errors;
+const _errs155 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1465,9 +1485,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(typeof data13 === "string"){
-if(func1(data13) > 255){
-const err95 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+var valid50 = _errs155 === errors;
+if(valid50){
+const err95 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1476,12 +1496,22 @@ vErrors.push(err95);
 }
 errors++;
 }
+else {
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
 }
-var _valid12 = _errs157 === errors;
-valid47 = _valid12;
+else {
+vErrors = null;
 }
-if(!valid47){
-const err96 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+var _valid14 = _errs152 === errors;
+valid48 = _valid14;
+}
+if(!valid48){
+const err96 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1491,9 +1521,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.history !== undefined){
-if(typeof data.history != "object"){
-const err97 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+if(data.score !== undefined){
+let data12 = data.score;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err97 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/0/type",keyword:"type",params:{type: schema20.properties.score.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1502,12 +1533,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs165 = errors;
-const _errs166 = errors;
-if(!((data15 === null) || (data15 === ""))){
+const _errs160 = errors;
+let valid52 = true;
+const _errs161 = errors;
+if(errors === _errs161){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
@@ -1517,9 +1548,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-var valid51 = _errs166 === errors;
-if(valid51){
-const err99 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1528,19 +1559,22 @@ vErrors.push(err99);
 }
 errors++;
 }
-else {
-errors = _errs165;
+}
+var _valid15 = _errs161 === errors;
+errors = _errs160;
 if(vErrors !== null){
-if(_errs165){
-vErrors.length = _errs165;
+if(_errs160){
+vErrors.length = _errs160;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data15 !== "string") && (data15 !== null)){
-const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid15){
+const _errs163 = errors;
+if(typeof data12 === "string"){
+if(!pattern14.test(data12)){
+const err100 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1549,13 +1583,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-const _errs170 = errors;
-let valid52 = true;
-const _errs171 = errors;
-if(errors === _errs171){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err101 = {};
+}
+if(typeof data12 === "string"){
+if(!(Number(data12) >= 1)){
+const err101 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1565,8 +1596,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-else {
-const err102 = {};
+if(typeof data12 === "string"){
+if(!(Number(data12) <= 5)){
+const err102 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1576,21 +1608,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-var _valid13 = _errs171 === errors;
-errors = _errs170;
-if(vErrors !== null){
-if(_errs170){
-vErrors.length = _errs170;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs173 = errors;
-if(typeof data15 === "string"){
-if(!pattern5.test(data15)){
-const err103 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err103 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1600,11 +1620,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-var _valid13 = _errs173 === errors;
-valid52 = _valid13;
-}
-if(!valid52){
-const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data12 === "string"){
+if(!(Number(data12) <= 2147483647)){
+const err104 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1614,14 +1632,252 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data12 === "string"){
+if(!(Number(data12) >= -2147483648)){
+const err105 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+}
+var _valid15 = _errs163 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err106 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.evaluation !== undefined){
+let data13 = data.evaluation;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err107 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema20.properties.evaluation.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+const _errs174 = errors;
+let valid55 = true;
+const _errs175 = errors;
+if(errors === _errs175){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err108 = {};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+var _valid16 = _errs175 === errors;
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs177 = errors;
+if(typeof data13 === "string"){
+if(func1(data13) > 255){
+const err110 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(typeof data13 === "string"){
+if(func1(data13) > 255){
+const err111 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+var _valid16 = _errs177 === errors;
+valid55 = _valid16;
+}
+if(!valid55){
+const err112 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err113 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs185 = errors;
+const _errs186 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err114 = {};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+var valid59 = _errs186 === errors;
+if(valid59){
+const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+else {
+errors = _errs185;
+if(vErrors !== null){
+if(_errs185){
+vErrors.length = _errs185;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err116 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+const _errs190 = errors;
+let valid60 = true;
+const _errs191 = errors;
+if(errors === _errs191){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid17 = _errs191 === errors;
+errors = _errs190;
+if(vErrors !== null){
+if(_errs190){
+vErrors.length = _errs190;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs193 = errors;
+if(typeof data15 === "string"){
+if(!pattern5.test(data15)){
+const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+var _valid17 = _errs193 === errors;
+valid60 = _valid17;
+}
+if(!valid60){
+const err120 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
 }
 errors++;
 }
@@ -1726,4 +1982,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/repairType/allOf/0":"请选择报修类型","#/properties/repairType/allOf/1":"报修类型格式不正确","#/properties/repairType/allOf/2/then/allOf/0":"报修类型请输入整数","#/properties/repairType/allOf/2/then/allOf/1":"报修类型不能大于2147483647","#/properties/repairType/allOf/2/then/allOf/2":"报修类型超出范围","#/properties/repairType/allOf/2/then/allOf/3":"请选择正确的报修类型","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"报修内容不能超过500个字符","#/properties/image/allOf/0":"现场图片格式不正确","#/properties/roomId/allOf/0":"报修房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择报修房屋","#/properties/reporterName/allOf/0":"请输入报修人","#/properties/reporterName/allOf/1":"报修人格式不正确","#/properties/reporterName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/reporterName/allOf/2/then/allOf/2":"报修人不能超过32个字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"联系电话不能超过11个字符","#/properties/reportTime/allOf/0":"请输入报修时间","#/properties/reportTime/allOf/1":"报修时间格式不正确","#/properties/reportTime/allOf/2/then/allOf/0":"报修时间格式不正确","#/properties/status/allOf/0":"请选择工单状态","#/properties/status/allOf/1":"工单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"工单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"工单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"工单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的工单状态","#/properties/assigneeId/allOf/0":"处理人格式不正确","#/properties/assigneeId/allOf/1/then/allOf/0":"请选择处理人","#/properties/assignTime/allOf/0":"派单时间格式不正确","#/properties/assignTime/allOf/1/then/allOf/0":"派单时间格式不正确","#/properties/finishTime/allOf/0":"完成时间格式不正确","#/properties/finishTime/allOf/1/then/allOf/0":"完成时间格式不正确","#/properties/result/allOf/0":"处理结果格式不正确","#/properties/result/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/result/allOf/1/then/allOf/1":"处理结果不能超过500个字符","#/properties/score/allOf/0":"评价星级格式不正确","#/properties/score/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/3":"评价星级请输入整数","#/properties/score/allOf/1/then/allOf/4":"评价星级不能大于2147483647","#/properties/score/allOf/1/then/allOf/5":"评价星级超出范围","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"repairType":"请选择报修类型","content":"请输入报修内容","reporterName":"请输入报修人","phone":"请输入联系电话","reportTime":"请输入报修时间"},"numericFields":["repairType","roomId","status","assigneeId","score","communityId"]};
+export const meta = {"messages":{"#/properties/repairType/allOf/0":"请选择报修类型","#/properties/repairType/allOf/1":"报修类型格式不正确","#/properties/repairType/allOf/2/then/allOf/0":"报修类型请输入整数","#/properties/repairType/allOf/2/then/allOf/1":"报修类型不能大于2147483647","#/properties/repairType/allOf/2/then/allOf/2":"报修类型超出范围","#/properties/repairType/allOf/2/then/allOf/3":"请选择正确的报修类型","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/image/allOf/0":"现场图片格式不正确","#/properties/roomId/allOf/0":"报修房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择报修房屋","#/properties/reporterName/allOf/0":"请输入报修人","#/properties/reporterName/allOf/1":"报修人格式不正确","#/properties/reporterName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/2/then/allOf/1":"报修人不能超过32个字符","#/properties/reporterName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/reportTime/allOf/0":"请输入报修时间","#/properties/reportTime/allOf/1":"报修时间格式不正确","#/properties/reportTime/allOf/2/then/allOf/0":"报修时间格式不正确","#/properties/status/allOf/0":"请选择工单状态","#/properties/status/allOf/1":"工单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"工单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"工单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"工单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的工单状态","#/properties/assigneeId/allOf/0":"处理人格式不正确","#/properties/assigneeId/allOf/1/then/allOf/0":"请选择处理人","#/properties/assignTime/allOf/0":"派单时间格式不正确","#/properties/assignTime/allOf/1/then/allOf/0":"派单时间格式不正确","#/properties/finishTime/allOf/0":"完成时间格式不正确","#/properties/finishTime/allOf/1/then/allOf/0":"完成时间格式不正确","#/properties/result/allOf/0":"处理结果格式不正确","#/properties/result/allOf/1/then/allOf/0":"处理结果不能超过500个字符","#/properties/result/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/score/allOf/0":"评价星级格式不正确","#/properties/score/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/3":"评价星级请输入整数","#/properties/score/allOf/1/then/allOf/4":"评价星级不能大于2147483647","#/properties/score/allOf/1/then/allOf/5":"评价星级超出范围","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"repairType":"请选择报修类型","content":"请输入报修内容","reporterName":"请输入报修人","phone":"请输入联系电话","reportTime":"请输入报修时间"},"numericFields":["repairType","roomId","status","assigneeId","score","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_roomAuditOrders_create","$ref":"resource_roomAuditOrders_fields","required":["applicantName","phone","roomId","identity","applyTime"]};
-const schema20 = {"$id":"resource_roomAuditOrders_fields","type":"object","properties":{"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"auditorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"auditTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_roomAuditOrders_fields","type":"object","properties":{"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":18}]}},{"if":{"type":"string","minLength":1,"maxLength":18},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"auditorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"auditTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -123,8 +123,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,9 +134,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +147,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -159,12 +162,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data1 = data.phone;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,9 +173,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,19 +185,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,13 +209,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +224,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.phone !== undefined){
+let data1 = data.phone;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -232,8 +238,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -243,23 +259,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,12 +270,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -283,10 +286,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.idCard !== undefined){
-let data2 = data.idCard;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,13 +296,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -311,8 +321,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,22 +334,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -345,10 +349,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
-const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+else {
+if(func1(data1) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,9 +361,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 18){
-const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -370,11 +373,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
 }
-if(!valid10){
-const err23 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -384,12 +397,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-const _errs41 = errors;
-const _errs42 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err24 = {};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,9 +410,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid13 = _errs42 === errors;
-if(valid13){
-const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.idCard !== undefined){
+let data2 = data.idCard;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/0/type",keyword:"type",params:{type: schema20.properties.idCard.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -409,19 +423,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,12 +438,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs46 = errors;
-let valid14 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -446,8 +450,21 @@ vErrors.push(err27);
 errors++;
 }
 }
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
 else {
-const err28 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err28 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -457,21 +474,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid14){
+const err29 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,12 +487,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,12 +502,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.identity !== undefined){
-let data4 = data.identity;
-const _errs53 = errors;
-const _errs54 = errors;
-if(!((data4 === null) || (data4 === ""))){
+else {
+if(func1(data2) < 1){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -509,9 +513,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid17 = _errs54 === errors;
-if(valid17){
-const err32 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -520,19 +525,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs53;
+}
+var _valid5 = _errs49 === errors;
+errors = _errs48;
 if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
+if(_errs48){
+vErrors.length = _errs48;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/type",keyword:"type",params:{type: schema20.properties.identity.allOf[1].type},message:"must be string,null"};
+if(_valid5){
+const _errs51 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err33 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -541,13 +549,10 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid18 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err34 = {};
+}
+if(typeof data2 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
+const err34 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -557,8 +562,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {};
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err35 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -568,21 +576,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -591,10 +590,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid19 = _errs57 === errors;
+if(valid19){
+const err37 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -603,10 +601,19 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err38 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err38 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -615,12 +622,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err39 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs61 = errors;
+let valid20 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -630,11 +638,7 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.applyTime !== undefined){
-let data5 = data.applyTime;
-const _errs67 = errors;
-const _errs68 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -644,9 +648,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid21 = _errs68 === errors;
-if(valid21){
-const err41 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs64 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err41 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -655,19 +672,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
 }
-else {
-vErrors = null;
+var _valid6 = _errs64 === errors;
+valid20 = _valid6;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
+if(!valid20){
+const err42 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -676,12 +686,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs72 = errors;
-let valid22 = true;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+if(data.identity !== undefined){
+let data4 = data.identity;
+const _errs68 = errors;
+const _errs69 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -691,9 +701,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {};
+var valid23 = _errs69 === errors;
+if(valid23){
+const err44 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -702,22 +712,19 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid5 = _errs73 === errors;
-errors = _errs72;
+else {
+errors = _errs68;
 if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs75 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err45 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err45 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/type",keyword:"type",params:{type: schema20.properties.identity.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -726,12 +733,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid5 = _errs75 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err46 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs73 = errors;
+let valid24 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -741,11 +749,7 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs79 = errors;
-const _errs80 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -755,9 +759,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid25 = _errs80 === errors;
-if(valid25){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid7 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs76 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err48 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -766,19 +783,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -787,13 +795,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid26 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err50 = {};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err50 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -803,8 +808,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+var _valid7 = _errs76 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err51 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -814,21 +822,12 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.applyTime !== undefined){
+let data5 = data.applyTime;
+const _errs82 = errors;
+const _errs83 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -837,10 +836,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid27 = _errs83 === errors;
+if(valid27){
+const err53 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -849,10 +847,19 @@ vErrors.push(err53);
 }
 errors++;
 }
+else {
+errors = _errs82;
+if(vErrors !== null){
+if(_errs82){
+vErrors.length = _errs82;
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err54 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -861,9 +868,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -872,11 +883,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-var _valid6 = _errs87 === errors;
-valid26 = _valid6;
 }
-if(!valid26){
-const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -886,10 +895,21 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data7 = data.rejectReason;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs90 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err57 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -898,13 +918,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid29 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err58 = {};
+}
+var _valid8 = _errs90 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err58 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -914,7 +933,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs94 = errors;
+const _errs95 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -924,22 +947,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-var _valid7 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs99 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err60 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+var valid31 = _errs95 === errors;
+if(valid31){
+const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -948,10 +958,19 @@ vErrors.push(err60);
 }
 errors++;
 }
+else {
+errors = _errs94;
+if(vErrors !== null){
+if(_errs94){
+vErrors.length = _errs94;
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err61 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -960,12 +979,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-var _valid7 = _errs99 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err62 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs99 = errors;
+let valid32 = true;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -975,10 +995,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.auditorId !== undefined){
-let data8 = data.auditorId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err63 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditorId.allOf[0].type},message:"must be string,null"};
+else {
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -987,13 +1005,22 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs106 = errors;
-let valid32 = true;
-const _errs107 = errors;
-if(errors === _errs107){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err64 = {};
+}
+var _valid9 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs102 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1003,8 +1030,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err65 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1014,21 +1042,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs107 === errors;
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs109 = errors;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err66 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1038,11 +1054,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs109 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err67 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
+const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1051,11 +1064,11 @@ vErrors.push(err67);
 }
 errors++;
 }
+var _valid9 = _errs102 === errors;
+valid32 = _valid9;
 }
-if(data.auditTime !== undefined){
-let data9 = data.auditTime;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err68 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditTime.allOf[0].type},message:"must be string,null"};
+if(!valid32){
+const err68 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1064,13 +1077,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid35 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err69 = {};
+}
+if(data.rejectReason !== undefined){
+let data7 = data.rejectReason;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err69 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1079,8 +1090,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
+const _errs111 = errors;
+let valid35 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1091,21 +1106,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs118 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err71 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1115,11 +1117,21 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid9 = _errs118 === errors;
-valid35 = _valid9;
+var _valid10 = _errs112 === errors;
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
 }
-if(!valid35){
-const err72 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs114 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err72 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1129,10 +1141,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.inhabitantId !== undefined){
-let data10 = data.inhabitantId;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err73 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs114 === errors;
+valid35 = _valid10;
+}
+if(!valid35){
+const err73 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1141,12 +1154,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid38 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs117 = errors;
+let valid37 = true;
+const _errs118 = errors;
+if(errors === _errs118){
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -1156,8 +1169,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
 else {
+if(func1(data7) < 1){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -1168,21 +1181,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs125 === errors;
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs127 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err76 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1192,11 +1193,21 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs127 === errors;
-valid38 = _valid10;
+var _valid11 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
 }
-if(!valid38){
-const err77 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs120 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err77 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1206,12 +1217,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs131 = errors;
-const _errs132 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err78 = {};
+var _valid11 = _errs120 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err78 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1220,9 +1230,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-var valid41 = _errs132 === errors;
-if(valid41){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.auditorId !== undefined){
+let data8 = data.auditorId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err79 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1231,19 +1243,13 @@ vErrors.push(err79);
 }
 errors++;
 }
-else {
-errors = _errs131;
-if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs126 = errors;
+let valid40 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1252,12 +1258,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-const _errs136 = errors;
-let valid42 = true;
-const _errs137 = errors;
-if(errors === _errs137){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+}
+else {
 const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
@@ -1268,8 +1270,21 @@ vErrors.push(err81);
 errors++;
 }
 }
+var _valid12 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
 else {
-const err82 = {};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs129 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err82 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1279,21 +1294,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-var _valid11 = _errs137 === errors;
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
+var _valid12 = _errs129 === errors;
+valid40 = _valid12;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs139 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid40){
+const err83 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1303,11 +1308,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-var _valid11 = _errs139 === errors;
-valid42 = _valid11;
-}
-if(!valid42){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.auditTime !== undefined){
+let data9 = data.auditTime;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err84 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1316,15 +1320,267 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs135 = errors;
+let valid43 = true;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid13 = _errs136 === errors;
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs138 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err87 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var _valid13 = _errs138 === errors;
+valid43 = _valid13;
+}
+if(!valid43){
+const err88 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.inhabitantId !== undefined){
+let data10 = data.inhabitantId;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err89 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+const _errs144 = errors;
+let valid46 = true;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid14 = _errs145 === errors;
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs147 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err92 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid14 = _errs147 === errors;
+valid46 = _valid14;
+}
+if(!valid46){
+const err93 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs151 = errors;
+const _errs152 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+var valid49 = _errs152 === errors;
+if(valid49){
+const err95 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+else {
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+const _errs156 = errors;
+let valid50 = true;
+const _errs157 = errors;
+if(errors === _errs157){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err97 = {};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+var _valid15 = _errs157 === errors;
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs159 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err99 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var _valid15 = _errs159 === errors;
+valid50 = _valid15;
+}
+if(!valid50){
+const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -1429,4 +1685,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"applicantName":true,"phone":true,"idCard":true,"roomId":true,"identity":true,"applyTime":true,"status":true,"rejectReason":true,"auditorId":true,"auditTime":true,"inhabitantId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/applicantName/allOf/2/then/allOf/2":"申请人不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择申请房屋","#/properties/roomId/allOf/1":"申请房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择申请房屋","#/properties/identity/allOf/0":"请选择申请身份","#/properties/identity/allOf/1":"申请身份格式不正确","#/properties/identity/allOf/2/then/allOf/0":"申请身份请输入整数","#/properties/identity/allOf/2/then/allOf/1":"申请身份不能大于2147483647","#/properties/identity/allOf/2/then/allOf/2":"申请身份超出范围","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/auditorId/allOf/0":"审核人格式不正确","#/properties/auditorId/allOf/1/then/allOf/0":"请选择审核人","#/properties/auditTime/allOf/0":"审核时间格式不正确","#/properties/auditTime/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/inhabitantId/allOf/0":"生成的住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择生成的住户","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"applicantName":"请输入申请人","phone":"请输入手机号","roomId":"请选择申请房屋","identity":"请选择申请身份","applyTime":"请输入申请时间"},"numericFields":["roomId","identity","status","auditorId","inhabitantId","communityId"]};
+export const meta = {"messages":{"#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"申请人不能超过32个字符","#/properties/applicantName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"身份证号不能超过18个字符","#/properties/idCard/allOf/2/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/2/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/roomId/allOf/0":"请选择申请房屋","#/properties/roomId/allOf/1":"申请房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择申请房屋","#/properties/identity/allOf/0":"请选择申请身份","#/properties/identity/allOf/1":"申请身份格式不正确","#/properties/identity/allOf/2/then/allOf/0":"申请身份请输入整数","#/properties/identity/allOf/2/then/allOf/1":"申请身份不能大于2147483647","#/properties/identity/allOf/2/then/allOf/2":"申请身份超出范围","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/auditorId/allOf/0":"审核人格式不正确","#/properties/auditorId/allOf/1/then/allOf/0":"请选择审核人","#/properties/auditTime/allOf/0":"审核时间格式不正确","#/properties/auditTime/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/inhabitantId/allOf/0":"生成的住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择生成的住户","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"applicantName":"请输入申请人","phone":"请输入手机号","roomId":"请选择申请房屋","identity":"请选择申请身份","applyTime":"请输入申请时间"},"numericFields":["roomId","identity","status","auditorId","inhabitantId","communityId"]};

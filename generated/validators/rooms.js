@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_rooms_create","$ref":"resource_rooms_fields","required":["buildingId","unitId","roomNo","houseType","occupancyStatus","status","maxResidents"]};
-const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"fullName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":82}]}}]},"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"houseType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5","6"]}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"chargeArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"occupancyStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"deliveryDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"fullName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":82}]}}]},"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"houseType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5","6"]}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"chargeArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"occupancyStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"deliveryDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -410,8 +410,8 @@ vErrors = null;
 if(_valid3){
 const _errs44 = errors;
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err24 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data3) > 16){
+const err24 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -421,9 +421,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 16){
-const err25 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+var _valid3 = _errs44 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err25 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -432,12 +434,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err26 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs47 = errors;
+let valid16 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) > 16){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -446,11 +449,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.floor !== undefined){
-let data4 = data.floor;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/0/type",keyword:"type",params:{type: schema20.properties.floor.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -459,12 +460,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid17 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -475,8 +473,21 @@ vErrors.push(err28);
 errors++;
 }
 }
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
 else {
-const err29 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err29 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -486,21 +497,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+var _valid4 = _errs50 === errors;
+valid16 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err30 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid16){
+const err30 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -510,9 +511,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.floor !== undefined){
+let data4 = data.floor;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/0/type",keyword:"type",params:{type: schema20.properties.floor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -521,10 +523,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
+const _errs56 = errors;
+let valid19 = true;
+const _errs57 = errors;
+if(errors === _errs57){
 if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err32 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data4) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -534,9 +539,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -546,9 +550,21 @@ vErrors.push(err33);
 errors++;
 }
 }
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data4)){
+const err34 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -558,11 +574,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err35 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -572,12 +586,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.houseType !== undefined){
-let data5 = data.houseType;
-const _errs62 = errors;
-const _errs63 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err36 = {};
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err36 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -586,9 +597,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid20 = _errs63 === errors;
-if(valid20){
-const err37 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err37 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -597,19 +609,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/1/type",keyword:"type",params:{type: schema20.properties.houseType.allOf[1].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err38 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,13 +621,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+}
+var _valid5 = _errs59 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -634,7 +636,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
+if(data.houseType !== undefined){
+let data5 = data.houseType;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -644,8 +650,18 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid22 = _errs68 === errors;
+if(valid22){
+const err41 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
 }
-var _valid5 = _errs68 === errors;
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
 errors = _errs67;
 if(vErrors !== null){
 if(_errs67){
@@ -655,23 +671,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err41 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
 }
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/1/type",keyword:"type",params:{type: schema20.properties.houseType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -680,10 +682,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,8 +698,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(!((((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5")) || (data5 === "6"))){
-const err44 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.houseType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -703,11 +708,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid5 = _errs70 === errors;
-valid21 = _valid5;
 }
-if(!valid21){
-const err45 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid6 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs75 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err45 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -717,10 +733,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.buildingArea !== undefined){
-let data6 = data.buildingArea;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err46 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -729,13 +744,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid24 = true;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err47 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err47 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -745,8 +757,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {};
+if(!((((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5")) || (data5 === "6"))){
+const err48 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.houseType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -755,22 +767,11 @@ vErrors.push(err48);
 }
 errors++;
 }
+var _valid6 = _errs75 === errors;
+valid23 = _valid6;
 }
-var _valid6 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs82 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err49 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid23){
+const err49 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -780,9 +781,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 10000)){
-const err50 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.buildingArea !== undefined){
+let data6 = data.buildingArea;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -791,10 +793,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
+const _errs84 = errors;
+let valid26 = true;
+const _errs85 = errors;
+if(errors === _errs85){
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err51 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -804,11 +809,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err52 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -818,10 +820,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.chargeArea !== undefined){
-let data7 = data.chargeArea;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err53 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargeArea.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs87 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err53 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -830,13 +843,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid27 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err54 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 10000)){
+const err54 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -846,8 +856,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {};
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err55 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -857,21 +868,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
+var _valid7 = _errs87 === errors;
+valid26 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs93 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err56 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid26){
+const err56 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -881,9 +882,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 10000)){
-const err57 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.chargeArea !== undefined){
+let data7 = data.chargeArea;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargeArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -892,10 +894,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
+const _errs95 = errors;
+let valid29 = true;
+const _errs96 = errors;
+if(errors === _errs96){
 if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err58 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -905,11 +910,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid7 = _errs93 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err59 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -919,12 +921,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.occupancyStatus !== undefined){
-let data8 = data.occupancyStatus;
-const _errs99 = errors;
-const _errs100 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err60 = {};
+var _valid8 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs98 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err60 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -933,9 +944,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-var valid30 = _errs100 === errors;
-if(valid30){
-const err61 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 10000)){
+const err61 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -944,19 +956,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-else {
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.occupancyStatus.allOf[1].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err62 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -965,13 +968,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs104 = errors;
-let valid31 = true;
-const _errs105 = errors;
-if(errors === _errs105){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err63 = {};
+}
+var _valid8 = _errs98 === errors;
+valid29 = _valid8;
+}
+if(!valid29){
+const err63 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -981,7 +983,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
+if(data.occupancyStatus !== undefined){
+let data8 = data.occupancyStatus;
+const _errs104 = errors;
+const _errs105 = errors;
+if(!((data8 === null) || (data8 === ""))){
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -991,8 +997,18 @@ vErrors.push(err64);
 }
 errors++;
 }
+var valid32 = _errs105 === errors;
+if(valid32){
+const err65 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err65];
 }
-var _valid8 = _errs105 === errors;
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+else {
 errors = _errs104;
 if(vErrors !== null){
 if(_errs104){
@@ -1002,23 +1018,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs107 = errors;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err65 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err65];
 }
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err66 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.occupancyStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1027,10 +1029,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
+const _errs109 = errors;
+let valid33 = true;
+const _errs110 = errors;
+if(errors === _errs110){
 if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err67 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data8) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1040,8 +1045,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
-const err68 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.occupancyStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1050,11 +1055,22 @@ vErrors.push(err68);
 }
 errors++;
 }
-var _valid8 = _errs107 === errors;
-valid31 = _valid8;
 }
-if(!valid31){
-const err69 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid9 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err69 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1064,10 +1080,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.deliveryDate !== undefined){
-let data9 = data.deliveryDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err70 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.deliveryDate.allOf[0].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err70 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1076,13 +1091,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs116 = errors;
-let valid34 = true;
-const _errs117 = errors;
-if(errors === _errs117){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err71 = {};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err71 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1092,8 +1104,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
+const err72 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.occupancyStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1102,22 +1114,11 @@ vErrors.push(err72);
 }
 errors++;
 }
+var _valid9 = _errs112 === errors;
+valid33 = _valid9;
 }
-var _valid9 = _errs117 === errors;
-errors = _errs116;
-if(vErrors !== null){
-if(_errs116){
-vErrors.length = _errs116;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs119 = errors;
-if(typeof data9 === "string"){
-if(!pattern14.test(data9)){
-const err73 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid33){
+const err73 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1127,11 +1128,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid9 = _errs119 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err74 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deliveryDate !== undefined){
+let data9 = data.deliveryDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err74 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.deliveryDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1140,12 +1140,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data10 = data.status;
-const _errs123 = errors;
-const _errs124 = errors;
-if(!((data10 === null) || (data10 === ""))){
+const _errs121 = errors;
+let valid36 = true;
+const _errs122 = errors;
+if(errors === _errs122){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -1155,9 +1155,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid37 = _errs124 === errors;
-if(valid37){
-const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1166,19 +1166,22 @@ vErrors.push(err76);
 }
 errors++;
 }
-else {
-errors = _errs123;
+}
+var _valid10 = _errs122 === errors;
+errors = _errs121;
 if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
+if(_errs121){
+vErrors.length = _errs121;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(_valid10){
+const _errs124 = errors;
+if(typeof data9 === "string"){
+if(!pattern14.test(data9)){
+const err77 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1187,13 +1190,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid38 = true;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err78 = {};
+}
+var _valid10 = _errs124 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err78 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1203,7 +1205,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data10 = data.status;
+const _errs128 = errors;
+const _errs129 = errors;
+if(!((data10 === null) || (data10 === ""))){
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1213,8 +1219,18 @@ vErrors.push(err79);
 }
 errors++;
 }
+var valid39 = _errs129 === errors;
+if(valid39){
+const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err80];
 }
-var _valid10 = _errs129 === errors;
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+else {
 errors = _errs128;
 if(vErrors !== null){
 if(_errs128){
@@ -1224,23 +1240,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid10){
-const _errs131 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err80];
 }
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data10 !== "string") && (data10 !== null)){
+const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1249,10 +1251,13 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
+const _errs133 = errors;
+let valid40 = true;
+const _errs134 = errors;
+if(errors === _errs134){
 if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data10) < 1){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1262,8 +1267,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(!(((((data10 === "1") || (data10 === "2")) || (data10 === "3")) || (data10 === "4")) || (data10 === "5"))){
-const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1272,11 +1277,22 @@ vErrors.push(err83);
 }
 errors++;
 }
-var _valid10 = _errs131 === errors;
-valid38 = _valid10;
 }
-if(!valid38){
-const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid11 = _errs134 === errors;
+errors = _errs133;
+if(vErrors !== null){
+if(_errs133){
+vErrors.length = _errs133;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs136 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1286,12 +1302,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.maxResidents !== undefined){
-let data11 = data.maxResidents;
-const _errs138 = errors;
-const _errs139 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err85 = {};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err85 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1300,9 +1313,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-var valid41 = _errs139 === errors;
-if(valid41){
-const err86 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err86 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1311,19 +1325,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-else {
-errors = _errs138;
-if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err87 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
+if(!(((((data10 === "1") || (data10 === "2")) || (data10 === "3")) || (data10 === "4")) || (data10 === "5"))){
+const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1332,13 +1336,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-const _errs143 = errors;
-let valid42 = true;
-const _errs144 = errors;
-if(errors === _errs144){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err88 = {};
+var _valid11 = _errs136 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1348,7 +1350,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-else {
+if(data.maxResidents !== undefined){
+let data11 = data.maxResidents;
+const _errs143 = errors;
+const _errs144 = errors;
+if(!((data11 === null) || (data11 === ""))){
 const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
@@ -1358,8 +1364,18 @@ vErrors.push(err89);
 }
 errors++;
 }
+var valid43 = _errs144 === errors;
+if(valid43){
+const err90 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err90];
 }
-var _valid11 = _errs144 === errors;
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+else {
 errors = _errs143;
 if(vErrors !== null){
 if(_errs143){
@@ -1369,23 +1385,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid11){
-const _errs146 = errors;
-if(typeof data11 === "string"){
-if(!pattern16.test(data11)){
-const err90 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err90];
 }
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 100)){
-const err91 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data11 !== "string") && (data11 !== null)){
+const err91 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1394,10 +1396,13 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
+const _errs148 = errors;
+let valid44 = true;
+const _errs149 = errors;
+if(errors === _errs149){
 if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err92 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data11) < 1){
+const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1407,9 +1412,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 2147483647)){
-const err93 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1419,9 +1423,21 @@ vErrors.push(err93);
 errors++;
 }
 }
+var _valid12 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs151 = errors;
 if(typeof data11 === "string"){
-if(!(Number(data11) >= -2147483648)){
-const err94 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern16.test(data11)){
+const err94 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1431,11 +1447,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid11 = _errs146 === errors;
-valid42 = _valid11;
-}
-if(!valid42){
-const err95 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 100)){
+const err95 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1445,12 +1459,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs154 = errors;
-const _errs155 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err96 = {};
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err96 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1459,9 +1470,10 @@ vErrors.push(err96);
 }
 errors++;
 }
-var valid45 = _errs155 === errors;
-if(valid45){
-const err97 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 2147483647)){
+const err97 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1470,19 +1482,10 @@ vErrors.push(err97);
 }
 errors++;
 }
-else {
-errors = _errs154;
-if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err98 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data11 === "string"){
+if(!(Number(data11) >= -2147483648)){
+const err98 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1491,13 +1494,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-const _errs159 = errors;
-let valid46 = true;
-const _errs160 = errors;
-if(errors === _errs160){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err99 = {};
+}
+var _valid12 = _errs151 === errors;
+valid44 = _valid12;
+}
+if(!valid44){
+const err99 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1507,7 +1509,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs159 = errors;
+const _errs160 = errors;
+if(!((data12 === null) || (data12 === ""))){
 const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
@@ -1517,8 +1523,18 @@ vErrors.push(err100);
 }
 errors++;
 }
+var valid47 = _errs160 === errors;
+if(valid47){
+const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err101];
 }
-var _valid12 = _errs160 === errors;
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+else {
 errors = _errs159;
 if(vErrors !== null){
 if(_errs159){
@@ -1528,25 +1544,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid12){
-const _errs162 = errors;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err101];
 }
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-var _valid12 = _errs162 === errors;
-valid46 = _valid12;
-}
-if(!valid46){
-const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1555,15 +1555,79 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-}
-else {
-const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs164 = errors;
+let valid48 = true;
+const _errs165 = errors;
+if(errors === _errs165){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
 else {
 vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+var _valid13 = _errs165 === errors;
+errors = _errs164;
+if(vErrors !== null){
+if(_errs164){
+vErrors.length = _errs164;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs167 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+var _valid13 = _errs167 === errors;
+valid48 = _valid13;
+}
+if(!valid48){
+const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }
@@ -1688,4 +1752,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"houseType":true,"buildingArea":true,"chargeArea":true,"occupancyStatus":true,"deliveryDate":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/fullName/allOf/0":"房屋格式不正确","#/properties/fullName/allOf/1/then/allOf/0":"房屋不能超过82个字符","#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/roomNo/allOf/2/then/allOf/1":"房号不能超过16个字符","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/houseType/allOf/0":"请选择房屋类型","#/properties/houseType/allOf/1":"房屋类型格式不正确","#/properties/houseType/allOf/2/then/allOf/0":"房屋类型请输入整数","#/properties/houseType/allOf/2/then/allOf/1":"房屋类型不能大于2147483647","#/properties/houseType/allOf/2/then/allOf/2":"房屋类型超出范围","#/properties/houseType/allOf/2/then/allOf/3":"请选择正确的房屋类型","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/chargeArea/allOf/0":"计费面积(㎡)格式不正确","#/properties/chargeArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/chargeArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/chargeArea/allOf/1/then/allOf/2":"计费面积(㎡)格式不正确","#/properties/occupancyStatus/allOf/0":"请选择房屋状态","#/properties/occupancyStatus/allOf/1":"房屋状态格式不正确","#/properties/occupancyStatus/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/occupancyStatus/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/occupancyStatus/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/occupancyStatus/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/deliveryDate/allOf/0":"交房日期格式不正确","#/properties/deliveryDate/allOf/1/then/allOf/0":"交房日期格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择部署状态","#/properties/status/allOf/1":"部署状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"部署状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"部署状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"部署状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的部署状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","houseType":"请选择房屋类型","occupancyStatus":"请选择房屋状态","status":"请选择部署状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","houseType","buildingArea","chargeArea","occupancyStatus","status","maxResidents","communityId"]};
+export const meta = {"messages":{"#/properties/fullName/allOf/0":"房屋格式不正确","#/properties/fullName/allOf/1/then/allOf/0":"房屋不能超过82个字符","#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"房号不能超过16个字符","#/properties/roomNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/houseType/allOf/0":"请选择房屋类型","#/properties/houseType/allOf/1":"房屋类型格式不正确","#/properties/houseType/allOf/2/then/allOf/0":"房屋类型请输入整数","#/properties/houseType/allOf/2/then/allOf/1":"房屋类型不能大于2147483647","#/properties/houseType/allOf/2/then/allOf/2":"房屋类型超出范围","#/properties/houseType/allOf/2/then/allOf/3":"请选择正确的房屋类型","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/chargeArea/allOf/0":"计费面积(㎡)格式不正确","#/properties/chargeArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/chargeArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/chargeArea/allOf/1/then/allOf/2":"计费面积(㎡)格式不正确","#/properties/occupancyStatus/allOf/0":"请选择房屋状态","#/properties/occupancyStatus/allOf/1":"房屋状态格式不正确","#/properties/occupancyStatus/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/occupancyStatus/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/occupancyStatus/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/occupancyStatus/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/deliveryDate/allOf/0":"交房日期格式不正确","#/properties/deliveryDate/allOf/1/then/allOf/0":"交房日期格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择部署状态","#/properties/status/allOf/1":"部署状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"部署状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"部署状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"部署状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的部署状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","houseType":"请选择房屋类型","occupancyStatus":"请选择房屋状态","status":"请选择部署状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","houseType","buildingArea","chargeArea","occupancyStatus","status","maxResidents","communityId"]};

@@ -2,7 +2,7 @@
 // Source: schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const rule_name = validate52;
-const schema19 = {"$id":"rule_name","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}}};
+const schema19 = {"$id":"rule_name","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 
@@ -81,9 +81,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -92,12 +94,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs11 = errors;
+let valid4 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -106,15 +109,76 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data0) < 1){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1799,7 +1863,7 @@ return errors === 0;
 validate64.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rule_cardNo = validate65;
-const schema32 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]}}};
+const schema32 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
 const pattern15 = new RegExp("^[A-Za-z0-9]*$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1866,8 +1930,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 20){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1877,9 +1941,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 20){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1888,12 +1954,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs11 = errors;
+let valid4 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data0 === "string"){
+if(func1(data0) > 20){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1902,15 +1969,76 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data0) < 1){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(typeof data0 === "string"){
+if(!pattern15.test(data0)){
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -4877,7 +5005,7 @@ return errors === 0;
 validate89.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rule_integerOnly = validate90;
-const schema57 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":10}]}}]}},"required":["value"]};
+const schema57 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":10}]}},{"if":{"type":"string","minLength":1,"maxLength":10},"then":{"allOf":[{"pattern":"^\\d+$"}]}}]}},"required":["value"]};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_integerOnly" */;
@@ -4987,8 +5115,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(func1(data0) > 10){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4998,9 +5126,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 10){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5009,12 +5139,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 10){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5023,15 +5154,76 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err11 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -6263,8 +6455,8 @@ return errors === 0;
 validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rule_email = validate102;
-const schema69 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
-const pattern51 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const schema69 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"}]}}]}}};
+const pattern51 = new RegExp("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_email" */;
@@ -6331,7 +6523,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern51.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6372,8 +6564,8 @@ return errors === 0;
 validate102.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rule_link = validate103;
-const schema70 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
-const pattern52 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const schema70 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]}}};
+const pattern52 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_link" */;
@@ -6440,7 +6632,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern52.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6481,7 +6673,7 @@ return errors === 0;
 validate103.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rule_password = validate104;
-const schema71 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+const schema71 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"minLength":8}]}}]}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_password" */;
@@ -6547,8 +6739,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(func1(data0) < 8){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(func1(data0) > 32){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6558,9 +6750,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6569,12 +6763,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs11 = errors;
+let valid4 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6583,10 +6778,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data0) < 1){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6595,12 +6789,74 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(typeof data0 === "string"){
+if(func1(data0) < 8){
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 validate104.errors = vErrors;
 return errors === 0;
 }
 validate104.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_prepayMonths":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/value/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_documentNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
+const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"卡号不能超过20位","#/properties/value/allOf/2/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_prepayMonths":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/value/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"长度不超过10个数字","#/properties/value/allOf/3/then/allOf/0":"请输入数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_documentNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/2/then/allOf/0":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
 export const validators = {
   rule_name: { validate: rule_name, meta: metas.rule_name },
   rule_amount: { validate: rule_amount, meta: metas.rule_amount },

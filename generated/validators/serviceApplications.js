@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_serviceApplications_create","$ref":"resource_serviceApplications_fields","required":["appServiceId","applicantName","applicantPhone","applyStatus"]};
-const schema20 = {"$id":"resource_serviceApplications_fields","type":"object","properties":{"appServiceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"applicantPhone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"applyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"applyStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"periodStart":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"periodEnd":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_serviceApplications_fields","type":"object","properties":{"appServiceId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"applicantPhone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"applyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"applyStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"periodStart":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"periodEnd":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -234,8 +234,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err13 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err13 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -245,9 +245,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err14 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err14 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -256,12 +258,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -270,12 +273,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.applicantPhone !== undefined){
-let data2 = data.applicantPhone;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -285,9 +284,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -296,19 +296,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/1/type",keyword:"type",params:{type: schema20.properties.applicantPhone.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,13 +320,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/applicantName",schemaPath:"#/properties/applicantName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -333,7 +335,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
+if(data.applicantPhone !== undefined){
+let data2 = data.applicantPhone;
+const _errs34 = errors;
+const _errs35 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -343,8 +349,18 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid12 = _errs35 === errors;
+if(valid12){
+const err21 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err21];
 }
-var _valid2 = _errs35 === errors;
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
@@ -354,23 +370,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
 }
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 11){
-const err22 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/1/type",keyword:"type",params:{type: schema20.properties.applicantPhone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -379,12 +381,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -394,10 +397,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.applyTime !== undefined){
-let data3 = data.applyTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[0].type},message:"must be string,null"};
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,13 +407,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err25 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -422,8 +432,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {};
+var _valid3 = _errs42 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err26 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,22 +445,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,12 +460,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err28 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data2) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -471,11 +472,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.applyStatus !== undefined){
-let data4 = data.applyStatus;
-const _errs51 = errors;
-const _errs52 = errors;
-if(!((data4 === null) || (data4 === ""))){
+}
+else {
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -485,9 +483,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid17 = _errs52 === errors;
-if(valid17){
-const err30 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -496,19 +507,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
 }
-else {
-vErrors = null;
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
 }
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyStatus.allOf[1].type},message:"must be string,null"};
+if(!valid15){
+const err31 = {instancePath:instancePath+"/applicantPhone",schemaPath:"#/properties/applicantPhone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -517,13 +521,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid18 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+if(data.applyTime !== undefined){
+let data3 = data.applyTime;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err32 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -532,8 +534,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
+const _errs54 = errors;
+let valid18 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -544,21 +550,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -568,9 +561,21 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs57 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err35 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -580,9 +585,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err36 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs57 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err36 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -592,8 +599,12 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(!((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4"))){
-const err37 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.applyStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.applyStatus !== undefined){
+let data4 = data.applyStatus;
+const _errs61 = errors;
+const _errs62 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -602,11 +613,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-var _valid4 = _errs59 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err38 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid21 = _errs62 === errors;
+if(valid21){
+const err38 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -615,11 +624,19 @@ vErrors.push(err38);
 }
 errors++;
 }
+else {
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
 }
-if(data.periodStart !== undefined){
-let data5 = data.periodStart;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/0/type",keyword:"type",params:{type: schema20.properties.periodStart.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -628,12 +645,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs68 = errors;
-let valid21 = true;
-const _errs69 = errors;
-if(errors === _errs69){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -655,21 +672,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-errors = _errs68;
+var _valid6 = _errs67 === errors;
+errors = _errs66;
 if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs71 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err42 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(_valid6){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err42 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,11 +696,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err43 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err43 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,10 +708,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.periodEnd !== undefined){
-let data6 = data.periodEnd;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/0/type",keyword:"type",params:{type: schema20.properties.periodEnd.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err44 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,13 +719,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs77 = errors;
-let valid24 = true;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err45 = {};
+}
+if(!((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4"))){
+const err45 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.applyStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -720,9 +730,11 @@ vErrors.push(err45);
 }
 errors++;
 }
+var _valid6 = _errs69 === errors;
+valid22 = _valid6;
 }
-else {
-const err46 = {};
+if(!valid22){
+const err46 = {instancePath:instancePath+"/applyStatus",schemaPath:"#/properties/applyStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,21 +744,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs80 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err47 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(data.periodStart !== undefined){
+let data5 = data.periodStart;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err47 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/0/type",keyword:"type",params:{type: schema20.properties.periodStart.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -755,12 +756,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid6 = _errs80 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err48 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs78 = errors;
+let valid25 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -770,10 +772,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -782,13 +782,22 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid27 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err50 = {};
+}
+var _valid7 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs81 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err50 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -798,8 +807,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+var _valid7 = _errs81 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err51 = {instancePath:instancePath+"/periodStart",schemaPath:"#/properties/periodStart/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -809,21 +821,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs89 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.periodEnd !== undefined){
+let data6 = data.periodEnd;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/0/type",keyword:"type",params:{type: schema20.properties.periodEnd.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -832,10 +833,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const _errs87 = errors;
+let valid28 = true;
+const _errs88 = errors;
+if(errors === _errs88){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -845,11 +849,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -859,12 +860,21 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs94 = errors;
-const _errs95 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err55 = {};
+var _valid8 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs90 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err55 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -873,9 +883,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid30 = _errs95 === errors;
-if(valid30){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs90 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err56 = {instancePath:instancePath+"/periodEnd",schemaPath:"#/properties/periodEnd/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -884,19 +897,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-else {
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -905,12 +910,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs99 = errors;
+const _errs96 = errors;
 let valid31 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -932,21 +937,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs100 === errors;
-errors = _errs99;
+var _valid9 = _errs97 === errors;
+errors = _errs96;
 if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
+if(_errs96){
+vErrors.length = _errs96;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid8){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid9){
+const _errs99 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err60 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -956,11 +961,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs102 === errors;
-valid31 = _valid8;
+var _valid9 = _errs99 === errors;
+valid31 = _valid9;
 }
 if(!valid31){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err61 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -969,15 +974,202 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs102 = errors;
+let valid33 = true;
+const _errs103 = errors;
+if(errors === _errs103){
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+else {
+if(func1(data7) < 1){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid10 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs105 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err65 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid10 = _errs105 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs109 = errors;
+const _errs110 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+var valid36 = _errs110 === errors;
+if(valid36){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+else {
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+const _errs114 = errors;
+let valid37 = true;
+const _errs115 = errors;
+if(errors === _errs115){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+var _valid11 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs117 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid11 = _errs117 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1072,4 +1264,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"appServiceId":true,"applicantName":true,"applicantPhone":true,"applyTime":true,"applyStatus":true,"periodStart":true,"periodEnd":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/appServiceId/allOf/0":"请选择应用服务","#/properties/appServiceId/allOf/1":"应用服务格式不正确","#/properties/appServiceId/allOf/2/then/allOf/0":"请选择应用服务","#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/applicantName/allOf/2/then/allOf/2":"申请人不能超过32个字符","#/properties/applicantPhone/allOf/0":"请输入联系电话","#/properties/applicantPhone/allOf/1":"联系电话格式不正确","#/properties/applicantPhone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/applicantPhone/allOf/2/then/allOf/1":"联系电话不能超过11个字符","#/properties/applyTime/allOf/0":"申请时间格式不正确","#/properties/applyTime/allOf/1/then/allOf/0":"申请时间格式不正确","#/properties/applyStatus/allOf/0":"请选择申请状态","#/properties/applyStatus/allOf/1":"申请状态格式不正确","#/properties/applyStatus/allOf/2/then/allOf/0":"申请状态请输入整数","#/properties/applyStatus/allOf/2/then/allOf/1":"申请状态不能大于2147483647","#/properties/applyStatus/allOf/2/then/allOf/2":"申请状态超出范围","#/properties/applyStatus/allOf/2/then/allOf/3":"请选择正确的申请状态","#/properties/periodStart/allOf/0":"服务开始日期格式不正确","#/properties/periodStart/allOf/1/then/allOf/0":"服务开始日期格式不正确，应为YYYY-MM-DD","#/properties/periodEnd/allOf/0":"服务结束日期格式不正确","#/properties/periodEnd/allOf/1/then/allOf/0":"服务结束日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"申请说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"申请说明不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"appServiceId":"请选择应用服务","applicantName":"请输入申请人","applicantPhone":"请输入联系电话","applyStatus":"请选择申请状态"},"numericFields":["appServiceId","applyStatus","communityId"]};
+export const meta = {"messages":{"#/properties/appServiceId/allOf/0":"请选择应用服务","#/properties/appServiceId/allOf/1":"应用服务格式不正确","#/properties/appServiceId/allOf/2/then/allOf/0":"请选择应用服务","#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"申请人不能超过32个字符","#/properties/applicantName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/applicantPhone/allOf/0":"请输入联系电话","#/properties/applicantPhone/allOf/1":"联系电话格式不正确","#/properties/applicantPhone/allOf/2/then/allOf/0":"联系电话不能超过11个字符","#/properties/applicantPhone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/applyTime/allOf/0":"申请时间格式不正确","#/properties/applyTime/allOf/1/then/allOf/0":"申请时间格式不正确","#/properties/applyStatus/allOf/0":"请选择申请状态","#/properties/applyStatus/allOf/1":"申请状态格式不正确","#/properties/applyStatus/allOf/2/then/allOf/0":"申请状态请输入整数","#/properties/applyStatus/allOf/2/then/allOf/1":"申请状态不能大于2147483647","#/properties/applyStatus/allOf/2/then/allOf/2":"申请状态超出范围","#/properties/applyStatus/allOf/2/then/allOf/3":"请选择正确的申请状态","#/properties/periodStart/allOf/0":"服务开始日期格式不正确","#/properties/periodStart/allOf/1/then/allOf/0":"服务开始日期格式不正确，应为YYYY-MM-DD","#/properties/periodEnd/allOf/0":"服务结束日期格式不正确","#/properties/periodEnd/allOf/1/then/allOf/0":"服务结束日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"申请说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"申请说明不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"appServiceId":"请选择应用服务","applicantName":"请输入申请人","applicantPhone":"请输入联系电话","applyStatus":"请选择申请状态"},"numericFields":["appServiceId","applyStatus","communityId"]};

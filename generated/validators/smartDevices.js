@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartDevices_create","$ref":"resource_smartDevices_fields","required":["name","deviceType","serialNo"]};
-const schema20 = {"$id":"resource_smartDevices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"deviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"brand":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"model":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"installDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartDevices_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"deviceType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]},"brand":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"model":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"installDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -123,8 +123,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,9 +134,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -145,12 +147,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -159,12 +162,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.deviceType !== undefined){
-let data1 = data.deviceType;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,9 +173,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,19 +185,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceType.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -206,13 +209,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +224,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.deviceType !== undefined){
+let data1 = data.deviceType;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -232,8 +238,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -243,23 +259,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/1/type",keyword:"type",params:{type: schema20.properties.deviceType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -268,10 +270,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -281,11 +286,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,12 +297,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.serialNo !== undefined){
-let data2 = data.serialNo;
-const _errs31 = errors;
-const _errs32 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err18 = {};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -309,9 +320,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid10 = _errs32 === errors;
-if(valid10){
-const err19 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -320,19 +332,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -341,13 +344,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs36 = errors;
-let valid11 = true;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err21 = {};
+}
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/deviceType",schemaPath:"#/properties/deviceType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -357,7 +359,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
+if(data.serialNo !== undefined){
+let data2 = data.serialNo;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -367,8 +373,18 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid12 = _errs37 === errors;
+if(valid12){
+const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
 }
-var _valid2 = _errs37 === errors;
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -378,23 +394,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs39 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
 }
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 32){
-const err24 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err24 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -403,12 +405,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid2 = _errs39 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err25 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -418,10 +421,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,13 +431,22 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs46 = errors;
-let valid14 = true;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err27 = {};
+}
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err27 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -446,8 +456,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {};
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err28 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -456,22 +469,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs47 = errors;
+let valid15 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,12 +484,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data2) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,10 +496,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.roomArea !== undefined){
-let data4 = data.roomArea;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomArea.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -507,13 +507,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err32 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -523,8 +532,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {};
+var _valid4 = _errs50 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err33 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,21 +546,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err34 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -557,10 +558,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 32){
-const err35 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const _errs56 = errors;
+let valid18 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,11 +574,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err36 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -584,10 +585,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.brand !== undefined){
-let data5 = data.brand;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/0/type",keyword:"type",params:{type: schema20.properties.brand.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err37 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,13 +608,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+}
+var _valid5 = _errs59 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -612,8 +623,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {};
+if(data.roomArea !== undefined){
+let data4 = data.roomArea;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -622,22 +635,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-var _valid5 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs68 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err40 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs65 = errors;
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -647,9 +651,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err41 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -659,11 +662,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-valid20 = _valid5;
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
 }
-if(!valid20){
-const err42 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
+const err42 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -673,10 +686,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.model !== undefined){
-let data6 = data.model;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/0/type",keyword:"type",params:{type: schema20.properties.model.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs68 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err43 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -685,12 +699,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
+const _errs71 = errors;
 let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data4 === "string"){
+if(func1(data4) > 32){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -700,8 +714,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
 else {
+if(func1(data4) < 1){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -712,21 +726,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err46 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -736,9 +738,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err47 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid7 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs74 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err47 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -748,11 +762,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
+var _valid7 = _errs74 === errors;
+valid23 = _valid7;
 }
 if(!valid23){
-const err48 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err48 = {instancePath:instancePath+"/roomArea",schemaPath:"#/properties/roomArea/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,10 +776,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.online !== undefined){
-let data7 = data.online;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err49 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(data.brand !== undefined){
+let data5 = data.brand;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err49 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/0/type",keyword:"type",params:{type: schema20.properties.brand.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -774,11 +788,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.installDate !== undefined){
-let data8 = data.installDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.installDate.allOf[0].type},message:"must be string,null"};
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -787,12 +803,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid27 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -803,8 +815,21 @@ vErrors.push(err51);
 errors++;
 }
 }
+var _valid8 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
 else {
-const err52 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs83 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err52 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -814,21 +839,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid7 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid8 = _errs83 === errors;
+valid26 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs91 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err53 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid26){
+const err53 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -837,12 +852,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err54 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs86 = errors;
+let valid28 = true;
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -851,12 +867,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs95 = errors;
-const _errs96 = errors;
-if(!((data9 === null) || (data9 === ""))){
+else {
+if(func1(data5) < 1){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -866,9 +878,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid30 = _errs96 === errors;
-if(valid30){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -877,19 +890,22 @@ vErrors.push(err56);
 }
 errors++;
 }
-else {
-errors = _errs95;
+}
+var _valid9 = _errs87 === errors;
+errors = _errs86;
 if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
+if(_errs86){
+vErrors.length = _errs86;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid9){
+const _errs89 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err57 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -898,13 +914,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid31 = true;
-const _errs101 = errors;
-if(errors === _errs101){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err58 = {};
+}
+var _valid9 = _errs89 === errors;
+valid28 = _valid9;
+}
+if(!valid28){
+const err58 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -914,8 +929,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+if(data.model !== undefined){
+let data6 = data.model;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err59 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/0/type",keyword:"type",params:{type: schema20.properties.model.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -924,22 +941,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-var _valid8 = _errs101 === errors;
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs103 = errors;
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs95 = errors;
+let valid31 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -949,11 +957,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs103 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -963,14 +968,329 @@ vErrors.push(err61);
 errors++;
 }
 }
+var _valid10 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs98 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err62 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid10 = _errs98 === errors;
+valid31 = _valid10;
+}
+if(!valid31){
+const err63 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+const _errs101 = errors;
+let valid33 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+else {
+if(func1(data6) < 1){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var _valid11 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs104 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err67 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid11 = _errs104 === errors;
+valid33 = _valid11;
+}
+if(!valid33){
+const err68 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.online !== undefined){
+let data7 = data.online;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err69 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.installDate !== undefined){
+let data8 = data.installDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err70 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.installDate.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+const _errs113 = errors;
+let valid37 = true;
+const _errs114 = errors;
+if(errors === _errs114){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid12 = _errs114 === errors;
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs116 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err73 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var _valid12 = _errs116 === errors;
+valid37 = _valid12;
+}
+if(!valid37){
+const err74 = {instancePath:instancePath+"/installDate",schemaPath:"#/properties/installDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data9 = data.communityId;
+const _errs120 = errors;
+const _errs121 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid40 = _errs121 === errors;
+if(valid40){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const _errs125 = errors;
+let valid41 = true;
+const _errs126 = errors;
+if(errors === _errs126){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid13 = _errs126 === errors;
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs128 = errors;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid13 = _errs128 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1055,4 +1375,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"deviceType":true,"serialNo":true,"roomId":true,"roomArea":true,"brand":true,"model":true,"online":true,"installDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"设备名称不能超过32个字符","#/properties/deviceType/allOf/0":"请选择设备类型","#/properties/deviceType/allOf/1":"设备类型格式不正确","#/properties/deviceType/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceType/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceType/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/serialNo/allOf/0":"请输入序列号","#/properties/serialNo/allOf/1":"序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"序列号不能超过32个字符","#/properties/roomId/allOf/0":"所在房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择所在房屋","#/properties/roomArea/allOf/0":"安装位置格式不正确","#/properties/roomArea/allOf/1/then/allOf/0":"内容不能含有特殊字符","#/properties/roomArea/allOf/1/then/allOf/1":"安装位置不能超过32个字符","#/properties/brand/allOf/0":"品牌格式不正确","#/properties/brand/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/brand/allOf/1/then/allOf/1":"品牌不能超过32个字符","#/properties/model/allOf/0":"型号格式不正确","#/properties/model/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/model/allOf/1/then/allOf/1":"型号不能超过32个字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/installDate/allOf/0":"安装日期格式不正确","#/properties/installDate/allOf/1/then/allOf/0":"安装日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入设备名称","deviceType":"请选择设备类型","serialNo":"请输入序列号"},"numericFields":["deviceType","roomId","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入设备名称","#/properties/name/allOf/1":"设备名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/deviceType/allOf/0":"请选择设备类型","#/properties/deviceType/allOf/1":"设备类型格式不正确","#/properties/deviceType/allOf/2/then/allOf/0":"设备类型请输入整数","#/properties/deviceType/allOf/2/then/allOf/1":"设备类型不能大于2147483647","#/properties/deviceType/allOf/2/then/allOf/2":"设备类型超出范围","#/properties/serialNo/allOf/0":"请输入序列号","#/properties/serialNo/allOf/1":"序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"序列号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/roomId/allOf/0":"所在房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择所在房屋","#/properties/roomArea/allOf/0":"安装位置格式不正确","#/properties/roomArea/allOf/1/then/allOf/0":"安装位置不能超过32个字符","#/properties/roomArea/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/brand/allOf/0":"品牌格式不正确","#/properties/brand/allOf/1/then/allOf/0":"品牌不能超过32个字符","#/properties/brand/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/model/allOf/0":"型号格式不正确","#/properties/model/allOf/1/then/allOf/0":"型号不能超过32个字符","#/properties/model/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/online/allOf/0":"在线格式不正确","#/properties/installDate/allOf/0":"安装日期格式不正确","#/properties/installDate/allOf/1/then/allOf/0":"安装日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入设备名称","deviceType":"请选择设备类型","serialNo":"请输入序列号"},"numericFields":["deviceType","roomId","communityId"]};

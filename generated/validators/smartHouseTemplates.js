@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartHouseTemplates_create","$ref":"resource_smartHouseTemplates_fields","required":["name"]};
-const schema20 = {"$id":"resource_smartHouseTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"layout":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":32}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"spaces":{"allOf":[{"type":["object","array","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartHouseTemplates_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"layout":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"spaces":{"allOf":[{"type":["object","array","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,11 +160,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.layout !== undefined){
-let data1 = data.layout;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/0/type",keyword:"type",params:{type: schema20.properties.layout.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -170,12 +171,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -186,8 +184,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -197,21 +208,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,9 +222,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.layout !== undefined){
+let data1 = data.layout;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/0/type",keyword:"type",params:{type: schema20.properties.layout.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,12 +234,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -247,10 +250,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.buildingArea !== undefined){
-let data2 = data.buildingArea;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
+else {
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -259,13 +260,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs29 = errors;
-let valid9 = true;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err16 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -275,8 +285,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {};
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -285,22 +298,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs32 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -309,10 +313,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 10000)){
-const err19 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+if(func1(data1) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -322,9 +325,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err20 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+}
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -334,11 +337,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-valid9 = _valid2;
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
 }
-if(!valid9){
-const err21 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -348,9 +361,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.spaces !== undefined){
-if(typeof data.spaces != "object"){
-const err22 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.spaces.allOf[0].type},message:"must be object,array,null"};
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err22 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -360,10 +375,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data4 = data.remark;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(data.buildingArea !== undefined){
+let data2 = data.buildingArea;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -372,12 +387,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs43 = errors;
+const _errs39 = errors;
 let valid13 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -399,21 +414,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-errors = _errs43;
+var _valid4 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs46 = errors;
-if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err26 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(_valid4){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -423,9 +438,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 10000)){
+const err27 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -435,11 +450,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err28 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err28 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -449,12 +462,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs51 = errors;
-const _errs52 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err29 = {};
+var _valid4 = _errs42 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err29 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -463,9 +475,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid16 = _errs52 === errors;
-if(valid16){
-const err30 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.spaces !== undefined){
+if(typeof data.spaces != "object"){
+const err30 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/allOf/0/type",keyword:"type",params:{type: schema20.properties.spaces.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -474,19 +487,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err31 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.remark !== undefined){
+let data4 = data.remark;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -495,12 +500,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs56 = errors;
+const _errs53 = errors;
 let valid17 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -522,21 +527,21 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
+var _valid5 = _errs54 === errors;
+errors = _errs53;
 if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
+if(_errs53){
+vErrors.length = _errs53;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs59 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err34 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid5){
+const _errs56 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err34 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -546,11 +551,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-valid17 = _valid4;
+var _valid5 = _errs56 === errors;
+valid17 = _valid5;
 }
 if(!valid17){
-const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err35 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -559,15 +564,202 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+else {
+if(func1(data4) < 1){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid6 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+const err39 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+var _valid6 = _errs62 === errors;
+valid19 = _valid6;
+}
+if(!valid19){
+const err40 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs66 = errors;
+const _errs67 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err41 = {};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var valid22 = _errs67 === errors;
+if(valid22){
+const err42 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const _errs71 = errors;
+let valid23 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err44 = {};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+var _valid7 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs74 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err46 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid7 = _errs74 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -632,4 +824,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"layout":true,"buildingArea":true,"spaces":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入户型名称","#/properties/name/allOf/1":"户型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"户型名称不能超过32个字符","#/properties/layout/allOf/0":"户型结构格式不正确","#/properties/layout/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/layout/allOf/1/then/allOf/1":"户型结构不能超过32个字符","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/spaces/allOf/0":"房间与设备格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入户型名称"},"numericFields":["buildingArea","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入户型名称","#/properties/name/allOf/1":"户型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"户型名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/layout/allOf/0":"户型结构格式不正确","#/properties/layout/allOf/1/then/allOf/0":"户型结构不能超过32个字符","#/properties/layout/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/spaces/allOf/0":"房间与设备格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入户型名称"},"numericFields":["buildingArea","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartRooms_create","$ref":"resource_smartRooms_fields","required":["roomId","status"]};
-const schema20 = {"$id":"resource_smartRooms_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"houseTemplateId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"gatewaySn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"workerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"deliveredDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartRooms_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"houseTemplateId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"gatewaySn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"workerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"deliveredDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
@@ -408,8 +408,8 @@ vErrors = null;
 if(_valid3){
 const _errs44 = errors;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err25 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data3) > 32){
+const err25 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,9 +419,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err26 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err26 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,12 +432,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err27 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs47 = errors;
+let valid15 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -444,11 +447,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.workerId !== undefined){
-let data4 = data.workerId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.workerId.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -457,12 +458,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+}
+else {
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -473,8 +471,21 @@ vErrors.push(err29);
 errors++;
 }
 }
+var _valid4 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
 else {
-const err30 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err30 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -484,21 +495,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+var _valid4 = _errs50 === errors;
+valid15 = _valid4;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err31 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid15){
+const err31 = {instancePath:instancePath+"/gatewaySn",schemaPath:"#/properties/gatewaySn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,11 +509,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err32 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.workerId !== undefined){
+let data4 = data.workerId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err32 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.workerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -521,11 +521,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.deliveredDate !== undefined){
-let data5 = data.deliveredDate;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.deliveredDate.allOf[0].type},message:"must be string,null"};
+const _errs56 = errors;
+let valid18 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -534,12 +536,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs60 = errors;
-let valid19 = true;
-const _errs61 = errors;
-if(errors === _errs61){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -550,8 +548,21 @@ vErrors.push(err34);
 errors++;
 }
 }
+var _valid5 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
 else {
-const err35 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs59 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err35 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -561,21 +572,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid5 = _errs61 === errors;
-errors = _errs60;
-if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+var _valid5 = _errs59 === errors;
+valid18 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs63 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err36 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid18){
+const err36 = {instancePath:instancePath+"/workerId",schemaPath:"#/properties/workerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -585,11 +586,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid5 = _errs63 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err37 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deliveredDate !== undefined){
+let data5 = data.deliveredDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err37 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.deliveredDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -598,11 +598,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data6 = data.remark;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const _errs65 = errors;
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -611,12 +613,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid22 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+else {
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -627,8 +625,21 @@ vErrors.push(err39);
 errors++;
 }
 }
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
 else {
-const err40 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err40 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -638,21 +649,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid6 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
+var _valid6 = _errs68 === errors;
+valid21 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs72 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err41 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid21){
+const err41 = {instancePath:instancePath+"/deliveredDate",schemaPath:"#/properties/deliveredDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -662,9 +663,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 255){
-const err42 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.remark !== undefined){
+let data6 = data.remark;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -673,12 +675,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-var _valid6 = _errs72 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err43 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs74 = errors;
+let valid24 = true;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -688,11 +691,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs77 = errors;
-const _errs78 = errors;
-if(!((data7 === null) || (data7 === ""))){
+else {
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -702,9 +701,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-var valid25 = _errs78 === errors;
-if(valid25){
-const err45 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid7 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs77 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
+const err45 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -713,19 +725,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-else {
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
 }
-else {
-vErrors = null;
+var _valid7 = _errs77 === errors;
+valid24 = _valid7;
 }
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err46 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid24){
+const err46 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -734,12 +739,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs82 = errors;
+const _errs80 = errors;
 let valid26 = true;
-const _errs83 = errors;
-if(errors === _errs83){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -749,8 +754,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
 else {
+if(func1(data6) < 1){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -761,21 +766,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid7 = _errs83 === errors;
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs85 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -785,11 +778,21 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid7 = _errs85 === errors;
-valid26 = _valid7;
+var _valid8 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-if(!valid26){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs83 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err50 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -799,14 +802,139 @@ vErrors.push(err50);
 errors++;
 }
 }
+var _valid8 = _errs83 === errors;
+valid26 = _valid8;
 }
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid26){
+const err51 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs87 = errors;
+const _errs88 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+var valid29 = _errs88 === errors;
+if(valid29){
+const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const _errs92 = errors;
+let valid30 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid9 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+var _valid9 = _errs95 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -881,4 +1009,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"houseTemplateId":true,"status":true,"gatewaySn":true,"workerId":true,"deliveredDate":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/houseTemplateId/allOf/0":"户型模板格式不正确","#/properties/houseTemplateId/allOf/1/then/allOf/0":"请选择户型模板","#/properties/status/allOf/0":"请选择部署状态","#/properties/status/allOf/1":"部署状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"部署状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"部署状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"部署状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的部署状态","#/properties/gatewaySn/allOf/0":"网关序列号格式不正确","#/properties/gatewaySn/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/gatewaySn/allOf/1/then/allOf/1":"网关序列号不能超过32个字符","#/properties/workerId/allOf/0":"施工人员格式不正确","#/properties/workerId/allOf/1/then/allOf/0":"请选择施工人员","#/properties/deliveredDate/allOf/0":"交付日期格式不正确","#/properties/deliveredDate/allOf/1/then/allOf/0":"交付日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","status":"请选择部署状态"},"numericFields":["roomId","houseTemplateId","status","workerId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/houseTemplateId/allOf/0":"户型模板格式不正确","#/properties/houseTemplateId/allOf/1/then/allOf/0":"请选择户型模板","#/properties/status/allOf/0":"请选择部署状态","#/properties/status/allOf/1":"部署状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"部署状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"部署状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"部署状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的部署状态","#/properties/gatewaySn/allOf/0":"网关序列号格式不正确","#/properties/gatewaySn/allOf/1/then/allOf/0":"网关序列号不能超过32个字符","#/properties/gatewaySn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/workerId/allOf/0":"施工人员格式不正确","#/properties/workerId/allOf/1/then/allOf/0":"请选择施工人员","#/properties/deliveredDate/allOf/0":"交付日期格式不正确","#/properties/deliveredDate/allOf/1/then/allOf/0":"交付日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","status":"请选择部署状态"},"numericFields":["roomId","houseTemplateId","status","workerId","communityId"]};

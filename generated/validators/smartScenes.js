@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartScenes_create","$ref":"resource_smartScenes_fields","required":["houseTemplateId","name"]};
-const schema20 = {"$id":"resource_smartScenes_fields","type":"object","properties":{"houseTemplateId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"actions":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartScenes_fields","type":"object","properties":{"houseTemplateId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"actions":{"allOf":[{"type":["object","array","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
@@ -217,8 +217,8 @@ vErrors = null;
 if(_valid1){
 const _errs23 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
+if(func1(data1) > 32){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -228,9 +228,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -239,12 +241,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -253,11 +256,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.icon !== undefined){
-let data2 = data.icon;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/allOf/0/type",keyword:"type",params:{type: schema20.properties.icon.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data1) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,9 +268,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.actions !== undefined){
-if(typeof data.actions != "object"){
-const err16 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/allOf/0/type",keyword:"type",params:{type: schema20.properties.actions.allOf[0].type},message:"must be object,array,null"};
+}
+else {
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,10 +280,21 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err17 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -292,12 +304,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs37 = errors;
-const _errs38 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err18 = {};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,9 +317,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid13 = _errs38 === errors;
-if(valid13){
-const err19 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/allOf/0/type",keyword:"type",params:{type: schema20.properties.icon.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -317,19 +330,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.actions !== undefined){
+if(typeof data.actions != "object"){
+const err20 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/allOf/0/type",keyword:"type",params:{type: schema20.properties.actions.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -338,13 +342,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid14 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err21 = {};
+}
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err21 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -354,7 +356,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs42 = errors;
+const _errs43 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -364,8 +370,18 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid15 = _errs43 === errors;
+if(valid15){
+const err23 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
 }
-var _valid2 = _errs43 === errors;
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
 errors = _errs42;
 if(vErrors !== null){
 if(_errs42){
@@ -375,25 +391,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs45 = errors;
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err23 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
 }
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var _valid2 = _errs45 === errors;
-valid14 = _valid2;
-}
-if(!valid14){
-const err24 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err24 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -402,15 +402,79 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs47 = errors;
+let valid16 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+var _valid3 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs50 = errors;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err27 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid3 = _errs50 === errors;
+valid16 = _valid3;
+}
+if(!valid16){
+const err28 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -485,4 +549,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"houseTemplateId":true,"name":true,"icon":true,"actions":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/houseTemplateId/allOf/0":"请选择户型模板","#/properties/houseTemplateId/allOf/1":"户型模板格式不正确","#/properties/houseTemplateId/allOf/2/then/allOf/0":"请选择户型模板","#/properties/name/allOf/0":"输入信息不能为空","#/properties/name/allOf/1":"场景名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/1":"场景名称不能超过32个字符","#/properties/icon/allOf/0":"场景图标格式不正确","#/properties/actions/allOf/0":"场景动作格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"houseTemplateId":"请选择户型模板","name":"输入信息不能为空"},"numericFields":["houseTemplateId","communityId"]};
+export const meta = {"messages":{"#/properties/houseTemplateId/allOf/0":"请选择户型模板","#/properties/houseTemplateId/allOf/1":"户型模板格式不正确","#/properties/houseTemplateId/allOf/2/then/allOf/0":"请选择户型模板","#/properties/name/allOf/0":"输入信息不能为空","#/properties/name/allOf/1":"场景名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"场景名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/icon/allOf/0":"场景图标格式不正确","#/properties/actions/allOf/0":"场景动作格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"houseTemplateId":"请选择户型模板","name":"输入信息不能为空"},"numericFields":["houseTemplateId","communityId"]};

@@ -3,10 +3,10 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartSettings_create","$ref":"resource_smartSettings_fields","required":[]};
-const schema20 = {"$id":"resource_smartSettings_fields","type":"object","properties":{"platformName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"platformUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"acceptanceRequired":{"allOf":[{"type":["boolean","null"]}]},"ownerControl":{"allOf":[{"type":["boolean","null"]}]},"serviceHotline":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"},{"maxLength":20}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartSettings_fields","type":"object","properties":{"platformName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"platformUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"acceptanceRequired":{"allOf":[{"type":["boolean","null"]}]},"ownerControl":{"allOf":[{"type":["boolean","null"]}]},"serviceHotline":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
-const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
 const pattern5 = new RegExp("^\\d*$", "u");
 const pattern6 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
@@ -86,8 +86,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err4 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err4 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -97,9 +97,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err5 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,12 +110,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs12 = errors;
+let valid4 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -122,11 +125,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.platformUrl !== undefined){
-let data1 = data.platformUrl;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformUrl.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -135,12 +136,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs16 = errors;
-let valid5 = true;
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
@@ -151,8 +149,21 @@ vErrors.push(err8);
 errors++;
 }
 }
+var _valid1 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
 else {
-const err9 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs15 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err9 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -162,21 +173,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-var _valid1 = _errs17 === errors;
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
+var _valid1 = _errs15 === errors;
+valid4 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs19 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err10 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(!valid4){
+const err10 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -186,9 +187,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err11 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.platformUrl !== undefined){
+let data1 = data.platformUrl;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err11 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformUrl.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -197,12 +199,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-var _valid1 = _errs19 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err12 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs21 = errors;
+let valid7 = true;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -212,10 +215,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.acceptanceRequired !== undefined){
-let data2 = data.acceptanceRequired;
-if((typeof data2 !== "boolean") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/acceptanceRequired",schemaPath:"#/properties/acceptanceRequired/allOf/0/type",keyword:"type",params:{type: schema20.properties.acceptanceRequired.allOf[0].type},message:"must be boolean,null"};
+else {
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -225,10 +226,21 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.ownerControl !== undefined){
-let data3 = data.ownerControl;
-if((typeof data3 !== "boolean") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/ownerControl",schemaPath:"#/properties/ownerControl/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerControl.allOf[0].type},message:"must be boolean,null"};
+var _valid2 = _errs22 === errors;
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs24 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err14 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -238,10 +250,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.serviceHotline !== undefined){
-let data4 = data.serviceHotline;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/0/type",keyword:"type",params:{type: schema20.properties.serviceHotline.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs24 === errors;
+valid7 = _valid2;
+}
+if(!valid7){
+const err15 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -250,12 +263,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -265,8 +278,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -277,21 +290,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err18 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -301,9 +302,21 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 20){
-const err19 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+var _valid3 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err19 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -313,11 +326,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
+var _valid3 = _errs30 === errors;
+valid9 = _valid3;
 }
-if(!valid10){
-const err20 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid9){
+const err20 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -327,12 +340,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs40 = errors;
-const _errs41 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err21 = {};
+if(data.acceptanceRequired !== undefined){
+let data2 = data.acceptanceRequired;
+if((typeof data2 !== "boolean") && (data2 !== null)){
+const err21 = {instancePath:instancePath+"/acceptanceRequired",schemaPath:"#/properties/acceptanceRequired/allOf/0/type",keyword:"type",params:{type: schema20.properties.acceptanceRequired.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -341,9 +352,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid13 = _errs41 === errors;
-if(valid13){
-const err22 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.ownerControl !== undefined){
+let data3 = data.ownerControl;
+if((typeof data3 !== "boolean") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/ownerControl",schemaPath:"#/properties/ownerControl/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerControl.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -352,19 +365,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-errors = _errs40;
-if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.serviceHotline !== undefined){
+let data4 = data.serviceHotline;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err23 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/0/type",keyword:"type",params:{type: schema20.properties.serviceHotline.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -373,12 +378,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs45 = errors;
+const _errs42 = errors;
 let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -400,21 +405,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
+var _valid4 = _errs43 === errors;
+errors = _errs42;
 if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
+if(_errs42){
+vErrors.length = _errs42;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs48 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err26 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(_valid4){
+const _errs45 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err26 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -424,11 +429,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
 }
 if(!valid14){
-const err27 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err27 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -437,15 +442,202 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs48 = errors;
+let valid16 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+else {
+if(func1(data4) < 1){
+const err29 = {};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var _valid5 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs51 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err31 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err32 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid19 = _errs56 === errors;
+if(valid19){
+const err34 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs60 = errors;
+let valid20 = true;
+const _errs61 = errors;
+if(errors === _errs61){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid6 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs63 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err38 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid6 = _errs63 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err39 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -498,4 +690,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"platformName":true,"platformUrl":true,"acceptanceRequired":true,"ownerControl":true,"serviceHotline":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/platformName/allOf/0":"智慧平台名称格式不正确","#/properties/platformName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/platformName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/platformName/allOf/1/then/allOf/2":"智慧平台名称不能超过32个字符","#/properties/platformUrl/allOf/0":"智慧平台地址格式不正确","#/properties/platformUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/platformUrl/allOf/1/then/allOf/1":"智慧平台地址不能超过255个字符","#/properties/acceptanceRequired/allOf/0":"交付需验收格式不正确","#/properties/ownerControl/allOf/0":"业主App可控制格式不正确","#/properties/serviceHotline/allOf/0":"服务电话格式不正确","#/properties/serviceHotline/allOf/1/then/allOf/0":"只能输入数字","#/properties/serviceHotline/allOf/1/then/allOf/1":"服务电话不能超过20个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["communityId"]};
+export const meta = {"messages":{"#/properties/platformName/allOf/0":"智慧平台名称格式不正确","#/properties/platformName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/platformName/allOf/1/then/allOf/1":"智慧平台名称不能超过32个字符","#/properties/platformName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/platformUrl/allOf/0":"智慧平台地址格式不正确","#/properties/platformUrl/allOf/1/then/allOf/0":"智慧平台地址不能超过255个字符","#/properties/platformUrl/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/acceptanceRequired/allOf/0":"交付需验收格式不正确","#/properties/ownerControl/allOf/0":"业主App可控制格式不正确","#/properties/serviceHotline/allOf/0":"服务电话格式不正确","#/properties/serviceHotline/allOf/1/then/allOf/0":"服务电话不能超过20个字符","#/properties/serviceHotline/allOf/2/then/allOf/0":"只能输入数字","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["communityId"]};

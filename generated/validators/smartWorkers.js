@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartWorkers_create","$ref":"resource_smartWorkers_fields","required":["name","phone","workerType"]};
-const schema20 = {"$id":"resource_smartWorkers_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"workerType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"company":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartWorkers_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"workerType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"company":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -121,8 +121,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -132,9 +132,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -143,12 +145,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +160,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data1 = data.phone;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -172,9 +171,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -183,19 +183,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,13 +207,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -220,7 +222,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.phone !== undefined){
+let data1 = data.phone;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -230,8 +236,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -241,23 +257,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema20.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,12 +268,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -281,11 +284,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.workerType !== undefined){
-let data2 = data.workerType;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -295,9 +294,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,19 +318,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/1/type",keyword:"type",params:{type: schema20.properties.workerType.allOf[1].type},message:"must be string,null"};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -327,12 +332,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs35 = errors;
+const _errs33 = errors;
 let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -342,8 +347,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -354,21 +359,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err22 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -378,9 +371,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err23 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -390,9 +395,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err24 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -402,8 +409,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
-const err25 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.workerType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.workerType !== undefined){
+let data2 = data.workerType;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -412,11 +423,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err26 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid14 = _errs41 === errors;
+if(valid14){
+const err26 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,11 +434,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
 }
-if(data.company !== undefined){
-let data3 = data.company;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err27 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/0/type",keyword:"type",params:{type: schema20.properties.company.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err27 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/1/type",keyword:"type",params:{type: schema20.properties.workerType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -438,12 +455,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs47 = errors;
-let valid14 = true;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -465,21 +482,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-errors = _errs47;
+var _valid4 = _errs46 === errors;
+errors = _errs45;
 if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
+if(_errs45){
+vErrors.length = _errs45;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs50 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err30 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(_valid4){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err30 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -489,9 +506,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 64){
-const err31 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -501,11 +518,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs50 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err32 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -515,10 +530,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err33 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(!(((data2 === "1") || (data2 === "2")) || (data2 === "3"))){
+const err33 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.workerType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -527,13 +540,11 @@ vErrors.push(err33);
 }
 errors++;
 }
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs58 = errors;
-const _errs59 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err34 = {};
+if(!valid15){
+const err34 = {instancePath:instancePath+"/workerType",schemaPath:"#/properties/workerType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -542,9 +553,11 @@ vErrors.push(err34);
 }
 errors++;
 }
-var valid18 = _errs59 === errors;
-if(valid18){
-const err35 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.company !== undefined){
+let data3 = data.company;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err35 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/0/type",keyword:"type",params:{type: schema20.properties.company.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -553,19 +566,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-else {
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -574,12 +581,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid19 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -590,8 +593,21 @@ vErrors.push(err37);
 errors++;
 }
 }
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
 else {
-const err38 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -601,7 +617,59 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs63 = errors;
+let valid20 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+if(func1(data3) < 1){
+const err41 = {};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+var _valid6 = _errs64 === errors;
 errors = _errs63;
 if(vErrors !== null){
 if(_errs63){
@@ -611,42 +679,166 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
+if(_valid6){
 const _errs66 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err43 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+var _valid6 = _errs66 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err44 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err45 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs73 = errors;
+const _errs74 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var valid24 = _errs74 === errors;
+if(valid24){
+const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+else {
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const _errs78 = errors;
+let valid25 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err49 = {};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var _valid7 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs81 = errors;
 if(typeof data5 === "string"){
 if(!pattern7.test(data5)){
-const err39 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err51];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err51);
 }
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-valid19 = _valid4;
+var _valid7 = _errs81 === errors;
+valid25 = _valid7;
 }
-if(!valid19){
-const err40 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid25){
+const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err52];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err52);
 }
 errors++;
 }
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err53];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -731,4 +923,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"phone":true,"workerType":true,"company":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/workerType/allOf/0":"请选择工种","#/properties/workerType/allOf/1":"工种格式不正确","#/properties/workerType/allOf/2/then/allOf/0":"工种请输入整数","#/properties/workerType/allOf/2/then/allOf/1":"工种不能大于2147483647","#/properties/workerType/allOf/2/then/allOf/2":"工种超出范围","#/properties/workerType/allOf/2/then/allOf/3":"请选择正确的工种","#/properties/company/allOf/0":"所属公司格式不正确","#/properties/company/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/company/allOf/1/then/allOf/1":"所属公司不能超过64个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","workerType":"请选择工种"},"numericFields":["workerType","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/workerType/allOf/0":"请选择工种","#/properties/workerType/allOf/1":"工种格式不正确","#/properties/workerType/allOf/2/then/allOf/0":"工种请输入整数","#/properties/workerType/allOf/2/then/allOf/1":"工种不能大于2147483647","#/properties/workerType/allOf/2/then/allOf/2":"工种超出范围","#/properties/workerType/allOf/2/then/allOf/3":"请选择正确的工种","#/properties/company/allOf/0":"所属公司格式不正确","#/properties/company/allOf/1/then/allOf/0":"所属公司不能超过64个字符","#/properties/company/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","workerType":"请选择工种"},"numericFields":["workerType","communityId"]};

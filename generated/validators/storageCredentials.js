@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_storageCredentials_create","$ref":"resource_storageCredentials_fields","required":["name","provider","endpoint","accessKeyId","bucket"]};
-const schema20 = {"$id":"resource_storageCredentials_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"provider":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"domain":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"endpoint":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"accessKeyId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":128}]}}]},"bucket":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"cname":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_storageCredentials_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"provider":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"domain":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"endpoint":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"accessKeyId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"bucket":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"cname":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -119,8 +119,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -130,9 +130,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -141,12 +143,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -155,12 +158,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.provider !== undefined){
-let data1 = data.provider;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -170,9 +169,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -181,19 +181,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/type",keyword:"type",params:{type: schema20.properties.provider.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -202,13 +205,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -218,7 +220,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.provider !== undefined){
+let data1 = data.provider;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -228,8 +234,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -239,23 +255,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err15 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/type",keyword:"type",params:{type: schema20.properties.provider.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -264,10 +266,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
 if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err16 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -277,11 +282,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,10 +293,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.domain !== undefined){
-let data2 = data.domain;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/0/type",keyword:"type",params:{type: schema20.properties.domain.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -303,13 +316,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs33 = errors;
-let valid10 = true;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+}
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 2147483647)){
+const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -319,8 +329,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {};
+if(typeof data1 === "string"){
+if(!(Number(data1) >= -2147483648)){
+const err20 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -330,21 +341,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs36 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 255){
-const err21 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!valid9){
+const err21 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -354,11 +355,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.domain !== undefined){
+let data2 = data.domain;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/0/type",keyword:"type",params:{type: schema20.properties.domain.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -367,12 +367,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.endpoint !== undefined){
-let data3 = data.endpoint;
-const _errs40 = errors;
-const _errs41 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs38 = errors;
+let valid12 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -382,9 +382,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid13 = _errs41 === errors;
-if(valid13){
-const err24 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -393,19 +393,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs40;
+}
+var _valid3 = _errs39 === errors;
+errors = _errs38;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs38){
+vErrors.length = _errs38;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/1/type",keyword:"type",params:{type: schema20.properties.endpoint.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs41 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 255){
+const err25 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -414,13 +417,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+}
+var _valid3 = _errs41 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err26 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,7 +432,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
+if(data.endpoint !== undefined){
+let data3 = data.endpoint;
+const _errs45 = errors;
+const _errs46 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -440,8 +446,18 @@ vErrors.push(err27);
 }
 errors++;
 }
+var valid15 = _errs46 === errors;
+if(valid15){
+const err28 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err28];
 }
-var _valid3 = _errs46 === errors;
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
 errors = _errs45;
 if(vErrors !== null){
 if(_errs45){
@@ -451,25 +467,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-const err28 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err28];
 }
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err29 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err29 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/1/type",keyword:"type",params:{type: schema20.properties.endpoint.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -478,12 +478,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.accessKeyId !== undefined){
-let data4 = data.accessKeyId;
-const _errs52 = errors;
-const _errs53 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
@@ -493,9 +493,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid17 = _errs53 === errors;
-if(valid17){
-const err31 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -504,19 +504,22 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-errors = _errs52;
+}
+var _valid4 = _errs51 === errors;
+errors = _errs50;
 if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+if(_errs50){
+vErrors.length = _errs50;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/1/type",keyword:"type",params:{type: schema20.properties.accessKeyId.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs53 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err32 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -525,13 +528,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid18 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+var _valid4 = _errs53 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -541,7 +543,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
+if(data.accessKeyId !== undefined){
+let data4 = data.accessKeyId;
+const _errs57 = errors;
+const _errs58 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -551,8 +557,18 @@ vErrors.push(err34);
 }
 errors++;
 }
+var valid19 = _errs58 === errors;
+if(valid19){
+const err35 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err35];
 }
-var _valid4 = _errs58 === errors;
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
@@ -562,23 +578,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err35 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
 }
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 128){
-const err36 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/1/type",keyword:"type",params:{type: schema20.properties.accessKeyId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -587,12 +589,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid4 = _errs60 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err37 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -602,11 +605,7 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.bucket !== undefined){
-let data5 = data.bucket;
-const _errs65 = errors;
-const _errs66 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -616,9 +615,22 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid21 = _errs66 === errors;
-if(valid21){
-const err39 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err39 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -627,19 +639,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
 }
-else {
-vErrors = null;
+var _valid5 = _errs65 === errors;
+valid20 = _valid5;
 }
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err40 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/1/type",keyword:"type",params:{type: schema20.properties.bucket.allOf[1].type},message:"must be string,null"};
+if(!valid20){
+const err40 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -648,12 +653,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs70 = errors;
+const _errs68 = errors;
 let valid22 = true;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs69 = errors;
+if(errors === _errs69){
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
 const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
@@ -663,8 +668,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
 else {
+if(func1(data4) < 1){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -675,21 +680,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs73 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err43 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -699,11 +692,21 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-valid22 = _valid5;
+var _valid6 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
 }
-if(!valid22){
-const err44 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs71 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err44 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -713,10 +716,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.cname !== undefined){
-let data6 = data.cname;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/0/type",keyword:"type",params:{type: schema20.properties.cname.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs71 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err45 = {instancePath:instancePath+"/accessKeyId",schemaPath:"#/properties/accessKeyId/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -725,12 +729,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid25 = true;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+}
+if(data.bucket !== undefined){
+let data5 = data.bucket;
+const _errs75 = errors;
+const _errs76 = errors;
+if(!((data5 === null) || (data5 === ""))){
 const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
@@ -740,9 +744,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {};
+var valid25 = _errs76 === errors;
+if(valid25){
+const err47 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -751,22 +755,19 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid6 = _errs80 === errors;
-errors = _errs79;
+else {
+errors = _errs75;
 if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+if(_errs75){
+vErrors.length = _errs75;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs82 = errors;
-if(typeof data6 === "string"){
-if(func1(data6) > 255){
-const err48 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err48 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/1/type",keyword:"type",params:{type: schema20.properties.bucket.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -775,12 +776,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-var _valid6 = _errs82 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err49 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs80 = errors;
+let valid26 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -790,10 +792,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data7 = data.enabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err50 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+else {
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -803,14 +803,142 @@ vErrors.push(err50);
 errors++;
 }
 }
+var _valid7 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
 else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs83 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err51 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+var _valid7 = _errs83 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err52 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.cname !== undefined){
+let data6 = data.cname;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err53 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/0/type",keyword:"type",params:{type: schema20.properties.cname.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+const _errs89 = errors;
+let valid29 = true;
+const _errs90 = errors;
+if(errors === _errs90){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid8 = _errs90 === errors;
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs92 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 255){
+const err56 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid8 = _errs92 === errors;
+valid29 = _valid8;
+}
+if(!valid29){
+const err57 = {instancePath:instancePath+"/cname",schemaPath:"#/properties/cname/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data7 = data.enabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err58 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }
@@ -915,4 +1043,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"provider":true,"domain":true,"endpoint":true,"accessKeyId":true,"bucket":true,"cname":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入名称","#/properties/name/allOf/1":"名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"名称不能超过32个字符","#/properties/provider/allOf/0":"请选择存储服务商","#/properties/provider/allOf/1":"存储服务商格式不正确","#/properties/provider/allOf/2/then/allOf/0":"存储服务商请输入整数","#/properties/provider/allOf/2/then/allOf/1":"存储服务商不能大于2147483647","#/properties/provider/allOf/2/then/allOf/2":"存储服务商超出范围","#/properties/domain/allOf/0":"访问域名格式不正确","#/properties/domain/allOf/1/then/allOf/0":"访问域名不能超过255个字符","#/properties/endpoint/allOf/0":"请输入Endpoint","#/properties/endpoint/allOf/1":"Endpoint格式不正确","#/properties/endpoint/allOf/2/then/allOf/0":"Endpoint不能超过255个字符","#/properties/accessKeyId/allOf/0":"请输入AccessKeyId","#/properties/accessKeyId/allOf/1":"AccessKeyId格式不正确","#/properties/accessKeyId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/accessKeyId/allOf/2/then/allOf/1":"AccessKeyId不能超过128个字符","#/properties/bucket/allOf/0":"请输入Bucket","#/properties/bucket/allOf/1":"Bucket格式不正确","#/properties/bucket/allOf/2/then/allOf/0":"Bucket不能超过64个字符","#/properties/cname/allOf/0":"自定义域名(CNAME)格式不正确","#/properties/cname/allOf/1/then/allOf/0":"自定义域名(CNAME)不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入名称","provider":"请选择存储服务商","endpoint":"请输入Endpoint","accessKeyId":"请输入AccessKeyId","bucket":"请输入Bucket"},"numericFields":["provider"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入名称","#/properties/name/allOf/1":"名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/provider/allOf/0":"请选择存储服务商","#/properties/provider/allOf/1":"存储服务商格式不正确","#/properties/provider/allOf/2/then/allOf/0":"存储服务商请输入整数","#/properties/provider/allOf/2/then/allOf/1":"存储服务商不能大于2147483647","#/properties/provider/allOf/2/then/allOf/2":"存储服务商超出范围","#/properties/domain/allOf/0":"访问域名格式不正确","#/properties/domain/allOf/1/then/allOf/0":"访问域名不能超过255个字符","#/properties/endpoint/allOf/0":"请输入Endpoint","#/properties/endpoint/allOf/1":"Endpoint格式不正确","#/properties/endpoint/allOf/2/then/allOf/0":"Endpoint不能超过255个字符","#/properties/accessKeyId/allOf/0":"请输入AccessKeyId","#/properties/accessKeyId/allOf/1":"AccessKeyId格式不正确","#/properties/accessKeyId/allOf/2/then/allOf/0":"AccessKeyId不能超过128个字符","#/properties/accessKeyId/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/bucket/allOf/0":"请输入Bucket","#/properties/bucket/allOf/1":"Bucket格式不正确","#/properties/bucket/allOf/2/then/allOf/0":"Bucket不能超过64个字符","#/properties/cname/allOf/0":"自定义域名(CNAME)格式不正确","#/properties/cname/allOf/1/then/allOf/0":"自定义域名(CNAME)不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入名称","provider":"请选择存储服务商","endpoint":"请输入Endpoint","accessKeyId":"请输入AccessKeyId","bucket":"请输入Bucket"},"numericFields":["provider"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_suggestions_create","$ref":"resource_suggestions_fields","required":["type","content","submitTime"]};
-const schema20 = {"$id":"resource_suggestions_fields","type":"object","properties":{"type":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"reporterName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"submitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"reply":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"replierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"replyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_suggestions_fields","type":"object","properties":{"type":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"reporterName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"submitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"reply":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"replierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"replyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
@@ -244,11 +244,9 @@ vErrors = null;
 }
 if(_valid1){
 const _errs25 = errors;
-const _errs27 = errors;
-const _errs28 = errors;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {};
+if(func1(data1) > 500){
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -258,9 +256,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-var valid9 = _errs28 === errors;
-if(valid9){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var _valid1 = _errs25 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,20 +269,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
-}
-else {
-vErrors = null;
-}
-}
-}
+const _errs28 = errors;
+let valid9 = true;
+const _errs29 = errors;
+if(errors === _errs29){
 if(typeof data1 === "string"){
 if(func1(data1) > 500){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -291,12 +284,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -306,10 +296,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.image !== undefined){
-let data2 = data.image;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -319,10 +308,23 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.reporterName !== undefined){
-let data3 = data.reporterName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err19 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/0/type",keyword:"type",params:{type: schema20.properties.reporterName.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs29 === errors;
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs31 = errors;
+const _errs33 = errors;
+const _errs34 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,13 +333,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs37 = errors;
-let valid12 = true;
-const _errs38 = errors;
-if(errors === _errs38){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err20 = {};
+}
+var valid11 = _errs34 === errors;
+if(valid11){
+const err20 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -346,9 +345,22 @@ vErrors.push(err20);
 }
 errors++;
 }
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
 }
 else {
-const err21 = {};
+vErrors = null;
+}
+}
+}
+var _valid2 = _errs31 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,21 +370,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs38 === errors;
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs40 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err22 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.image !== undefined){
+let data2 = data.image;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err22 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/allOf/0/type",keyword:"type",params:{type: schema20.properties.image.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -382,9 +383,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err23 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.reporterName !== undefined){
+let data3 = data.reporterName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err23 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/0/type",keyword:"type",params:{type: schema20.properties.reporterName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -393,10 +395,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
 if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err24 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data3) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -406,11 +411,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid2 = _errs40 === errors;
-valid12 = _valid2;
-}
-if(!valid12){
-const err25 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,10 +422,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data4 = data.phone;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs45 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err26 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -432,13 +445,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid15 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err27 = {};
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err27 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -448,8 +458,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {};
+var _valid3 = _errs45 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err28 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,22 +471,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs51 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err29 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const _errs49 = errors;
+let valid16 = true;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -482,10 +486,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(func1(data4) > 11){
-const err30 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+else {
+if(func1(data3) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,11 +498,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs51 === errors;
-valid15 = _valid3;
 }
-if(!valid15){
-const err31 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -509,10 +510,21 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data5 = data.roomId;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs52 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err32 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -521,13 +533,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid18 = true;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err33 = {};
+}
+var _valid4 = _errs52 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/reporterName",schemaPath:"#/properties/reporterName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -537,8 +548,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {};
+if(data.phone !== undefined){
+let data4 = data.phone;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err34 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -547,22 +560,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs61 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err35 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs58 = errors;
+let valid19 = true;
+const _errs59 = errors;
+if(errors === _errs59){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -572,11 +576,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err36 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -586,12 +587,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.submitTime !== undefined){
-let data6 = data.submitTime;
-const _errs65 = errors;
-const _errs66 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err37 = {};
+var _valid5 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs61 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 11){
+const err37 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -600,9 +610,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-var valid21 = _errs66 === errors;
-if(valid21){
-const err38 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs61 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err38 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -611,19 +624,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err39 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.submitTime.allOf[1].type},message:"must be string,null"};
+const _errs64 = errors;
+let valid21 = true;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data4 === "string"){
+if(func1(data4) > 11){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -632,12 +639,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs70 = errors;
-let valid22 = true;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
+else {
+if(func1(data4) < 1){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -646,6 +649,7 @@ else {
 vErrors.push(err40);
 }
 errors++;
+}
 }
 }
 else {
@@ -659,21 +663,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-errors = _errs70;
+var _valid6 = _errs65 === errors;
+errors = _errs64;
 if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
+if(_errs64){
+vErrors.length = _errs64;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs73 = errors;
-if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err42 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid6){
+const _errs67 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err42 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -683,11 +687,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-valid22 = _valid5;
+var _valid6 = _errs67 === errors;
+valid21 = _valid6;
 }
-if(!valid22){
-const err43 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid21){
+const err43 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -697,12 +701,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs77 = errors;
-const _errs78 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err44 = {};
+if(data.roomId !== undefined){
+let data5 = data.roomId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -711,9 +713,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-var valid25 = _errs78 === errors;
-if(valid25){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs73 = errors;
+let valid24 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -722,19 +728,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-else {
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err46 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -743,13 +739,22 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs82 = errors;
-let valid26 = true;
-const _errs83 = errors;
-if(errors === _errs83){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err47 = {};
+}
+var _valid7 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs76 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err47 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -759,8 +764,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {};
+var _valid7 = _errs76 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err48 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -770,21 +778,12 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid6 = _errs83 === errors;
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs85 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.submitTime !== undefined){
+let data6 = data.submitTime;
+const _errs80 = errors;
+const _errs81 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -793,10 +792,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid27 = _errs81 === errors;
+if(valid27){
+const err50 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -805,10 +803,19 @@ vErrors.push(err50);
 }
 errors++;
 }
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err51 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.submitTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -817,9 +824,13 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs85 = errors;
+let valid28 = true;
+const _errs86 = errors;
+if(errors === _errs86){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -828,11 +839,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-var _valid6 = _errs85 === errors;
-valid26 = _valid6;
 }
-if(!valid26){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -842,10 +851,21 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.reply !== undefined){
-let data8 = data.reply;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err54 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/0/type",keyword:"type",params:{type: schema20.properties.reply.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs86 === errors;
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs88 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err54 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -854,13 +874,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid29 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err55 = {};
+}
+var _valid8 = _errs88 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err55 = {instancePath:instancePath+"/submitTime",schemaPath:"#/properties/submitTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -870,7 +889,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs92 = errors;
+const _errs93 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -880,24 +903,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid7 = _errs95 === errors;
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs97 = errors;
-const _errs99 = errors;
-const _errs100 = errors;
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err57 = {};
+var valid31 = _errs93 === errors;
+if(valid31){
+const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -906,10 +914,19 @@ vErrors.push(err57);
 }
 errors++;
 }
+else {
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
 }
-var valid31 = _errs100 === errors;
-if(valid31){
-const err58 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err58 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -918,20 +935,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-else {
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data8 === "string"){
-if(func1(data8) > 500){
-const err59 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const _errs97 = errors;
+let valid32 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -941,11 +951,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err60 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -955,10 +962,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.replierId !== undefined){
-let data9 = data.replierId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.replierId.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs100 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -967,13 +985,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs106 = errors;
-let valid33 = true;
-const _errs107 = errors;
-if(errors === _errs107){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -983,8 +998,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -994,21 +1010,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs107 === errors;
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs109 = errors;
-if(typeof data9 === "string"){
-if(!pattern7.test(data9)){
-const err64 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!((((data7 === "1") || (data7 === "2")) || (data7 === "3")) || (data7 === "4"))){
+const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1017,12 +1020,11 @@ vErrors.push(err64);
 }
 errors++;
 }
+var _valid9 = _errs100 === errors;
+valid32 = _valid9;
 }
-var _valid8 = _errs109 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err65 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid32){
+const err65 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1032,10 +1034,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.replyTime !== undefined){
-let data10 = data.replyTime;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err66 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.replyTime.allOf[0].type},message:"must be string,null"};
+if(data.reply !== undefined){
+let data8 = data.reply;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/0/type",keyword:"type",params:{type: schema20.properties.reply.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1044,12 +1046,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs115 = errors;
-let valid36 = true;
-const _errs116 = errors;
-if(errors === _errs116){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs109 = errors;
+let valid35 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -1071,21 +1073,21 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs116 === errors;
-errors = _errs115;
+var _valid10 = _errs110 === errors;
+errors = _errs109;
 if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
+if(_errs109){
+vErrors.length = _errs109;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs118 = errors;
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err69 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid10){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 500){
+const err69 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1095,11 +1097,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid9 = _errs118 === errors;
-valid36 = _valid9;
+var _valid10 = _errs112 === errors;
+valid35 = _valid10;
 }
-if(!valid36){
-const err70 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid35){
+const err70 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1108,10 +1110,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data.history !== undefined){
-if(typeof data.history != "object"){
-const err71 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+const _errs115 = errors;
+let valid37 = true;
+const _errs116 = errors;
+if(errors === _errs116){
+if(typeof data8 === "string"){
+if(func1(data8) > 500){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1120,12 +1125,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs125 = errors;
-const _errs126 = errors;
-if(!((data12 === null) || (data12 === ""))){
+else {
+if(func1(data8) < 1){
 const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
@@ -1135,9 +1136,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-var valid40 = _errs126 === errors;
-if(valid40){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1146,19 +1148,24 @@ vErrors.push(err73);
 }
 errors++;
 }
-else {
-errors = _errs125;
+}
+var _valid11 = _errs116 === errors;
+errors = _errs115;
 if(vErrors !== null){
-if(_errs125){
-vErrors.length = _errs125;
+if(_errs115){
+vErrors.length = _errs115;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid11){
+const _errs118 = errors;
+const _errs120 = errors;
+const _errs121 = errors;
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1167,13 +1174,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs130 = errors;
-let valid41 = true;
-const _errs131 = errors;
-if(errors === _errs131){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err75 = {};
+}
+var valid39 = _errs121 === errors;
+if(valid39){
+const err75 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1182,9 +1186,22 @@ vErrors.push(err75);
 }
 errors++;
 }
+else {
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
 }
 else {
-const err76 = {};
+vErrors = null;
+}
+}
+}
+var _valid11 = _errs118 === errors;
+valid37 = _valid11;
+}
+if(!valid37){
+const err76 = {instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1194,21 +1211,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs131 === errors;
-errors = _errs130;
-if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs133 = errors;
-if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.replierId !== undefined){
+let data9 = data.replierId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err77 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.replierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1217,12 +1223,13 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-var _valid10 = _errs133 === errors;
-valid41 = _valid10;
-}
-if(!valid41){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs126 = errors;
+let valid41 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1232,14 +1239,263 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid12 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs129 = errors;
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err80 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid12 = _errs129 === errors;
+valid41 = _valid12;
+}
+if(!valid41){
+const err81 = {instancePath:instancePath+"/replierId",schemaPath:"#/properties/replierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.replyTime !== undefined){
+let data10 = data.replyTime;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err82 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.replyTime.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+const _errs135 = errors;
+let valid44 = true;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+var _valid13 = _errs136 === errors;
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs138 = errors;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err85 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid13 = _errs138 === errors;
+valid44 = _valid13;
+}
+if(!valid44){
+const err86 = {instancePath:instancePath+"/replyTime",schemaPath:"#/properties/replyTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err87 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs145 = errors;
+const _errs146 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err88 = {};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+var valid48 = _errs146 === errors;
+if(valid48){
+const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+else {
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err90 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+const _errs150 = errors;
+let valid49 = true;
+const _errs151 = errors;
+if(errors === _errs151){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+var _valid14 = _errs151 === errors;
+errors = _errs150;
+if(vErrors !== null){
+if(_errs150){
+vErrors.length = _errs150;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs153 = errors;
+if(typeof data12 === "string"){
+if(!pattern7.test(data12)){
+const err93 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+var _valid14 = _errs153 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err94 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1324,4 +1580,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/type/allOf/0":"请选择类型","#/properties/type/allOf/1":"类型格式不正确","#/properties/type/allOf/2/then/allOf/0":"类型请输入整数","#/properties/type/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/type/allOf/2/then/allOf/2":"类型超出范围","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过500个字符","#/properties/image/allOf/0":"图片格式不正确","#/properties/reporterName/allOf/0":"提交人格式不正确","#/properties/reporterName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/reporterName/allOf/1/then/allOf/2":"提交人不能超过32个字符","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"联系电话不能超过11个字符","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/submitTime/allOf/0":"请输入提交时间","#/properties/submitTime/allOf/1":"提交时间格式不正确","#/properties/submitTime/allOf/2/then/allOf/0":"提交时间格式不正确","#/properties/status/allOf/0":"请选择处理状态","#/properties/status/allOf/1":"处理状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/reply/allOf/0":"回复内容格式不正确","#/properties/reply/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/reply/allOf/1/then/allOf/1":"回复内容不能超过500个字符","#/properties/replierId/allOf/0":"回复人格式不正确","#/properties/replierId/allOf/1/then/allOf/0":"请选择回复人","#/properties/replyTime/allOf/0":"回复时间格式不正确","#/properties/replyTime/allOf/1/then/allOf/0":"回复时间格式不正确","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"type":"请选择类型","content":"请输入内容","submitTime":"请输入提交时间"},"numericFields":["type","roomId","status","replierId","communityId"]};
+export const meta = {"messages":{"#/properties/type/allOf/0":"请选择类型","#/properties/type/allOf/1":"类型格式不正确","#/properties/type/allOf/2/then/allOf/0":"类型请输入整数","#/properties/type/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/type/allOf/2/then/allOf/2":"类型超出范围","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/image/allOf/0":"图片格式不正确","#/properties/reporterName/allOf/0":"提交人格式不正确","#/properties/reporterName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/1/then/allOf/1":"提交人不能超过32个字符","#/properties/reporterName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/submitTime/allOf/0":"请输入提交时间","#/properties/submitTime/allOf/1":"提交时间格式不正确","#/properties/submitTime/allOf/2/then/allOf/0":"提交时间格式不正确","#/properties/status/allOf/0":"请选择处理状态","#/properties/status/allOf/1":"处理状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/reply/allOf/0":"回复内容格式不正确","#/properties/reply/allOf/1/then/allOf/0":"回复内容不能超过500个字符","#/properties/reply/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/replierId/allOf/0":"回复人格式不正确","#/properties/replierId/allOf/1/then/allOf/0":"请选择回复人","#/properties/replyTime/allOf/0":"回复时间格式不正确","#/properties/replyTime/allOf/1/then/allOf/0":"回复时间格式不正确","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"type":"请选择类型","content":"请输入内容","submitTime":"请输入提交时间"},"numericFields":["type","roomId","status","replierId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_systemConfigs_create","$ref":"resource_systemConfigs_fields","required":["configGroup","configKey","configName"]};
-const schema20 = {"$id":"resource_systemConfigs_fields","type":"object","properties":{"configGroup":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"configKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"configName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"},{"maxLength":64}]}}]},"configValue":{"allOf":[{"type":["object","array","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]}}};
+const schema20 = {"$id":"resource_systemConfigs_fields","type":"object","properties":{"configGroup":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"configKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"configName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"}]}}]},"configValue":{"allOf":[{"type":["object","array","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("^[一-龥A-Za-z0-9，。、,.\\-_]*$", "u");
@@ -363,8 +363,8 @@ vErrors = null;
 if(_valid2){
 const _errs38 = errors;
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err22 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
+if(func1(data2) > 64){
+const err22 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -374,9 +374,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err23 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+var _valid2 = _errs38 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err23 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -385,12 +387,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err24 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs41 = errors;
+let valid13 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -399,10 +402,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.configValue !== undefined){
-if(typeof data.configValue != "object"){
-const err25 = {instancePath:instancePath+"/configValue",schemaPath:"#/properties/configValue/allOf/0/type",keyword:"type",params:{type: schema20.properties.configValue.allOf[0].type},message:"must be object,array,null"};
+else {
+if(func1(data2) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -412,10 +414,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data4 = data.remark;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -424,13 +425,22 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid15 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err27 = {};
+}
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err27 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -440,8 +450,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {};
+var _valid3 = _errs44 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err28 = {instancePath:instancePath+"/configName",schemaPath:"#/properties/configName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -451,21 +464,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs49 === errors;
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs51 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.configValue !== undefined){
+if(typeof data.configValue != "object"){
+const err29 = {instancePath:instancePath+"/configValue",schemaPath:"#/properties/configValue/allOf/0/type",keyword:"type",params:{type: schema20.properties.configValue.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -475,9 +476,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err30 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data.remark !== undefined){
+let data4 = data.remark;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err30 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -486,12 +488,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-var _valid3 = _errs51 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err31 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs53 = errors;
+let valid17 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -501,14 +504,139 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid4 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs56 = errors;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err33 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var _valid4 = _errs56 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err34 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs59 = errors;
+let valid19 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+if(func1(data4) < 1){
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err38 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid5 = _errs62 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err39 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -593,4 +721,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"configGroup":true,"configKey":true,"configName":true,"configValue":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/configGroup/allOf/0":"请选择配置分类","#/properties/configGroup/allOf/1":"配置分类格式不正确","#/properties/configGroup/allOf/2/then/allOf/0":"配置分类请输入整数","#/properties/configGroup/allOf/2/then/allOf/1":"配置分类不能大于2147483647","#/properties/configGroup/allOf/2/then/allOf/2":"配置分类超出范围","#/properties/configGroup/allOf/2/then/allOf/3":"请选择正确的配置分类","#/properties/configKey/allOf/0":"请输入配置键","#/properties/configKey/allOf/1":"配置键格式不正确","#/properties/configKey/allOf/2/then/allOf/0":"配置键不能超过64个字符","#/properties/configName/allOf/0":"输入信息不能为空","#/properties/configName/allOf/1":"配置名称格式不正确","#/properties/configName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/configName/allOf/2/then/allOf/1":"配置名称不能超过64个字符","#/properties/configValue/allOf/0":"配置值格式不正确","#/properties/remark/allOf/0":"说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"说明不能超过255个字符"},"required":{"configGroup":"请选择配置分类","configKey":"请输入配置键","configName":"输入信息不能为空"},"numericFields":["configGroup"]};
+export const meta = {"messages":{"#/properties/configGroup/allOf/0":"请选择配置分类","#/properties/configGroup/allOf/1":"配置分类格式不正确","#/properties/configGroup/allOf/2/then/allOf/0":"配置分类请输入整数","#/properties/configGroup/allOf/2/then/allOf/1":"配置分类不能大于2147483647","#/properties/configGroup/allOf/2/then/allOf/2":"配置分类超出范围","#/properties/configGroup/allOf/2/then/allOf/3":"请选择正确的配置分类","#/properties/configKey/allOf/0":"请输入配置键","#/properties/configKey/allOf/1":"配置键格式不正确","#/properties/configKey/allOf/2/then/allOf/0":"配置键不能超过64个字符","#/properties/configName/allOf/0":"输入信息不能为空","#/properties/configName/allOf/1":"配置名称格式不正确","#/properties/configName/allOf/2/then/allOf/0":"配置名称不能超过64个字符","#/properties/configName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/configValue/allOf/0":"配置值格式不正确","#/properties/remark/allOf/0":"说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"说明不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符"},"required":{"configGroup":"请选择配置分类","configKey":"请输入配置键","configName":"输入信息不能为空"},"numericFields":["configGroup"]};

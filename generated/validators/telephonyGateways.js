@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_telephonyGateways_create","$ref":"resource_telephonyGateways_fields","required":["name","serialNo"]};
-const schema20 = {"$id":"resource_telephonyGateways_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"sipServer":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"sipAccount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"lineCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"ringSeconds":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_telephonyGateways_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"sipServer":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}}]},"sipAccount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"lineCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"ringSeconds":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"online":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,12 +161,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.serialNo !== undefined){
-let data1 = data.serialNo;
-const _errs17 = errors;
-const _errs18 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
+if(func1(data0) < 1){
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -173,9 +172,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid6 = _errs18 === errors;
-if(valid6){
-const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,19 +184,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-else {
-errors = _errs17;
+}
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,13 +208,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs22 = errors;
-let valid7 = true;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err12 = {};
+}
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,7 +223,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
+if(data.serialNo !== undefined){
+let data1 = data.serialNo;
+const _errs22 = errors;
+const _errs23 = errors;
+if(!((data1 === null) || (data1 === ""))){
 const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
@@ -231,8 +237,18 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid8 = _errs23 === errors;
+if(valid8){
+const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err14];
 }
-var _valid1 = _errs23 === errors;
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
@@ -242,23 +258,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs25 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err14 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
 }
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.serialNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -267,12 +269,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err16 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,10 +285,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.sipServer !== undefined){
-let data2 = data.sipServer;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/0/type",keyword:"type",params:{type: schema20.properties.sipServer.allOf[0].type},message:"must be string,null"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,13 +295,22 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs30 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,8 +320,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err19 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -320,22 +333,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 128){
-const err20 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -344,12 +348,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -359,10 +360,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.sipAccount !== undefined){
-let data3 = data.sipAccount;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/0/type",keyword:"type",params:{type: schema20.properties.sipAccount.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -371,13 +371,22 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs41 = errors;
-let valid13 = true;
-const _errs42 = errors;
-if(errors === _errs42){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err23 = {};
+}
+var _valid3 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs36 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err23 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -387,8 +396,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -398,21 +410,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err25 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(data.sipServer !== undefined){
+let data2 = data.sipServer;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/0/type",keyword:"type",params:{type: schema20.properties.sipServer.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -421,10 +422,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err26 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -434,11 +438,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err27 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -448,10 +449,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.lineCount !== undefined){
-let data4 = data.lineCount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.lineCount.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 128){
+const err28 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -460,13 +472,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err29 = {};
+}
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err29 = {instancePath:instancePath+"/sipServer",schemaPath:"#/properties/sipServer/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -476,8 +487,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {};
+if(data.sipAccount !== undefined){
+let data3 = data.sipAccount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err30 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/0/type",keyword:"type",params:{type: schema20.properties.sipAccount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -486,22 +499,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err31 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -511,9 +515,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err32 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -523,9 +526,21 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs54 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err33 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -535,9 +550,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs54 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err34 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -546,12 +563,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs54 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err35 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs57 = errors;
+let valid19 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -560,11 +578,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.ringSeconds !== undefined){
-let data5 = data.ringSeconds;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/0/type",keyword:"type",params:{type: schema20.properties.ringSeconds.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data3) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -573,12 +589,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid19 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+}
+else {
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -589,8 +602,21 @@ vErrors.push(err37);
 errors++;
 }
 }
+var _valid6 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
 else {
-const err38 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs60 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err38 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -600,21 +626,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
+var _valid6 = _errs60 === errors;
+valid19 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs66 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err39 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!valid19){
+const err39 = {instancePath:instancePath+"/sipAccount",schemaPath:"#/properties/sipAccount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -624,9 +640,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= 15)){
-const err40 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.lineCount !== undefined){
+let data4 = data.lineCount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.lineCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -635,10 +652,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 60)){
-const err41 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -648,9 +668,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err42 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -660,9 +679,21 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err43 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err43 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -672,9 +703,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err44 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err44 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -684,11 +715,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs66 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err45 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err45 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -698,10 +727,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.online !== undefined){
-let data6 = data.online;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err46 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -711,10 +739,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data7 = data.enabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid7 = _errs69 === errors;
+valid22 = _valid7;
+}
+if(!valid22){
+const err47 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -724,12 +753,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs81 = errors;
-const _errs82 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err48 = {};
+if(data.ringSeconds !== undefined){
+let data5 = data.ringSeconds;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err48 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/0/type",keyword:"type",params:{type: schema20.properties.ringSeconds.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -738,9 +765,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid24 = _errs82 === errors;
-if(valid24){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs78 = errors;
+let valid25 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -749,19 +780,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -770,13 +791,22 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid25 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err51 = {};
+}
+var _valid8 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs81 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err51 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -786,8 +816,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= 15)){
+const err52 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -797,21 +828,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs89 = errors;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 60)){
+const err53 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -821,11 +840,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs89 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err54 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -835,14 +852,189 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err55 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err56 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid8 = _errs81 === errors;
+valid25 = _valid8;
+}
+if(!valid25){
+const err57 = {instancePath:instancePath+"/ringSeconds",schemaPath:"#/properties/ringSeconds/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.online !== undefined){
+let data6 = data.online;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err58 = {instancePath:instancePath+"/online",schemaPath:"#/properties/online/allOf/0/type",keyword:"type",params:{type: schema20.properties.online.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data7 = data.enabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err59 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs96 = errors;
+const _errs97 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+var valid30 = _errs97 === errors;
+if(valid30){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+else {
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+const _errs101 = errors;
+let valid31 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid9 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid9 = _errs104 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -917,4 +1109,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"serialNo":true,"sipServer":true,"sipAccount":true,"lineCount":true,"ringSeconds":true,"online":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入网关名称","#/properties/name/allOf/1":"网关名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"网关名称不能超过32个字符","#/properties/serialNo/allOf/0":"请输入网关序列号","#/properties/serialNo/allOf/1":"网关序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"网关序列号不能超过32个字符","#/properties/sipServer/allOf/0":"SIP服务器格式不正确","#/properties/sipServer/allOf/1/then/allOf/0":"SIP服务器不能超过128个字符","#/properties/sipAccount/allOf/0":"SIP账号格式不正确","#/properties/sipAccount/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/sipAccount/allOf/1/then/allOf/1":"SIP账号不能超过32个字符","#/properties/lineCount/allOf/0":"线路数格式不正确","#/properties/lineCount/allOf/1/then/allOf/0":"请输入正整数","#/properties/lineCount/allOf/1/then/allOf/1":"线路数请输入整数","#/properties/lineCount/allOf/1/then/allOf/2":"线路数不能大于2147483647","#/properties/lineCount/allOf/1/then/allOf/3":"线路数超出范围","#/properties/ringSeconds/allOf/0":"呼叫时长(秒)格式不正确","#/properties/ringSeconds/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/2":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/3":"呼叫时长(秒)请输入整数","#/properties/ringSeconds/allOf/1/then/allOf/4":"呼叫时长(秒)不能大于2147483647","#/properties/ringSeconds/allOf/1/then/allOf/5":"呼叫时长(秒)超出范围","#/properties/online/allOf/0":"在线格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入网关名称","serialNo":"请输入网关序列号"},"numericFields":["lineCount","ringSeconds","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入网关名称","#/properties/name/allOf/1":"网关名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"网关名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/serialNo/allOf/0":"请输入网关序列号","#/properties/serialNo/allOf/1":"网关序列号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"网关序列号不能超过32个字符","#/properties/serialNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/sipServer/allOf/0":"SIP服务器格式不正确","#/properties/sipServer/allOf/1/then/allOf/0":"SIP服务器不能超过128个字符","#/properties/sipAccount/allOf/0":"SIP账号格式不正确","#/properties/sipAccount/allOf/1/then/allOf/0":"SIP账号不能超过32个字符","#/properties/sipAccount/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/lineCount/allOf/0":"线路数格式不正确","#/properties/lineCount/allOf/1/then/allOf/0":"请输入正整数","#/properties/lineCount/allOf/1/then/allOf/1":"线路数请输入整数","#/properties/lineCount/allOf/1/then/allOf/2":"线路数不能大于2147483647","#/properties/lineCount/allOf/1/then/allOf/3":"线路数超出范围","#/properties/ringSeconds/allOf/0":"呼叫时长(秒)格式不正确","#/properties/ringSeconds/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/2":"呼叫时长15-60","#/properties/ringSeconds/allOf/1/then/allOf/3":"呼叫时长(秒)请输入整数","#/properties/ringSeconds/allOf/1/then/allOf/4":"呼叫时长(秒)不能大于2147483647","#/properties/ringSeconds/allOf/1/then/allOf/5":"呼叫时长(秒)超出范围","#/properties/online/allOf/0":"在线格式不正确","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入网关名称","serialNo":"请输入网关序列号"},"numericFields":["lineCount","ringSeconds","communityId"]};

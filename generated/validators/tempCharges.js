@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_tempCharges_create","$ref":"resource_tempCharges_fields","required":["paymentItemId","amount","payMethod"]};
-const schema20 = {"$id":"resource_tempCharges_fields","type":"object","properties":{"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"visitorName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"chargedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_tempCharges_fields","type":"object","properties":{"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"visitorName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"chargedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -167,8 +167,8 @@ errors++;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err9 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data1) > 32){
+const err9 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -178,9 +178,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err10 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err10 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -189,12 +191,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-var _valid1 = _errs17 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err11 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs21 = errors;
+let valid7 = true;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -203,12 +206,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-const _errs23 = errors;
-const _errs24 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
+if(func1(data1) < 1){
 const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
@@ -218,9 +217,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid8 = _errs24 === errors;
-if(valid8){
-const err13 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -229,19 +229,22 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-errors = _errs23;
+}
+var _valid2 = _errs22 === errors;
+errors = _errs21;
 if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
+if(_errs21){
+vErrors.length = _errs21;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
+if(_valid2){
+const _errs24 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err14 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -250,13 +253,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs28 = errors;
-let valid9 = true;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err15 = {};
+}
+var _valid2 = _errs24 === errors;
+valid7 = _valid2;
+}
+if(!valid7){
+const err15 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,7 +268,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+const _errs28 = errors;
+const _errs29 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -276,8 +282,18 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid10 = _errs29 === errors;
+if(valid10){
+const err17 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err17];
 }
-var _valid2 = _errs29 === errors;
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
 errors = _errs28;
 if(vErrors !== null){
 if(_errs28){
@@ -287,25 +303,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid2){
-const _errs31 = errors;
-if(typeof data2 === "string"){
-if(!pattern3.test(data2)){
-const err17 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
 }
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-var _valid2 = _errs31 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err18 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -314,12 +314,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.amount !== undefined){
-let data3 = data.amount;
-const _errs35 = errors;
-const _errs36 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs33 = errors;
+let valid11 = true;
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -329,9 +329,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid12 = _errs36 === errors;
-if(valid12){
-const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -340,19 +340,22 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs35;
+}
+var _valid3 = _errs34 === errors;
+errors = _errs33;
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+if(_errs33){
+vErrors.length = _errs33;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+if(_valid3){
+const _errs36 = errors;
+if(typeof data2 === "string"){
+if(!pattern3.test(data2)){
+const err21 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -361,13 +364,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs40 = errors;
-let valid13 = true;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+}
+var _valid3 = _errs36 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err22 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -377,7 +379,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
+if(data.amount !== undefined){
+let data3 = data.amount;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data3 === null) || (data3 === ""))){
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -387,8 +393,18 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid14 = _errs41 === errors;
+if(valid14){
+const err24 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err24];
 }
-var _valid3 = _errs41 === errors;
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
 errors = _errs40;
 if(vErrors !== null){
 if(_errs40){
@@ -398,23 +414,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid3){
-const _errs43 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
 }
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -423,10 +425,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -436,9 +441,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -448,11 +452,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-valid13 = _valid3;
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(!valid13){
-const err28 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err28 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -462,12 +476,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data4 = data.payMethod;
-const _errs50 = errors;
-const _errs51 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err29 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err29 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -476,9 +487,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid16 = _errs51 === errors;
-if(valid16){
-const err30 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err30 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -487,19 +499,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs50;
-if(vErrors !== null){
-if(_errs50){
-vErrors.length = _errs50;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err31 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,13 +511,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+var _valid4 = _errs48 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -524,7 +526,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
+if(data.payMethod !== undefined){
+let data4 = data.payMethod;
+const _errs55 = errors;
+const _errs56 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -534,8 +540,18 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid18 = _errs56 === errors;
+if(valid18){
+const err34 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err34];
 }
-var _valid4 = _errs56 === errors;
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+else {
 errors = _errs55;
 if(vErrors !== null){
 if(_errs55){
@@ -545,23 +561,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs58 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err34 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
 }
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,10 +572,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
+const _errs60 = errors;
+let valid19 = true;
+const _errs61 = errors;
+if(errors === _errs61){
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err36 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,9 +588,7 @@ vErrors.push(err36);
 errors++;
 }
 }
-const _errs63 = errors;
-const _errs64 = errors;
-if(!(data4 === "7")){
+else {
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -595,9 +598,22 @@ vErrors.push(err37);
 }
 errors++;
 }
-var valid19 = _errs64 === errors;
-if(valid19){
-const err38 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs61 === errors;
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs63 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err38 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -606,22 +622,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
 }
-else {
-vErrors = null;
-}
-}
-}
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err39 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err39 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -631,10 +635,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data5 = data.payerName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err40 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,12 +646,10 @@ vErrors.push(err40);
 }
 errors++;
 }
+}
+const _errs68 = errors;
 const _errs69 = errors;
-let valid21 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+if(!(data4 === "7")){
 const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
@@ -658,9 +659,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {};
+var valid21 = _errs69 === errors;
+if(valid21){
+const err42 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -669,22 +670,22 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-var _valid5 = _errs70 === errors;
-errors = _errs69;
+else {
+errors = _errs68;
 if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs72 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err43 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+}
+var _valid5 = _errs63 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err43 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -694,9 +695,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.payerName !== undefined){
+let data5 = data.payerName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -705,10 +707,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
+const _errs74 = errors;
+let valid23 = true;
+const _errs75 = errors;
+if(errors === _errs75){
 if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err45 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data5) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,11 +723,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,10 +734,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data6 = data.receiptNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err47 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs77 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err47 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -744,13 +757,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs80 = errors;
-let valid24 = true;
-const _errs81 = errors;
-if(errors === _errs81){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err48 = {};
+}
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err48 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -760,8 +770,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+var _valid6 = _errs77 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err49 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -770,22 +783,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-var _valid6 = _errs81 === errors;
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs83 = errors;
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err50 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const _errs81 = errors;
+let valid25 = true;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -794,10 +798,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err51 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+if(func1(data5) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -807,11 +810,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs83 === errors;
-valid24 = _valid6;
 }
-if(!valid24){
-const err52 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -821,10 +822,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.receiptId !== undefined){
-let data7 = data.receiptId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err53 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs84 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err53 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -833,13 +845,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid27 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err54 = {};
+}
+var _valid7 = _errs84 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err54 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -849,8 +860,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {};
+if(data.receiptNo !== undefined){
+let data6 = data.receiptNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err55 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -859,22 +872,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs93 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err56 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs90 = errors;
+let valid28 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -884,11 +888,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-var _valid7 = _errs93 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err57 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -898,10 +899,21 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data8 = data.cashierId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs93 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err58 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -910,13 +922,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs99 = errors;
-let valid30 = true;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err59 = {};
+}
+var _valid8 = _errs93 === errors;
+valid28 = _valid8;
+}
+if(!valid28){
+const err59 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -925,8 +936,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
+const _errs96 = errors;
+let valid30 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
 const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
@@ -936,22 +951,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-var _valid8 = _errs100 === errors;
-errors = _errs99;
-if(vErrors !== null){
-if(_errs99){
-vErrors.length = _errs99;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs102 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err61 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data6) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -961,11 +963,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs102 === errors;
-valid30 = _valid8;
 }
-if(!valid30){
-const err62 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -975,10 +975,21 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.chargedAt !== undefined){
-let data9 = data.chargedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargedAt.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs99 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err63 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -987,13 +998,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid33 = true;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err64 = {};
+}
+var _valid9 = _errs99 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err64 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1003,8 +1013,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+if(data.receiptId !== undefined){
+let data7 = data.receiptId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err65 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1013,22 +1025,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-var _valid9 = _errs109 === errors;
-errors = _errs108;
-if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs111 = errors;
-if(typeof data9 === "string"){
-if(!pattern13.test(data9)){
-const err66 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const _errs105 = errors;
+let valid33 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1038,11 +1041,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid9 = _errs111 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err67 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1052,10 +1052,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid10 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs108 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err68 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1064,13 +1075,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs117 = errors;
-let valid36 = true;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err69 = {};
+}
+var _valid10 = _errs108 === errors;
+valid33 = _valid10;
+}
+if(!valid33){
+const err69 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1080,8 +1090,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {};
+if(data.cashierId !== undefined){
+let data8 = data.cashierId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err70 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1090,22 +1102,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid10 = _errs118 === errors;
-errors = _errs117;
-if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs120 = errors;
-if(typeof data10 === "string"){
-if(!pattern14.test(data10)){
-const err71 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs114 = errors;
+let valid36 = true;
+const _errs115 = errors;
+if(errors === _errs115){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1115,9 +1118,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err72 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1127,11 +1129,21 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid10 = _errs120 === errors;
-valid36 = _valid10;
+var _valid11 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
 }
-if(!valid36){
-const err73 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs117 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err73 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1141,12 +1153,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs125 = errors;
-const _errs126 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err74 = {};
+var _valid11 = _errs117 === errors;
+valid36 = _valid11;
+}
+if(!valid36){
+const err74 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1155,9 +1166,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-var valid39 = _errs126 === errors;
-if(valid39){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.chargedAt !== undefined){
+let data9 = data.chargedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err75 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1166,19 +1179,13 @@ vErrors.push(err75);
 }
 errors++;
 }
-else {
-errors = _errs125;
-if(vErrors !== null){
-if(_errs125){
-vErrors.length = _errs125;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs123 = errors;
+let valid39 = true;
+const _errs124 = errors;
+if(errors === _errs124){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1187,12 +1194,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs130 = errors;
-let valid40 = true;
-const _errs131 = errors;
-if(errors === _errs131){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+}
+else {
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1203,8 +1206,21 @@ vErrors.push(err77);
 errors++;
 }
 }
+var _valid12 = _errs124 === errors;
+errors = _errs123;
+if(vErrors !== null){
+if(_errs123){
+vErrors.length = _errs123;
+}
 else {
-const err78 = {};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs126 = errors;
+if(typeof data9 === "string"){
+if(!pattern13.test(data9)){
+const err78 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1214,21 +1230,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid11 = _errs131 === errors;
-errors = _errs130;
-if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
+var _valid12 = _errs126 === errors;
+valid39 = _valid12;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs133 = errors;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid39){
+const err79 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1238,11 +1244,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid11 = _errs133 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err80 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1251,15 +1256,266 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs132 = errors;
+let valid42 = true;
+const _errs133 = errors;
+if(errors === _errs133){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+var _valid13 = _errs133 === errors;
+errors = _errs132;
+if(vErrors !== null){
+if(_errs132){
+vErrors.length = _errs132;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs135 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err83 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid13 = _errs135 === errors;
+valid42 = _valid13;
+}
+if(!valid42){
+const err84 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+const _errs138 = errors;
+let valid44 = true;
+const _errs139 = errors;
+if(errors === _errs139){
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+else {
+if(func1(data10) < 1){
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var _valid14 = _errs139 === errors;
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs141 = errors;
+if(typeof data10 === "string"){
+if(!pattern14.test(data10)){
+const err88 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid14 = _errs141 === errors;
+valid44 = _valid14;
+}
+if(!valid44){
+const err89 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs145 = errors;
+const _errs146 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+var valid47 = _errs146 === errors;
+if(valid47){
+const err91 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+else {
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+const _errs150 = errors;
+let valid48 = true;
+const _errs151 = errors;
+if(errors === _errs151){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err93 = {};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+var _valid15 = _errs151 === errors;
+errors = _errs150;
+if(vErrors !== null){
+if(_errs150){
+vErrors.length = _errs150;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs153 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err95 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+var _valid15 = _errs153 === errors;
+valid48 = _valid15;
+}
+if(!valid48){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1344,4 +1600,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"visitorName":true,"paymentItemId":true,"amount":true,"payMethod":true,"payerName":true,"receiptNo":true,"receiptId":true,"cashierId":true,"chargedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/visitorName/allOf/0":"访客姓名格式不正确","#/properties/visitorName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/visitorName/allOf/1/then/allOf/2":"访客姓名不能超过32个字符","#/properties/paymentItemId/allOf/0":"请选择收费项目","#/properties/paymentItemId/allOf/1":"收费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择收费项目","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"收费金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/chargedAt/allOf/0":"收费时间格式不正确","#/properties/chargedAt/allOf/1/then/allOf/0":"收费时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentItemId":"请选择收费项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","receiptId","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/visitorName/allOf/0":"访客姓名格式不正确","#/properties/visitorName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/1/then/allOf/1":"访客姓名不能超过32个字符","#/properties/visitorName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/paymentItemId/allOf/0":"请选择收费项目","#/properties/paymentItemId/allOf/1":"收费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择收费项目","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"收费金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴款人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/chargedAt/allOf/0":"收费时间格式不正确","#/properties/chargedAt/allOf/1/then/allOf/0":"收费时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentItemId":"请选择收费项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","receiptId","cashierId","communityId"]};

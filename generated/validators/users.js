@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_users_create","$ref":"resource_users_fields","required":["username","password"]};
-const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"password":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32},{"maxLength":32}]}}]},"mustChangePassword":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"password":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"minLength":8}]}}]},"mustChangePassword":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -108,8 +108,8 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -119,9 +119,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -130,12 +132,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,11 +147,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.realName !== undefined){
-let data1 = data.realName;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/0/type",keyword:"type",params:{type: schema20.properties.realName.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -157,12 +158,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs18 = errors;
-let valid6 = true;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
@@ -173,8 +171,21 @@ vErrors.push(err9);
 errors++;
 }
 }
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
 else {
-const err10 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -184,21 +195,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-var _valid1 = _errs19 === errors;
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs21 = errors;
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err11 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(!valid5){
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,9 +209,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(data.realName !== undefined){
+let data1 = data.realName;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err12 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/0/type",keyword:"type",params:{type: schema20.properties.realName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -219,10 +221,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
 if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data1) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -232,11 +237,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-var _valid1 = _errs21 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,10 +248,21 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data2 = data.phone;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs26 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err15 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -258,13 +271,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs29 = errors;
-let valid9 = true;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err16 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -274,8 +284,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {};
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -284,22 +297,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs32 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -308,10 +312,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 11){
-const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+else {
+if(func1(data1) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -321,11 +324,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-valid9 = _valid2;
 }
-if(!valid9){
-const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -335,10 +336,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.userType !== undefined){
-let data3 = data.userType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/0/type",keyword:"type",params:{type: schema20.properties.userType.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -348,10 +360,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.roleId !== undefined){
-let data4 = data.roleId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roleId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err22 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -360,13 +373,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid13 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err23 = {};
+}
+if(data.phone !== undefined){
+let data2 = data.phone;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -375,8 +386,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -387,21 +402,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err25 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,11 +413,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
+var _valid4 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
 }
-if(!valid13){
-const err26 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err26 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,10 +437,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.companyShortName !== undefined){
-let data5 = data.companyShortName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema20.properties.companyShortName.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs42 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -437,12 +450,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs45 = errors;
+let valid15 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -452,8 +465,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
 else {
+if(func1(data2) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -464,21 +477,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs54 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err30 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -488,9 +489,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err31 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+var _valid5 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs48 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err31 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -500,9 +513,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err32 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid5 = _errs48 === errors;
+valid15 = _valid5;
+}
+if(!valid15){
+const err32 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -512,11 +527,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err33 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.userType !== undefined){
+let data3 = data.userType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err33 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/0/type",keyword:"type",params:{type: schema20.properties.userType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -526,10 +540,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(data.roleId !== undefined){
+let data4 = data.roleId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err34 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roleId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -538,10 +552,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.communityIds !== undefined){
-if(typeof data.communityIds != "object"){
-const err35 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityIds.allOf[0].type},message:"must be object,array,null"};
+const _errs57 = errors;
+let valid19 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -551,11 +568,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.password !== undefined){
-let data8 = data.password;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -565,9 +578,22 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err37 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs60 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err37 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -576,19 +602,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
 }
-else {
-vErrors = null;
+var _valid6 = _errs60 === errors;
+valid19 = _valid6;
 }
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err38 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/1/type",keyword:"type",params:{type: schema20.properties.password.allOf[1].type},message:"must be string,null"};
+if(!valid19){
+const err38 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -597,13 +616,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err39 = {};
+}
+if(data.companyShortName !== undefined){
+let data5 = data.companyShortName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err39 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema20.properties.companyShortName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -612,8 +629,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -624,21 +645,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs74 = errors;
-if(typeof data8 === "string"){
-if(func1(data8) < 8){
-const err41 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -648,9 +656,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err42 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid7 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs69 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err42 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -660,9 +680,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err43 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err43 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -672,11 +692,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
+var _valid7 = _errs69 === errors;
+valid22 = _valid7;
 }
 if(!valid22){
-const err44 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err44 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -685,11 +705,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.mustChangePassword !== undefined){
-let data9 = data.mustChangePassword;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/mustChangePassword",schemaPath:"#/properties/mustChangePassword/allOf/0/type",keyword:"type",params:{type: schema20.properties.mustChangePassword.allOf[0].type},message:"must be boolean,null"};
+const _errs73 = errors;
+let valid24 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -698,15 +720,313 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid8 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs76 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err48 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid8 = _errs76 === errors;
+valid24 = _valid8;
+}
+if(!valid24){
+const err49 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.communityIds !== undefined){
+if(typeof data.communityIds != "object"){
+const err51 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityIds.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data8 = data.password;
+const _errs86 = errors;
+const _errs87 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+var valid29 = _errs87 === errors;
+if(valid29){
+const err53 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+else {
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err54 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/1/type",keyword:"type",params:{type: schema20.properties.password.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const _errs91 = errors;
+let valid30 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err55 = {};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid9 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs94 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err57 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err58 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid9 = _errs94 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err59 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+const _errs98 = errors;
+let valid32 = true;
+const _errs99 = errors;
+if(errors === _errs99){
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+else {
+if(func1(data8) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid10 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs101 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) < 8){
+const err63 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/3/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid10 = _errs101 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.mustChangePassword !== undefined){
+let data9 = data.mustChangePassword;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/mustChangePassword",schemaPath:"#/properties/mustChangePassword/allOf/0/type",keyword:"type",params:{type: schema20.properties.mustChangePassword.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -781,4 +1101,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true,"mustChangePassword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/username/allOf/2/then/allOf/1":"用户名不能超过32个字符","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确","#/properties/password/allOf/0":"请输入登录密码","#/properties/password/allOf/1":"登录密码格式不正确","#/properties/password/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/1":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/2":"登录密码不能超过32个字符","#/properties/mustChangePassword/allOf/0":"须修改密码格式不正确"},"required":{"username":"请输入用户名","password":"请输入登录密码"},"numericFields":["userType","roleId"]};
+export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"用户名不能超过32个字符","#/properties/username/allOf/3/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确","#/properties/password/allOf/0":"请输入登录密码","#/properties/password/allOf/1":"登录密码格式不正确","#/properties/password/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/1":"登录密码不能超过32个字符","#/properties/password/allOf/3/then/allOf/0":"密码长度为8到32位","#/properties/mustChangePassword/allOf/0":"须修改密码格式不正确"},"required":{"username":"请输入用户名","password":"请输入登录密码"},"numericFields":["userType","roleId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_videoPatrolRecords_create","$ref":"resource_videoPatrolRecords_fields","required":["channelName","patrolTime","patrollerId","result"]};
-const schema20 = {"$id":"resource_videoPatrolRecords_fields","type":"object","properties":{"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"patrolTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"patrollerId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"problem":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"handled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_videoPatrolRecords_fields","type":"object","properties":{"channelName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"deviceSn":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"patrolTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"patrollerId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"result":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"problem":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"snapshot":{"allOf":[{"type":["string","null"]}]},"handled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,11 +161,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.deviceSn !== undefined){
-let data1 = data.deviceSn;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,12 +172,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -187,8 +185,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -198,21 +209,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/channelName",schemaPath:"#/properties/channelName/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,9 +223,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err13 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.deviceSn !== undefined){
+let data1 = data.deviceSn;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/0/type",keyword:"type",params:{type: schema20.properties.deviceSn.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -233,12 +235,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -248,11 +251,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.patrolTime !== undefined){
-let data2 = data.patrolTime;
-const _errs27 = errors;
-const _errs28 = errors;
-if(!((data2 === null) || (data2 === ""))){
+else {
 const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
@@ -262,9 +261,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid9 = _errs28 === errors;
-if(valid9){
-const err16 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err16 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -273,19 +285,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
 }
-else {
-vErrors = null;
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
 }
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolTime.allOf[1].type},message:"must be string,null"};
+if(!valid8){
+const err17 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -294,12 +299,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
+const _errs30 = errors;
 let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
 const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
@@ -309,8 +314,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
 else {
+if(func1(data1) < 1){
 const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
@@ -321,21 +326,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -345,11 +338,21 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
 }
-if(!valid10){
-const err21 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -359,12 +362,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.patrollerId !== undefined){
-let data3 = data.patrollerId;
-const _errs39 = errors;
-const _errs40 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err22 = {};
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err22 = {instancePath:instancePath+"/deviceSn",schemaPath:"#/properties/deviceSn/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -373,9 +375,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid13 = _errs40 === errors;
-if(valid13){
-const err23 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.patrolTime !== undefined){
+let data2 = data.patrolTime;
+const _errs37 = errors;
+const _errs38 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -384,19 +390,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrollerId.allOf[1].type},message:"must be string,null"};
+var valid13 = _errs38 === errors;
+if(valid13){
+const err24 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -405,13 +401,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+else {
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err25 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrolTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -420,8 +422,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -432,21 +438,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,11 +449,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
+var _valid4 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
 }
-if(!valid14){
-const err28 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs45 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err28 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -470,12 +473,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data4 = data.result;
-const _errs51 = errors;
-const _errs52 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err29 = {};
+var _valid4 = _errs45 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err29 = {instancePath:instancePath+"/patrolTime",schemaPath:"#/properties/patrolTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -484,9 +486,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid17 = _errs52 === errors;
-if(valid17){
-const err30 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.patrollerId !== undefined){
+let data3 = data.patrollerId;
+const _errs49 = errors;
+const _errs50 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,19 +501,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
+var valid17 = _errs50 === errors;
+if(valid17){
+const err31 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -516,13 +512,19 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid18 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+else {
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err32 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/1/type",keyword:"type",params:{type: schema20.properties.patrollerId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -531,8 +533,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
+const _errs54 = errors;
+let valid18 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
@@ -543,21 +549,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err34 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -567,9 +560,21 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs57 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err35 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -579,9 +584,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err36 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs57 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err36 = {instancePath:instancePath+"/patrollerId",schemaPath:"#/properties/patrollerId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -591,8 +598,12 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(!((data4 === "1") || (data4 === "2"))){
-const err37 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.result !== undefined){
+let data4 = data.result;
+const _errs61 = errors;
+const _errs62 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -601,11 +612,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-var _valid4 = _errs59 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err38 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid21 = _errs62 === errors;
+if(valid21){
+const err38 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -614,11 +623,19 @@ vErrors.push(err38);
 }
 errors++;
 }
+else {
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
 }
-if(data.problem !== undefined){
-let data5 = data.problem;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/0/type",keyword:"type",params:{type: schema20.properties.problem.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err39 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/1/type",keyword:"type",params:{type: schema20.properties.result.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -627,12 +644,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs68 = errors;
-let valid21 = true;
-const _errs69 = errors;
-if(errors === _errs69){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+const _errs66 = errors;
+let valid22 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
@@ -654,23 +671,21 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-errors = _errs68;
+var _valid6 = _errs67 === errors;
+errors = _errs66;
 if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs71 = errors;
-const _errs73 = errors;
-const _errs74 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err42 = {};
+if(_valid6){
+const _errs69 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err42 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -680,9 +695,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-var valid23 = _errs74 === errors;
-if(valid23){
-const err43 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err43 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -691,20 +706,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data5 === "string"){
-if(func1(data5) > 500){
-const err44 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err44 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -714,11 +719,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err45 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!((data4 === "1") || (data4 === "2"))){
+const err45 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.result.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -727,11 +729,11 @@ vErrors.push(err45);
 }
 errors++;
 }
+var _valid6 = _errs69 === errors;
+valid22 = _valid6;
 }
-if(data.snapshot !== undefined){
-let data6 = data.snapshot;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(!valid22){
+const err46 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -741,10 +743,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.handled !== undefined){
-let data7 = data.handled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/handled",schemaPath:"#/properties/handled/allOf/0/type",keyword:"type",params:{type: schema20.properties.handled.allOf[0].type},message:"must be boolean,null"};
+if(data.problem !== undefined){
+let data5 = data.problem;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err47 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/0/type",keyword:"type",params:{type: schema20.properties.problem.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -753,12 +755,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs84 = errors;
-const _errs85 = errors;
-if(!((data8 === null) || (data8 === ""))){
+const _errs78 = errors;
+let valid25 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -768,9 +770,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid27 = _errs85 === errors;
-if(valid27){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -779,19 +781,22 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs84;
+}
+var _valid7 = _errs79 === errors;
+errors = _errs78;
 if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
+if(_errs78){
+vErrors.length = _errs78;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid7){
+const _errs81 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 500){
+const err50 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -800,13 +805,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid28 = true;
-const _errs90 = errors;
-if(errors === _errs90){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err51 = {};
+}
+var _valid7 = _errs81 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err51 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -815,8 +819,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
+const _errs84 = errors;
+let valid27 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data5 === "string"){
+if(func1(data5) > 500){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -826,22 +834,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-var _valid6 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs92 = errors;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data5) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -851,11 +846,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs92 === errors;
-valid28 = _valid6;
 }
-if(!valid28){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -865,14 +858,213 @@ vErrors.push(err54);
 errors++;
 }
 }
+var _valid8 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs87 = errors;
+const _errs89 = errors;
+const _errs90 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+var valid29 = _errs90 === errors;
+if(valid29){
+const err56 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+else {
+errors = _errs89;
+if(vErrors !== null){
+if(_errs89){
+vErrors.length = _errs89;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs87 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err57 = {instancePath:instancePath+"/problem",schemaPath:"#/properties/problem/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.snapshot !== undefined){
+let data6 = data.snapshot;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err58 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/allOf/0/type",keyword:"type",params:{type: schema20.properties.snapshot.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.handled !== undefined){
+let data7 = data.handled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err59 = {instancePath:instancePath+"/handled",schemaPath:"#/properties/handled/allOf/0/type",keyword:"type",params:{type: schema20.properties.handled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs99 = errors;
+const _errs100 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+var valid33 = _errs100 === errors;
+if(valid33){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+else {
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+const _errs104 = errors;
+let valid34 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+var _valid9 = _errs105 === errors;
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs107 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid9 = _errs107 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -967,4 +1159,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"channelName":true,"deviceSn":true,"patrolTime":true,"patrollerId":true,"result":true,"problem":true,"snapshot":true,"handled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/channelName/allOf/2/then/allOf/2":"视频通道不能超过32个字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/deviceSn/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/patrolTime/allOf/0":"请输入巡查时间","#/properties/patrolTime/allOf/1":"巡查时间格式不正确","#/properties/patrolTime/allOf/2/then/allOf/0":"巡查时间格式不正确","#/properties/patrollerId/allOf/0":"请选择巡查人","#/properties/patrollerId/allOf/1":"巡查人格式不正确","#/properties/patrollerId/allOf/2/then/allOf/0":"请选择巡查人","#/properties/result/allOf/0":"请选择巡查结果","#/properties/result/allOf/1":"巡查结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡查结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡查结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡查结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡查结果","#/properties/problem/allOf/0":"异常描述格式不正确","#/properties/problem/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/problem/allOf/1/then/allOf/1":"异常描述不能超过500个字符","#/properties/snapshot/allOf/0":"截图格式不正确","#/properties/handled/allOf/0":"已处理格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"channelName":"请输入视频通道","patrolTime":"请输入巡查时间","patrollerId":"请选择巡查人","result":"请选择巡查结果"},"numericFields":["patrollerId","result","communityId"]};
+export const meta = {"messages":{"#/properties/channelName/allOf/0":"请输入视频通道","#/properties/channelName/allOf/1":"视频通道格式不正确","#/properties/channelName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/channelName/allOf/2/then/allOf/1":"视频通道不能超过32个字符","#/properties/channelName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/deviceSn/allOf/0":"设备序列号格式不正确","#/properties/deviceSn/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/deviceSn/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/patrolTime/allOf/0":"请输入巡查时间","#/properties/patrolTime/allOf/1":"巡查时间格式不正确","#/properties/patrolTime/allOf/2/then/allOf/0":"巡查时间格式不正确","#/properties/patrollerId/allOf/0":"请选择巡查人","#/properties/patrollerId/allOf/1":"巡查人格式不正确","#/properties/patrollerId/allOf/2/then/allOf/0":"请选择巡查人","#/properties/result/allOf/0":"请选择巡查结果","#/properties/result/allOf/1":"巡查结果格式不正确","#/properties/result/allOf/2/then/allOf/0":"巡查结果请输入整数","#/properties/result/allOf/2/then/allOf/1":"巡查结果不能大于2147483647","#/properties/result/allOf/2/then/allOf/2":"巡查结果超出范围","#/properties/result/allOf/2/then/allOf/3":"请选择正确的巡查结果","#/properties/problem/allOf/0":"异常描述格式不正确","#/properties/problem/allOf/1/then/allOf/0":"异常描述不能超过500个字符","#/properties/problem/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/snapshot/allOf/0":"截图格式不正确","#/properties/handled/allOf/0":"已处理格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"channelName":"请输入视频通道","patrolTime":"请输入巡查时间","patrollerId":"请选择巡查人","result":"请选择巡查结果"},"numericFields":["patrollerId","result","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_visitors_create","$ref":"resource_visitors_fields","required":["name","visitTime"]};
-const schema20 = {"$id":"resource_visitors_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"visitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"qrDurationHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_visitors_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"visitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"qrDurationHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -122,8 +122,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,9 +133,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,12 +146,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,11 +161,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data1 = data.phone;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
+else {
+if(func1(data0) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -171,12 +172,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs19 = errors;
-let valid6 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+}
+}
+else {
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -187,8 +185,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+var _valid1 = _errs16 === errors;
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
 else {
-const err11 = {};
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs18 = errors;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -198,21 +209,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs22 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(!valid5){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,9 +223,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(func1(data1) > 11){
-const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(data.phone !== undefined){
+let data1 = data.phone;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema20.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -233,12 +235,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var _valid1 = _errs22 === errors;
-valid6 = _valid1;
-}
-if(!valid6){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs24 = errors;
+let valid8 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -248,10 +251,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data2 = data.roomId;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+else {
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -260,13 +261,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-const _errs29 = errors;
-let valid9 = true;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+}
+var _valid2 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs27 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -276,8 +286,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {};
+var _valid2 = _errs27 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -286,22 +299,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs32 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs30 = errors;
+let valid10 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data1 === "string"){
+if(func1(data1) > 11){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -310,12 +314,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-var _valid2 = _errs32 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data1) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -325,10 +326,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.plate !== undefined){
-let data3 = data.plate;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/type",keyword:"type",params:{type: schema20.properties.plate.allOf[0].type},message:"must be string,null"};
+}
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -337,13 +337,22 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs38 = errors;
-let valid12 = true;
-const _errs39 = errors;
-if(errors === _errs39){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err21 = {};
+}
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs33 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -353,8 +362,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {};
+var _valid3 = _errs33 === errors;
+valid10 = _valid3;
+}
+if(!valid10){
+const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -364,21 +376,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid3 = _errs39 === errors;
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs41 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 20){
-const err23 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err23 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -387,10 +388,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(func1(data3) > 20){
-const err24 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+const _errs39 = errors;
+let valid13 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -400,11 +404,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs41 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err25 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -414,12 +415,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.visitTime !== undefined){
-let data4 = data.visitTime;
-const _errs46 = errors;
-const _errs47 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err26 = {};
+var _valid4 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs42 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -428,9 +438,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid15 = _errs47 === errors;
-if(valid15){
-const err27 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid4 = _errs42 === errors;
+valid13 = _valid4;
+}
+if(!valid13){
+const err27 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -439,19 +452,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err28 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.visitTime.allOf[1].type},message:"must be string,null"};
+if(data.plate !== undefined){
+let data3 = data.plate;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err28 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/type",keyword:"type",params:{type: schema20.properties.plate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -460,12 +465,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-const _errs51 = errors;
+const _errs48 = errors;
 let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -487,21 +492,21 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid4 = _errs52 === errors;
-errors = _errs51;
+var _valid5 = _errs49 === errors;
+errors = _errs48;
 if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+if(_errs48){
+vErrors.length = _errs48;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid4){
-const _errs54 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err31 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(_valid5){
+const _errs51 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 20){
+const err31 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -511,11 +516,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err32 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(func1(data3) > 20){
+const err32 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -525,10 +528,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.qrDurationHours !== undefined){
-let data5 = data.qrDurationHours;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/0/type",keyword:"type",params:{type: schema20.properties.qrDurationHours.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs51 === errors;
+valid16 = _valid5;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -537,12 +541,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs60 = errors;
-let valid19 = true;
-const _errs61 = errors;
-if(errors === _errs61){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+if(data.visitTime !== undefined){
+let data4 = data.visitTime;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data4 === null) || (data4 === ""))){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -552,9 +556,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
-const err35 = {};
+var valid19 = _errs57 === errors;
+if(valid19){
+const err35 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -563,22 +567,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-var _valid5 = _errs61 === errors;
-errors = _errs60;
+else {
+errors = _errs56;
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+if(_errs56){
+vErrors.length = _errs56;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid5){
-const _errs63 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err36 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err36 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.visitTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -587,10 +588,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 168)){
-const err37 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs61 = errors;
+let valid20 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -600,9 +604,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err38 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -612,9 +615,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err39 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs64 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err39 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -624,9 +639,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err40 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs64 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err40 = {instancePath:instancePath+"/visitTime",schemaPath:"#/properties/visitTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -636,11 +653,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs63 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err41 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.qrDurationHours !== undefined){
+let data5 = data.qrDurationHours;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err41 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/0/type",keyword:"type",params:{type: schema20.properties.qrDurationHours.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -649,12 +665,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data6 = data.communityId;
+const _errs70 = errors;
+let valid23 = true;
 const _errs71 = errors;
-const _errs72 = errors;
-if(!((data6 === null) || (data6 === ""))){
+if(errors === _errs71){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -664,9 +680,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid22 = _errs72 === errors;
-if(valid22){
-const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -675,19 +691,22 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-errors = _errs71;
+}
+var _valid7 = _errs71 === errors;
+errors = _errs70;
 if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid7){
+const _errs73 = errors;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err44 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -696,13 +715,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid23 = true;
-const _errs77 = errors;
-if(errors === _errs77){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err45 = {};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 168)){
+const err45 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -712,8 +728,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {};
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err46 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -723,21 +740,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs77 === errors;
-errors = _errs76;
-if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs79 = errors;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err47 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -747,11 +752,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err48 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -761,14 +764,139 @@ vErrors.push(err48);
 errors++;
 }
 }
+var _valid7 = _errs73 === errors;
+valid23 = _valid7;
 }
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid23){
+const err49 = {instancePath:instancePath+"/qrDurationHours",schemaPath:"#/properties/qrDurationHours/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
 else {
 vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data6 = data.communityId;
+const _errs81 = errors;
+const _errs82 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var valid26 = _errs82 === errors;
+if(valid26){
+const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+else {
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs86 = errors;
+let valid27 = true;
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+var _valid8 = _errs87 === errors;
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs89 = errors;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid8 = _errs89 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -843,4 +971,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入访客姓名","#/properties/name/allOf/1":"访客姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"访客姓名不能超过32个字符","#/properties/phone/allOf/0":"访客电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"访客电话不能超过11个字符","#/properties/roomId/allOf/0":"被访房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被访房屋","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/visitTime/allOf/0":"请输入来访时间","#/properties/visitTime/allOf/1":"来访时间格式不正确","#/properties/visitTime/allOf/2/then/allOf/0":"来访时间格式不正确","#/properties/qrDurationHours/allOf/0":"二维码有效时长(小时)格式不正确","#/properties/qrDurationHours/allOf/1/then/allOf/0":"请输入正整数","#/properties/qrDurationHours/allOf/1/then/allOf/1":"有效时长不能大于168小时","#/properties/qrDurationHours/allOf/1/then/allOf/2":"二维码有效时长(小时)请输入整数","#/properties/qrDurationHours/allOf/1/then/allOf/3":"二维码有效时长(小时)不能大于2147483647","#/properties/qrDurationHours/allOf/1/then/allOf/4":"二维码有效时长(小时)超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入访客姓名","visitTime":"请输入来访时间"},"numericFields":["roomId","qrDurationHours","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入访客姓名","#/properties/name/allOf/1":"访客姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"访客姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"访客电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"访客电话不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"被访房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被访房屋","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/visitTime/allOf/0":"请输入来访时间","#/properties/visitTime/allOf/1":"来访时间格式不正确","#/properties/visitTime/allOf/2/then/allOf/0":"来访时间格式不正确","#/properties/qrDurationHours/allOf/0":"二维码有效时长(小时)格式不正确","#/properties/qrDurationHours/allOf/1/then/allOf/0":"请输入正整数","#/properties/qrDurationHours/allOf/1/then/allOf/1":"有效时长不能大于168小时","#/properties/qrDurationHours/allOf/1/then/allOf/2":"二维码有效时长(小时)请输入整数","#/properties/qrDurationHours/allOf/1/then/allOf/3":"二维码有效时长(小时)不能大于2147483647","#/properties/qrDurationHours/allOf/1/then/allOf/4":"二维码有效时长(小时)超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入访客姓名","visitTime":"请输入来访时间"},"numericFields":["roomId","qrDurationHours","communityId"]};

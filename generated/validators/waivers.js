@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_waivers_create","$ref":"resource_waivers_fields","required":["billId","roomId","waiverType","reason","status"]};
-const schema20 = {"$id":"resource_waivers_fields","type":"object","properties":{"billId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"waiverType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"discount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10},{"pattern":"^-?\\d{1,2}(\\.\\d{1,2})?$"}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_waivers_fields","type":"object","properties":{"billId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"waiverType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"discount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10},{"pattern":"^-?\\d{1,2}(\\.\\d{1,2})?$"}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
@@ -692,8 +692,8 @@ vErrors = null;
 if(_valid5){
 const _errs73 = errors;
 if(typeof data5 === "string"){
-if(!pattern10.test(data5)){
-const err44 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data5) > 128){
+const err44 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -703,9 +703,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 128){
-const err45 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid5 = _errs73 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err45 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -714,12 +716,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid5 = _errs73 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs76 = errors;
+let valid23 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data5 === "string"){
+if(func1(data5) > 128){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -728,12 +731,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs78 = errors;
-const _errs79 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
+if(func1(data5) < 1){
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -743,9 +742,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid24 = _errs79 === errors;
-if(valid24){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -754,19 +754,22 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs78;
+}
+var _valid6 = _errs77 === errors;
+errors = _errs76;
 if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
+if(_errs76){
+vErrors.length = _errs76;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(_valid6){
+const _errs79 = errors;
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err49 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -775,13 +778,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid25 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err50 = {};
+}
+var _valid6 = _errs79 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err50 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -791,7 +793,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs83 = errors;
+const _errs84 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
@@ -801,8 +807,18 @@ vErrors.push(err51);
 }
 errors++;
 }
+var valid26 = _errs84 === errors;
+if(valid26){
+const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err52];
 }
-var _valid6 = _errs84 === errors;
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
 errors = _errs83;
 if(vErrors !== null){
 if(_errs83){
@@ -812,23 +828,9 @@ else {
 vErrors = null;
 }
 }
-if(_valid6){
-const _errs86 = errors;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
 }
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -837,10 +839,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
+const _errs88 = errors;
+let valid27 = true;
+const _errs89 = errors;
+if(errors === _errs89){
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data6) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -850,8 +855,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -860,11 +865,22 @@ vErrors.push(err55);
 }
 errors++;
 }
-var _valid6 = _errs86 === errors;
-valid25 = _valid6;
 }
-if(!valid25){
-const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid7 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs91 = errors;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -874,10 +890,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data7 = data.approverId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -886,13 +901,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid28 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err58 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err58 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -902,8 +914,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
+const err59 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -912,22 +924,11 @@ vErrors.push(err59);
 }
 errors++;
 }
+var _valid7 = _errs91 === errors;
+valid27 = _valid7;
 }
-var _valid7 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs98 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err60 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid27){
+const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -937,11 +938,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err61 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.approverId !== undefined){
+let data7 = data.approverId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err61 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -950,11 +950,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.approvedAt !== undefined){
-let data8 = data.approvedAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+const _errs100 = errors;
+let valid30 = true;
+const _errs101 = errors;
+if(errors === _errs101){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -963,12 +965,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs104 = errors;
-let valid31 = true;
-const _errs105 = errors;
-if(errors === _errs105){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -979,8 +977,21 @@ vErrors.push(err63);
 errors++;
 }
 }
+var _valid8 = _errs101 === errors;
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
+}
 else {
-const err64 = {};
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs103 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err64 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -990,21 +1001,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid8 = _errs105 === errors;
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
+var _valid8 = _errs103 === errors;
+valid30 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs107 = errors;
-if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err65 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid30){
+const err65 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1014,11 +1015,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs107 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err66 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.approvedAt !== undefined){
+let data8 = data.approvedAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1027,11 +1027,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data.rejectReason !== undefined){
-let data9 = data.rejectReason;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+const _errs109 = errors;
+let valid33 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1040,12 +1042,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs113 = errors;
-let valid34 = true;
-const _errs114 = errors;
-if(errors === _errs114){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
+}
+else {
 const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
@@ -1056,8 +1054,21 @@ vErrors.push(err68);
 errors++;
 }
 }
+var _valid9 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
 else {
-const err69 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err69 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1067,21 +1078,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid9 = _errs114 === errors;
-errors = _errs113;
-if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
+var _valid9 = _errs112 === errors;
+valid33 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs116 = errors;
-if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err70 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid33){
+const err70 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1091,9 +1092,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(func1(data9) > 128){
-const err71 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.rejectReason !== undefined){
+let data9 = data.rejectReason;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err71 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1102,12 +1104,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-var _valid9 = _errs116 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err72 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs118 = errors;
+let valid36 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1117,11 +1120,7 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs121 = errors;
-const _errs122 = errors;
-if(!((data10 === null) || (data10 === ""))){
+else {
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -1131,9 +1130,22 @@ vErrors.push(err73);
 }
 errors++;
 }
-var valid37 = _errs122 === errors;
-if(valid37){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 128){
+const err74 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1142,19 +1154,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-else {
-errors = _errs121;
-if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
 }
-else {
-vErrors = null;
+var _valid10 = _errs121 === errors;
+valid36 = _valid10;
 }
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid36){
+const err75 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1163,12 +1168,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-const _errs126 = errors;
+const _errs124 = errors;
 let valid38 = true;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data9 === "string"){
+if(func1(data9) > 128){
 const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
@@ -1178,8 +1183,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
 else {
+if(func1(data9) < 1){
 const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
@@ -1190,21 +1195,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs127 === errors;
-errors = _errs126;
-if(vErrors !== null){
-if(_errs126){
-vErrors.length = _errs126;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs129 = errors;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1214,11 +1207,21 @@ vErrors.push(err78);
 errors++;
 }
 }
-var _valid10 = _errs129 === errors;
-valid38 = _valid10;
+var _valid11 = _errs125 === errors;
+errors = _errs124;
+if(vErrors !== null){
+if(_errs124){
+vErrors.length = _errs124;
 }
-if(!valid38){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs127 = errors;
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err79 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1228,14 +1231,139 @@ vErrors.push(err79);
 errors++;
 }
 }
+var _valid11 = _errs127 === errors;
+valid38 = _valid11;
 }
-else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid38){
+const err80 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs131 = errors;
+const _errs132 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+var valid41 = _errs132 === errors;
+if(valid41){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+else {
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const _errs136 = errors;
+let valid42 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid12 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs139 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid12 = _errs139 === errors;
+valid42 = _valid12;
+}
+if(!valid42){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1340,4 +1468,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"billId":true,"roomId":true,"waiverType":true,"discount":true,"amount":true,"reason":true,"status":true,"approverId":true,"approvedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/billId/allOf/0":"请选择账单","#/properties/billId/allOf/1":"账单格式不正确","#/properties/billId/allOf/2/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/waiverType/allOf/0":"请选择减免方式","#/properties/waiverType/allOf/1":"减免方式格式不正确","#/properties/waiverType/allOf/2/then/allOf/0":"减免方式请输入整数","#/properties/waiverType/allOf/2/then/allOf/1":"减免方式不能大于2147483647","#/properties/waiverType/allOf/2/then/allOf/2":"减免方式超出范围","#/properties/waiverType/allOf/2/then/allOf/3":"请选择正确的减免方式","#/properties/discount/allOf/0":"折扣(折)格式不正确","#/properties/discount/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/discount/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/discount/allOf/1/then/allOf/2":"数字不能大于10","#/properties/discount/allOf/1/then/allOf/3":"折扣(折)格式不正确","#/properties/amount/allOf/0":"减免金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason/allOf/0":"请输入减免原因","#/properties/reason/allOf/1":"减免原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"减免原因不能超过128个字符","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billId":"请选择账单","roomId":"请选择房屋","waiverType":"请选择减免方式","reason":"请输入减免原因","status":"请选择审核状态"},"numericFields":["billId","roomId","waiverType","discount","amount","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/billId/allOf/0":"请选择账单","#/properties/billId/allOf/1":"账单格式不正确","#/properties/billId/allOf/2/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/waiverType/allOf/0":"请选择减免方式","#/properties/waiverType/allOf/1":"减免方式格式不正确","#/properties/waiverType/allOf/2/then/allOf/0":"减免方式请输入整数","#/properties/waiverType/allOf/2/then/allOf/1":"减免方式不能大于2147483647","#/properties/waiverType/allOf/2/then/allOf/2":"减免方式超出范围","#/properties/waiverType/allOf/2/then/allOf/3":"请选择正确的减免方式","#/properties/discount/allOf/0":"折扣(折)格式不正确","#/properties/discount/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/discount/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/discount/allOf/1/then/allOf/2":"数字不能大于10","#/properties/discount/allOf/1/then/allOf/3":"折扣(折)格式不正确","#/properties/amount/allOf/0":"减免金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason/allOf/0":"请输入减免原因","#/properties/reason/allOf/1":"减免原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"减免原因不能超过128个字符","#/properties/reason/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billId":"请选择账单","roomId":"请选择房屋","waiverType":"请选择减免方式","reason":"请输入减免原因","status":"请选择审核状态"},"numericFields":["billId","roomId","waiverType","discount","amount","status","approverId","communityId"]};

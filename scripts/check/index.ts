@@ -1,5 +1,6 @@
 // npm run check: schema-to-route consistency of the generated model, no API path typed by hand in
-// the web app and no inline Chinese text in server code; exits 1 with every problem.
+// the web app, no inline Chinese text in server code and no regex there that backtracks; exits 1
+// with every problem.
 import { routes, menu } from "../../generated/routes.ts";
 import { resources } from "../../generated/resources.ts";
 import { rules } from "../../generated/rules.ts";
@@ -13,6 +14,7 @@ import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, r
 import { checkWebApiPaths } from "./web-paths.ts";
 import { checkServerTexts } from "./server-texts.ts";
 import { checkOperationScopes } from "./operation-scope.ts";
+import { checkLinearRegexes } from "./linear-regexes.ts";
 import { checkReferenceScope } from "./reference-scope.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
@@ -23,6 +25,7 @@ const problems = [
   ...checkWebApiPaths(new URL("../..", import.meta.url).pathname),
   ...checkServerTexts(new URL("../..", import.meta.url).pathname),
   ...checkOperationScopes(operations),
+  ...(await checkLinearRegexes(new URL("../..", import.meta.url).pathname)),
   ...checkReferenceScope(new URL("../..", import.meta.url).pathname, resources),
 ];
 if (problems.length) {

@@ -11,6 +11,7 @@ import { fullDdl, planMigrations, snapshotOf, type Snapshot } from "./ddl.ts";
 import { openApiDocument, rowSchema } from "./openapi.ts";
 import { addOperationsToOpenApi, emitOperations, loadOperations } from "./operations.ts";
 import { checkActionOperations, stateActionsModule } from "./state-actions.ts";
+import { patternProblems } from "./linear-patterns.ts";
 import { scalarText } from "../../src/common/scalar-text.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -180,6 +181,8 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   const icons = menuIconNames(root, sources.modules);
   if (icons.problems.length) throw new SchemaError(icons.problems);
   const model = buildModel(sources);
+  const slow = await patternProblems(root, model);
+  if (slow.length) throw new SchemaError(slow);
   const files = new Map<string, string>();
   const put = (name: string, text: string) => files.set(name, text);
   const version = scalarText(model.constants.version?.value);

@@ -91,7 +91,8 @@ export function describeAjvError(file: string, doc: Document, e: ErrorObject): s
   return `${at}: at ${where}: ${what}`;
 }
 
-function parseYaml(root: string, path: string): SourceFile {
+/** Parses one YAML source with its line positions (position() and keyPosition() read them). */
+export function parseYaml(root: string, path: string): SourceFile {
   const text = readFileSync(path, "utf8");
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter });

@@ -90,39 +90,53 @@ function jsonTypes(f: FieldDef): string[] {
   }
 }
 
-/** Checks every field of a type gets after its rule's checks (format, length, column range). */
+/**
+ * The format patterns the field types bring (besides those of schemas/). Codegen checks each runs in
+ * linear time (linear-patterns.ts), and reports a slow one at its line here.
+ */
+export const BUILTIN_PATTERNS = {
+  integer: "^-?\\d+$",
+  ref: "^[1-9]\\d{0,17}$",
+  money: "^\\d{1,13}(\\.\\d{1,2})?$",
+  decimal: (integerDigits: number, scale: number) => `^-?\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`,
+  date: "^\\d{4}-\\d{2}-\\d{2}$",
+  datetime: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$",
+};
+
+/** The [integer digits, scale] of a decimal field's text. */
+export const decimalDigits = (f: FieldDef): [number, number] => {
+  const [p, s] = f.precision ?? [12, 2];
+  return [p - s, s];
+};
+
+/** Checks every field of a type gets after its rule's checks (format, column range); its maxLength is fieldSchema's. */
 function builtinChecks(f: FieldDef): { schema: Json; message: string }[] {
   const out: { schema: Json; message: string }[] = [];
   const label = f.label;
   switch (f.type) {
     case "integer":
-      out.push({ schema: { pattern: "^-?\\d+$" }, message: `${label}请输入整数` });
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.integer }, message: `${label}请输入整数` });
       out.push({ schema: { decimalMax: 2147483647 }, message: `${label}不能大于2147483647` });
       out.push({ schema: { decimalMin: -2147483648 }, message: `${label}超出范围` });
       break;
     case "ref":
-      out.push({ schema: { pattern: "^[1-9]\\d{0,17}$" }, message: `请选择${label}` });
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.ref }, message: `请选择${label}` });
       break;
     case "money":
-      out.push({ schema: { pattern: "^\\d{1,13}(\\.\\d{1,2})?$" }, message: "请输入数字类型，仅保留两位小数" });
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.money }, message: "请输入数字类型，仅保留两位小数" });
       break;
-    case "decimal": {
-      const [p, s] = f.precision ?? [12, 2];
-      out.push({ schema: { pattern: `^-?\\d{1,${p - s}}(\\.\\d{1,${s}})?$` }, message: `${label}格式不正确` });
+    case "decimal":
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.decimal(...decimalDigits(f)) }, message: `${label}格式不正确` });
       break;
-    }
     case "date":
-      out.push({ schema: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" }, message: `${label}格式不正确，应为YYYY-MM-DD` });
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.date }, message: `${label}格式不正确，应为YYYY-MM-DD` });
       break;
     case "datetime":
-      out.push({ schema: { pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$" }, message: `${label}格式不正确` });
+      out.push({ schema: { pattern: BUILTIN_PATTERNS.datetime }, message: `${label}格式不正确` });
       break;
   }
   // A mapping with an "otherwise" label names every other value too, so only closed mappings restrict.
   if (f.mapping && f.type !== "boolean") out.push({ schema: { mapping: f.mapping }, message: `请选择正确的${label}` });
-  if (f.maxLength !== undefined && ["string", "text", "image", "secret"].includes(f.type)) {
-    out.push({ schema: { maxLength: f.maxLength }, message: `${label}不能超过${f.maxLength}个字符` });
-  }
   return out;
 }
 
@@ -151,30 +165,32 @@ export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledFi
   }
   messages[`${base}/allOf/${allOf.length}`] = `${f.label}格式不正确`;
   allOf.push({ type: jsonTypes(f) });
-  const checks: Json[] = [];
-  const thenBase = `${base}/allOf/${allOf.length}/then/allOf`;
-  for (const c of rule?.checks ?? []) {
-    messages[`${thenBase}/${checks.length}`] = fill(c.message, params);
-    checks.push(checkSchema(c, params));
-  }
+  // Lengths come first, in a group of their own: ajv runs every check (allErrors), so the rest is
+  // guarded by the shortest of them and a value over it is refused by its length alone, before any
+  // pattern reads it. The rule's own maxLength stays ahead of the field's (its message is the spec's).
+  const lengths: { schema: Json; message: string }[] = [];
+  const others: { schema: Json; message: string }[] = [];
+  for (const c of rule?.checks ?? []) (c.kind === "maxLength" ? lengths : others).push({ schema: checkSchema(c, params), message: fill(c.message, params) });
+  if (f.maxLength !== undefined && ["string", "text", "image", "secret"].includes(f.type)) lengths.push({ schema: { maxLength: f.maxLength }, message: `${f.label}不能超过${f.maxLength}个字符` });
   for (const b of builtinChecks(f)) {
     if ("mapping" in b.schema) {
       const m = model.mappings[String(b.schema.mapping)];
       // Values the system records by itself (offered: false) are never written through a form.
       const recordedOnly = Object.keys(m.values).filter((code) => m.values[code].offered === false);
-      if (recordedOnly.length) {
-        messages[`${thenBase}/${checks.length}`] = b.message;
-        checks.push({ not: { enum: recordedOnly } });
-      }
+      if (recordedOnly.length) others.push({ schema: { not: { enum: recordedOnly } }, message: b.message });
       if (m.otherwise !== undefined) continue;
-      messages[`${thenBase}/${checks.length}`] = b.message;
-      checks.push({ enum: Object.keys(m.values).filter((code) => m.values[code].offered !== false) });
+      others.push({ schema: { enum: Object.keys(m.values).filter((code) => m.values[code].offered !== false) }, message: b.message });
       continue;
     }
-    messages[`${thenBase}/${checks.length}`] = b.message;
-    checks.push(b.schema);
+    others.push(b);
   }
-  if (checks.length) allOf.push({ if: { type: "string", minLength: 1 }, then: { allOf: checks } });
+  const group = (checks: { schema: Json; message: string }[], guard: Json) => {
+    if (!checks.length) return;
+    checks.forEach((c, i) => (messages[`${base}/allOf/${allOf.length}/then/allOf/${i}`] = c.message));
+    allOf.push({ if: { type: "string", minLength: 1, ...guard }, then: { allOf: checks.map((c) => c.schema) } });
+  };
+  group(lengths, {});
+  group(others, lengths.length ? { maxLength: Math.min(...lengths.map((l) => Number(l.schema.maxLength))) } : {});
   return { schema: { allOf }, messages, ...(requiredMessage !== undefined ? { requiredMessage } : {}) };
 }
 
@@ -204,7 +220,7 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
     if (compiled.requiredMessage !== undefined && !f.readOnly) required[f.name] = compiled.requiredMessage;
   }
   if (r.scope === "community") {
-    properties.communityId = { allOf: [{ not: { enum: [null, ""] } }, { type: ["string", "null"] }, { if: { type: "string", minLength: 1 }, then: { allOf: [{ pattern: "^[1-9]\\d{0,17}$" }] } }] };
+    properties.communityId = { allOf: [{ not: { enum: [null, ""] } }, { type: ["string", "null"] }, { if: { type: "string", minLength: 1 }, then: { allOf: [{ pattern: BUILTIN_PATTERNS.ref }] } }] };
     messages["#/properties/communityId/allOf/0"] = `请选择${"所属社区"}`;
     messages["#/properties/communityId/allOf/1"] = "所属社区格式不正确";
     messages["#/properties/communityId/allOf/2/then/allOf/0"] = "请选择所属社区";

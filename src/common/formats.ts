@@ -37,7 +37,7 @@ function sectionText(n: number): string {
 export function toChineseNumeral(value: number | bigint | string): string | null {
   const m = /^(-?)(\d+)$/.exec(String(value).trim());
   if (!m) return null;
-  const digits = m[2].replace(/^0+(?=\d)/, "");
+  const digits = m[2].replace(/^0+(\d)/, "$1");
   if (digits.length > constants.chineseNumeralMaxDigits) return null;
   let n = Number(digits);
   if (n === 0) return "零";

@@ -408,7 +408,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     if (!edge.ipAddress) throw apiError("EDGE_ADDRESS_UNKNOWN");
     const jumpType = body.jumpType ?? 1;
     const ticket = await issueTicket(db, session, "edge");
-    const host = /^https?:\/\//i.test(edge.ipAddress) ? edge.ipAddress.replace(/\/+$/, "") : `http://${edge.ipAddress}`;
+    // Its trailing slashes dropped by an anchored pattern: /\/+$/ would start again at every slash (quadratic).
+    const host = /^https?:\/\//i.test(edge.ipAddress) ? edge.ipAddress.replace(/^([\s\S]*[^/])?\/*$/, "$1") : `http://${edge.ipAddress}`;
     return { jumpAddr: `${host}/?ticket=${encodeURIComponent(ticket)}&jumpType=${jumpType}` };
   });
 
