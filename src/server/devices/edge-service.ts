@@ -61,11 +61,11 @@ const edgeModel = buildModel(resourceByName.edgeServices);
 /** Channel types (mapping channelType): cameras carry video channels, controllers access channels, door and wall stations intercom. */
 const channelTypeOf = (deviceCategory: number): number => ([6, 7].includes(deviceCategory) ? 1 : deviceCategory === 5 ? 2 : 3);
 
-const EDGE_COLUMNS = `e.id, e.name, e.serial_no, e.ip_address, e.software_version,
+const EDGE_COLUMNS = raw(`e.id, e.name, e.serial_no, e.ip_address, e.software_version,
   coalesce(e.community_ids, '[]'::jsonb) as community_ids, coalesce(e.enable_remote_access, false) as enable_remote_access,
   coalesce(e.show_enable, true) as show_enable, coalesce(e.authorized, false) as authorized, coalesce(e.online, false) as online,
   e.last_heartbeat, e.remark, e.version, e.created_at, e.updated_at,
-  (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as device_count`;
+  (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as device_count`);
 
 /** A row of EDGE_COLUMNS (communityIds as stored: checked by withCommunities). */
 type EdgeRow = Omit<EdgeService, "communityIds" | "communityNames"> & { communityIds: unknown };
@@ -74,7 +74,7 @@ const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.map(Nu
 
 async function communityNames(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 and id = any($2::bigint[])", [tenantId, ids]);
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and id = any(${ids}::bigint[])`);
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
@@ -87,7 +87,7 @@ async function withCommunities(db: DbSession, tenantId: number, rows: EdgeRow[])
 }
 
 async function loadEdge(db: DbSession, tenantId: number, edgeId: number) {
-  const rows = await camelRows<EdgeRow>(db, `select ${EDGE_COLUMNS} from edge_services e where e.tenant_id = $1 and e.id = $2`, [tenantId, edgeId]);
+  const rows = await camelRows<EdgeRow>(db, sql`select ${EDGE_COLUMNS} from edge_services e where e.tenant_id = ${tenantId} and e.id = ${edgeId}`);
   if (!rows[0]) throw apiError("NOT_FOUND");
   return (await withCommunities(db, tenantId, rows))[0];
 }
@@ -102,10 +102,10 @@ async function checkCommunityIds(db: DbSession, session: SessionInfo, value: unk
   if (names.size !== new Set(ids).size) throw unknownCommunity();
 }
 
-const DEVICE_COLUMNS = `d.id, d.edge_service_id, d.name, d.serial_no, d.device_category,
+const DEVICE_COLUMNS = raw(`d.id, d.edge_service_id, d.name, d.serial_no, d.device_category,
   d.community_id, c.name as community_name, coalesce(d.channel_count, 0) as channel_count, coalesce(d.online, false) as online,
-  d.updated_at`;
-const DEVICE_FROM = `edge_devices d left join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id`;
+  d.updated_at`);
+const DEVICE_FROM = sql`edge_devices d left join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id`;
 
 type DeviceRow = Omit<EdgeDevice, "deviceCategoryLabel">;
 
@@ -141,7 +141,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const { pageNo, pageSize, offset } = pageArgs(query);
     const keyword = textOf(query.keyword ?? query.name, 32);
     const where = sql`e.tenant_id = ${session.tenantId} ${when(keyword, () => sql`and (${ilikeContains(sql`e.name`, keyword)} or ${ilikeContains(sql`e.serial_no`, keyword)})`)}`;
-    const rows = await camelRows<EdgeRow>(db, sql`select ${raw(EDGE_COLUMNS)} from edge_services e where ${where} order by e.id limit ${pageSize} offset ${offset}`);
+    const rows = await camelRows<EdgeRow>(db, sql`select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit ${pageSize} offset ${offset}`);
     const { rows: total } = await db.query<{ n: number }>(sql`select count(*)::int as n from edge_services e where ${where}`);
     return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
   });
@@ -149,8 +149,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getEdgeServiceDetails, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const { rows } = await db.query<{ value: number; count: number }>(
-      "select device_category as value, count(*)::int as count from edge_devices where tenant_id = $1 and edge_service_id = $2 group by device_category order by 1",
-      [session.tenantId, edge.id],
+      sql`select device_category as value, count(*)::int as count from edge_devices where tenant_id = ${session.tenantId} and edge_service_id = ${edge.id} group by device_category order by 1`,
     );
     return { ...edge, devicesByCategory: rows.map((r) => ({ deviceCategory: r.value, label: mappingLabel("deviceCategory", r.value), count: Number(r.count) })) };
   });
@@ -161,13 +160,13 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const inCommunity = when(query.communityId !== undefined, () => sql` and d.community_id = ${query.communityId}`);
     const ofCategory = when(query.deviceCategory !== undefined, () => sql` and d.device_category = ${query.deviceCategory}`);
     const where = sql`d.tenant_id = ${session.tenantId} and d.edge_service_id = ${edge.id}${inCommunity}${ofCategory}`;
-    const rows = await camelRows<DeviceRow>(db, sql`select ${raw(DEVICE_COLUMNS)} from ${raw(DEVICE_FROM)} where ${where} order by d.id limit ${pageSize} offset ${offset}`);
+    const rows = await camelRows<DeviceRow>(db, sql`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit ${pageSize} offset ${offset}`);
     const { rows: total } = await db.query<{ n: number }>(sql`select count(*)::int as n from edge_devices d where ${where}`);
     return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
   });
 
   route(app, operations.getEdgeDeviceChannelList, async ({ session, query }) => {
-    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, query.deviceId]);
+    const rows = await camelRows<DeviceRow>(db, sql`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = ${session.tenantId} and d.id = ${query.deviceId}`);
     if (!rows[0]) throw apiError("NOT_FOUND");
     return channelsOf(rows);
   });
@@ -177,8 +176,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const communityId = query.communityId ?? null;
     const rows = await camelRows<DeviceRow>(
       db,
-      `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.edge_service_id = $2 and ($3::bigint is null or d.community_id = $3) order by d.id`,
-      [session.tenantId, edge.id, communityId],
+      sql`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = ${session.tenantId} and d.edge_service_id = ${edge.id} and (${communityId}::bigint is null or d.community_id = ${communityId}) order by d.id`,
     );
     return channelsOf(rows);
   });
@@ -187,9 +185,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const rows = await camelRows<{ devices: number; channels: number; lastDevice: string | null }>(
       db,
-      `select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as last_device
-         from edge_devices where tenant_id = $1 and edge_service_id = $2`,
-      [session.tenantId, edge.id],
+      sql`select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as last_device
+         from edge_devices where tenant_id = ${session.tenantId} and edge_service_id = ${edge.id}`,
     );
     const r = rows[0];
     const communityIds = edge.communityIds;
@@ -214,10 +211,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const quota = await edgeLicenceQuota(db, session.tenantId);
     const rows = await camelRows<{ edgeId: number; name: string; serialNo: string; usedAt: string | null }>(
       db,
-      `select e.id as edge_id, e.name, e.serial_no,
-              (select max(u.used_at) from licence_usages u where u.tenant_id = e.tenant_id and u.service_type = $2 and u.device_serial = e.serial_no) as used_at
-         from edge_services e where e.tenant_id = $1 order by e.id`,
-      [session.tenantId, EDGE_LICENCE_TYPE],
+      sql`select e.id as edge_id, e.name, e.serial_no,
+              (select max(u.used_at) from licence_usages u where u.tenant_id = e.tenant_id and u.service_type = ${EDGE_LICENCE_TYPE} and u.device_serial = e.serial_no) as used_at
+         from edge_services e where e.tenant_id = ${session.tenantId} order by e.id`,
     );
     return { serviceType: EDGE_LICENCE_TYPE, ...quota, list: rows.map((r) => ({ ...r, licensed: r.usedAt !== null })) };
   });
@@ -225,12 +221,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getEdgeServiceByCommunityId, async ({ session, query }) => {
     const rows = await camelRows<{ id: number; name: string; enableRemoteAccess: boolean; authorized: boolean }>(
       db,
-      `select e.id, e.name, coalesce(e.enable_remote_access, false) as enable_remote_access, coalesce(e.authorized, false) as authorized
+      sql`select e.id, e.name, coalesce(e.enable_remote_access, false) as enable_remote_access, coalesce(e.authorized, false) as authorized
          from edge_services e
-        where e.tenant_id = $1 and coalesce(e.show_enable, true) and coalesce(e.community_ids, '[]'::jsonb) @> jsonb_build_array($2::bigint)
-          and exists (select 1 from communities c where c.tenant_id = e.tenant_id and c.id = $2)
+        where e.tenant_id = ${session.tenantId} and coalesce(e.show_enable, true) and coalesce(e.community_ids, '[]'::jsonb) @> jsonb_build_array(${query.communityId}::bigint)
+          and exists (select 1 from communities c where c.tenant_id = e.tenant_id and c.id = ${query.communityId})
         order by e.id limit 1`,
-      [session.tenantId, query.communityId],
     );
     return rows[0] ?? null;
   });
@@ -238,12 +233,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   // ---- writes ------------------------------------------------------------------------------------
 
   const setFlag = async (request: FastifyRequest, session: SessionInfo, edgeId: number, column: "authorized" | "show_enable" | "enable_remote_access", value: boolean) => {
-    const { rows } = await db.query(`update edge_services set ${column} = $3, version = version + 1, updated_at = now(), updated_by = $4 where tenant_id = $1 and id = $2 returning id`, [
-      session.tenantId,
-      edgeId,
-      value,
-      session.userId,
-    ]);
+    const { rows } = await db.query(
+      sql`update edge_services set ${raw(column)} = ${value}, version = version + 1, updated_at = now(), updated_by = ${session.userId} where tenant_id = ${session.tenantId} and id = ${edgeId} returning id`,
+    );
     if (!rows.length) throw apiError("NOT_FOUND");
     await writeOperationLog(db, {
       tenantId: session.tenantId,
@@ -295,8 +287,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   const syncSummary = async (session: SessionInfo, body: { edgeId?: number; id?: number }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     const { rows } = await db.query<{ devices: number; channels: number }>(
-      "select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels from edge_devices where tenant_id = $1 and edge_service_id = $2",
-      [session.tenantId, edge.id],
+      sql`select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels from edge_devices where tenant_id = ${session.tenantId} and edge_service_id = ${edge.id}`,
     );
     return { edge, syncTime: new Date().toISOString(), deviceCount: Number(rows[0].devices), channelCount: Number(rows[0].channels) };
   };
@@ -316,11 +307,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const { edge, syncTime } = await syncSummary(session, body);
     const rows = await camelRows<{ communityId: number; rooms: number; inhabitants: number }>(
       db,
-      `select c.id as community_id,
+      sql`select c.id as community_id,
               (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
               (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
-         from communities c where c.tenant_id = $1 and c.id = any($2::bigint[]) order by c.id`,
-      [session.tenantId, edge.communityIds],
+         from communities c where c.tenant_id = ${session.tenantId} and c.id = any(${edge.communityIds}::bigint[]) order by c.id`,
     );
     return { edgeId: edge.id, syncTime, communities: rows };
   });
@@ -332,9 +322,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     }
     if (!deviceIds.length) throw apiError("BAD_REQUEST");
     const { rows } = await db.query<{ id: number }>(
-      `update edge_devices set community_id = $3, version = version + 1, updated_at = now(), updated_by = $4
-        where tenant_id = $1 and id = any($2::bigint[]) returning id`,
-      [session.tenantId, deviceIds, communityId, session.userId],
+      sql`update edge_devices set community_id = ${communityId}, version = version + 1, updated_at = now(), updated_by = ${session.userId}
+        where tenant_id = ${session.tenantId} and id = any(${deviceIds}::bigint[]) returning id`,
     );
     if (rows.length !== new Set(deviceIds).size) throw apiError("NOT_FOUND");
     return { deviceIds, communityId };
@@ -369,7 +358,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       if ((err as { code?: string }).code === "23505") throw apiError("DUPLICATE");
       throw err;
     }
-    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, deviceId]);
+    const rows = await camelRows<DeviceRow>(db, sql`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = ${session.tenantId} and d.id = ${deviceId}`);
     return withCategoryLabel(rows[0]);
   });
 
@@ -377,26 +366,22 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     return db.transaction(async (tx) => {
       // One licence of type 252 per edge service, counted in the tenant's quota (licence_quotas).
-      await tx.query("select pg_advisory_xact_lock($1, $2)", [EDGE_LICENCE_TYPE, session.tenantId]);
-      const existing = await camelRows<{ usedAt: string }>(tx, `select used_at from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`, [
-        session.tenantId,
-        EDGE_LICENCE_TYPE,
-        edge.serialNo,
-      ]);
+      await tx.query(sql`select pg_advisory_xact_lock(${EDGE_LICENCE_TYPE}, ${session.tenantId})`);
+      const existing = await camelRows<{ usedAt: string }>(
+        tx,
+        sql`select used_at from licence_usages where tenant_id = ${session.tenantId} and service_type = ${EDGE_LICENCE_TYPE} and device_serial = ${edge.serialNo} limit 1`,
+      );
       if (existing[0]) return { edgeId: edge.id, licensed: true, usedAt: existing[0].usedAt };
       const quota = await edgeLicenceQuota(tx, session.tenantId);
       if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("EDGE_LICENCE_EXHAUSTED");
       const rows = await camelRows<{ usedAt: string }>(
         tx,
-        `insert into licence_usages (tenant_id, service_type, device_name, device_serial, used_at, created_by, updated_by)
-         values ($1, $2, $3, $4, now(), $5, $5) returning used_at`,
-        [session.tenantId, EDGE_LICENCE_TYPE, edge.name, edge.serialNo, session.userId],
+        sql`insert into licence_usages (tenant_id, service_type, device_name, device_serial, used_at, created_by, updated_by)
+         values (${session.tenantId}, ${EDGE_LICENCE_TYPE}, ${edge.name}, ${edge.serialNo}, now(), ${session.userId}, ${session.userId}) returning used_at`,
       );
-      await tx.query("update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and service_type = $2", [
-        session.tenantId,
-        EDGE_LICENCE_TYPE,
-        session.userId,
-      ]);
+      await tx.query(
+        sql`update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = ${session.userId} where tenant_id = ${session.tenantId} and service_type = ${EDGE_LICENCE_TYPE}`,
+      );
       return { edgeId: edge.id, licensed: true, usedAt: rows[0].usedAt };
     });
   });
@@ -422,7 +407,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.deleteEdgeService, async ({ request, session, params: { id } }) => {
-    const { rows } = await db.query("select 1 from edge_devices where tenant_id = $1 and edge_service_id = $2 limit 1", [session.tenantId, id]);
+    const { rows } = await db.query(sql`select 1 from edge_devices where tenant_id = ${session.tenantId} and edge_service_id = ${id} limit 1`);
     if (rows.length) {
       await loadEdge(db, session.tenantId, id); // another tenant's id stays a 404
       throw apiError("EDGE_HAS_DEVICES");
@@ -432,8 +417,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.forceDeleteEdgeService, async ({ request, session, params: { id } }) => {
     const devices = await db.transaction(async (tx) => {
-      const gone = await tx.query<{ id: number }>("delete from edge_devices where tenant_id = $1 and edge_service_id = $2 returning id", [session.tenantId, id]);
-      const edge = await tx.query("delete from edge_services where tenant_id = $1 and id = $2 returning id", [session.tenantId, id]);
+      const gone = await tx.query<{ id: number }>(sql`delete from edge_devices where tenant_id = ${session.tenantId} and edge_service_id = ${id} returning id`);
+      const edge = await tx.query(sql`delete from edge_services where tenant_id = ${session.tenantId} and id = ${id} returning id`);
       if (!edge.rows.length) throw apiError("NOT_FOUND");
       await writeOperationLog(tx, {
         tenantId: session.tenantId,
@@ -456,8 +441,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 async function edgeLicenceQuota(db: DbSession, tenantId: number) {
   const rows = await camelRows<{ total: number; used: number; validityDate: string | null }>(
     db,
-    `select service_total_num as total, service_use_num as used, validity_date from licence_quotas where tenant_id = $1 and service_type = $2 limit 1`,
-    [tenantId, EDGE_LICENCE_TYPE],
+    sql`select service_total_num as total, service_use_num as used, validity_date from licence_quotas where tenant_id = ${tenantId} and service_type = ${EDGE_LICENCE_TYPE} limit 1`,
   );
   return { serviceTotalNum: Number(rows[0]?.total ?? 0), serviceUseNum: Number(rows[0]?.used ?? 0), validityDate: rows[0]?.validityDate ?? null };
 }

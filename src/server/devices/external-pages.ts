@@ -12,6 +12,7 @@ import type { GetAiInspectionOverviewData } from "../../../generated/operation-t
 import { mappingLabel } from "../../common/mappings.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { route } from "../http/operation.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
@@ -27,33 +28,31 @@ export function configuredUrl(value: unknown): string | null {
 export async function externalPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getAiInspectionOverview, async ({ session, query }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
-    const p = [session.tenantId, community.id];
-    const n = async (sql: string, params: unknown[] = p) => Number((await app.db.query<{ n: number }>(sql, params)).rows[0].n);
-    const grouped = async (column: string, mapping: string) =>
+    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
+    const n = async (statement: Sql) => Number((await app.db.query<{ n: number }>(statement)).rows[0].n);
+    const grouped = async (column: "algorithm" | "result", mapping: string) =>
       countsByMapping(
         mapping,
-        (await app.db.query<{ value: number; count: number }>(`select ${column} as value, count(*)::int as count from ai_inspection_records where tenant_id = $1 and community_id = $2 group by 1`, p))
-          .rows,
+        (await app.db.query<{ value: number; count: number }>(sql`select ${raw(column)} as value, count(*)::int as count from ai_inspection_records where ${ofCommunity} group by 1`)).rows,
       );
     const { days } = chinaDays(new Date(), 1);
     type Latest = GetAiInspectionOverviewData["latest"][number];
     const latest = await camelRows<Omit<Latest, "algorithmLabel" | "resultLabel" | "handleStatusLabel">>(
       app.db,
-      `select id, channel_name, algorithm, capture_time, image, result, handle_status
-         from ai_inspection_records where tenant_id = $1 and community_id = $2 order by capture_time desc nulls last, id desc limit 10`,
-      p,
+      sql`select id, channel_name, algorithm, capture_time, image, result, handle_status
+         from ai_inspection_records where ${ofCommunity} order by capture_time desc nulls last, id desc limit 10`,
     );
     return {
       communityId: community.id,
       communityName: community.name,
       configs: {
-        total: await n("select count(*)::int as n from ai_inspection_configs where tenant_id = $1 and community_id = $2"),
-        enabled: await n("select count(*)::int as n from ai_inspection_configs where tenant_id = $1 and community_id = $2 and enabled"),
+        total: await n(sql`select count(*)::int as n from ai_inspection_configs where ${ofCommunity}`),
+        enabled: await n(sql`select count(*)::int as n from ai_inspection_configs where ${ofCommunity} and enabled`),
       },
-      tasks: await n("select count(*)::int as n from ai_inspection_tasks where tenant_id = $1 and community_id = $2"),
+      tasks: await n(sql`select count(*)::int as n from ai_inspection_tasks where ${ofCommunity}`),
       records: {
-        today: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and ${chinaDaySql("capture_time")} = $3`, [...p, days[0]]),
-        unhandled: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = ${AiHandleStatus.Unhandled}`),
+        today: await n(sql`select count(*)::int as n from ai_inspection_records where ${ofCommunity} and ${raw(chinaDaySql("capture_time"))} = ${days[0]}`),
+        unhandled: await n(sql`select count(*)::int as n from ai_inspection_records where ${ofCommunity} and handle_status = ${AiHandleStatus.Unhandled}`),
         byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
         byResult: await grouped("result", "aiInspectionResult"),
       },
@@ -67,10 +66,9 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.getChargeWebUrl, async ({ session }) => {
-    const { rows } = await app.db.query<{ value: unknown }>("select config_value as value from system_configs where tenant_id = $1 and config_key = $2 order by id limit 1", [
-      session.tenantId,
-      FIRE_CHARGE_CONFIG_KEY,
-    ]);
+    const { rows } = await app.db.query<{ value: unknown }>(
+      sql`select config_value as value from system_configs where tenant_id = ${session.tenantId} and config_key = ${FIRE_CHARGE_CONFIG_KEY} order by id limit 1`,
+    );
     return { url: configuredUrl(rows[0]?.value) };
   });
 }

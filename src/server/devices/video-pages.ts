@@ -39,17 +39,16 @@ export function searchTerms(text: string): string[] {
   return [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 32));
 }
 
-const n = async (db: DbSession, statement: string | Sql, params?: unknown[]) => Number((await db.query<{ n: number }>(statement, params)).rows[0].n);
+const n = async (db: DbSession, statement: Sql) => Number((await db.query<{ n: number }>(statement)).rows[0].n);
 
 export async function videoPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listCameras, async ({ session, query }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
     const rows = await camelRows<Omit<ListCamerasData[number], "categoryLabel">>(
       app.db,
-      `select id, name, serial_no, location, online, device_category, last_online_time
-         from devices where tenant_id = $1 and community_id = $2 and device_category = any($3::int[]) and enabled is not false
+      sql`select id, name, serial_no, location, online, device_category, last_online_time
+         from devices where tenant_id = ${session.tenantId} and community_id = ${community.id} and device_category = any(${CAMERA_CATEGORIES}::int[]) and enabled is not false
         order by name, id`,
-      [session.tenantId, community.id, CAMERA_CATEGORIES],
     );
     return rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
   });
@@ -84,37 +83,32 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.getOperationAssistantSummary, async ({ session, query }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
-    const p = [session.tenantId, community.id];
-    const devices = (
-      await app.db.query<{ total: number; online: number }>("select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2", p)
-    ).rows[0];
+    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
+    const devices = (await app.db.query<{ total: number; online: number }>(sql`select count(*)::int as total, count(*) filter (where online)::int as online from devices where ${ofCommunity}`))
+      .rows[0];
     const offlineList = (
       await camelRows<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
         app.db,
-        `select id, name, serial_no, location, device_category, last_online_time
-         from devices where tenant_id = $1 and community_id = $2 and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
-        p,
+        sql`select id, name, serial_no, location, device_category, last_online_time
+         from devices where ${ofCommunity} and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
       )
     ).map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
     const alarmRows = (
       await app.db.query<{ value: number; count: number }>(
-        `select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = ${AlarmHandleStatus.Unhandled} group by 1`,
-        p,
+        sql`select alarm_type as value, count(*)::int as count from alarms where ${ofCommunity} and handle_status = ${AlarmHandleStatus.Unhandled} group by 1`,
       )
     ).rows;
     const unhandledAlarms = alarmRows.reduce((sum, r) => sum + Number(r.count), 0);
-    const aiUnhandled = await n(app.db, `select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = ${AiHandleStatus.Unhandled}`, p);
+    const aiUnhandled = await n(app.db, sql`select count(*)::int as n from ai_inspection_records where ${ofCommunity} and handle_status = ${AiHandleStatus.Unhandled}`);
     const elevators = (
       await app.db.query<{ total: number; fault: number; maintenance: number }>(
-        `select count(*)::int as total, count(*) filter (where run_status = ${ElevatorStatus.Fault})::int as fault, count(*) filter (where run_status = ${ElevatorStatus.UnderMaintenance})::int as maintenance
-         from elevators where tenant_id = $1 and community_id = $2`,
-        p,
+        sql`select count(*)::int as total, count(*) filter (where run_status = ${ElevatorStatus.Fault})::int as fault, count(*) filter (where run_status = ${ElevatorStatus.UnderMaintenance})::int as maintenance
+         from elevators where ${ofCommunity}`,
       )
     ).rows[0];
     const pendingRepairs = await n(
       app.db,
-      `select count(*)::int as n from repairs where tenant_id = $1 and community_id = $2 and status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})`,
-      p,
+      sql`select count(*)::int as n from repairs where ${ofCommunity} and status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})`,
     );
     const offline = Number(devices.total) - Number(devices.online);
 
