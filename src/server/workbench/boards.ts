@@ -100,8 +100,8 @@ export async function globalBoard(db: DbSession, session: Pick<SessionInfo, "ten
 export async function projectBoard(db: DbSession, tenantId: number, community: { id: number; name: string }) {
   const id = community.id;
   const one = [id];
-  const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", [tenantId, id]);
-  const occupied = await db.query<{ n: number }>("select count(distinct room_id)::int as n from inhabitants where tenant_id = $1 and community_id = $2", [tenantId, id]);
+  const { rows } = await db.query<{ address: string | null }>(sql`select address from communities where tenant_id = ${tenantId} and id = ${id}`);
+  const occupied = await db.query<{ n: number }>(sql`select count(distinct room_id)::int as n from inhabitants where tenant_id = ${tenantId} and community_id = ${id}`);
   return {
     communityId: id,
     communityName: community.name,

@@ -15,6 +15,7 @@ import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 function positionCodeOf(value: unknown): string {
   const code = textOf(value, 32) || constants.advertPositionCode;
@@ -36,17 +37,16 @@ export async function promotionPositionsModule(app: FastifyInstance): Promise<vo
     const positionCode = positionCodeOf(query.positionCode);
     const rows = await camelRows<AdvertRow>(
       app.db,
-      `select a.id as advert_id, a.title, a.img_url_left, a.img_url_right,
+      sql`select a.id as advert_id, a.title, a.img_url_left, a.img_url_right,
               nullif(a.hyperlink, '') as hyperlink, a.rotation_period
          from adverts a
-        where a.tenant_id = $1 and a.position_code = $2 and coalesce(a.enabled, true)
+        where a.tenant_id = ${session.tenantId} and a.position_code = ${positionCode} and coalesce(a.enabled, true)
           and (a.start_time is null or a.start_time <= now()) and (a.end_time is null or a.end_time > now())
           and not exists (
             select 1 from advert_silences s
-             where s.tenant_id = a.tenant_id and s.user_id = $3 and s.position_code = a.position_code
+             where s.tenant_id = a.tenant_id and s.user_id = ${session.userId} and s.position_code = a.position_code
                and (select max(x.updated_at) from adverts x where x.tenant_id = a.tenant_id and x.position_code = a.position_code) <= s.silenced_at)
         order by a.sort_no nulls last, a.id`,
-      [session.tenantId, positionCode, session.userId],
     );
     const adverts = rows.map(({ rotationPeriod: _period, ...advert }) => advert);
     const period = rows[0]?.rotationPeriod;
@@ -57,10 +57,9 @@ export async function promotionPositionsModule(app: FastifyInstance): Promise<vo
     const positionCode = positionCodeOf(body.positionCode ?? query.positionCode);
     const rows = await camelRows<{ silencedAt: string }>(
       app.db,
-      `insert into advert_silences (tenant_id, user_id, position_code) values ($1, $2, $3)
+      sql`insert into advert_silences (tenant_id, user_id, position_code) values (${session.tenantId}, ${session.userId}, ${positionCode})
        on conflict (tenant_id, user_id, position_code) do update set silenced_at = now()
        returning silenced_at`,
-      [session.tenantId, session.userId, positionCode],
     );
     return { positionCode, silencedAt: rows[0].silencedAt };
   });

@@ -18,6 +18,7 @@ import { operations } from "../../../generated/operations.ts";
 import { checkRule } from "../../common/validate.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
+import { sql } from "../db/sql.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 
 export interface QuestionnaireChoice {
@@ -76,7 +77,7 @@ export const guideQuestionnaire: Questionnaire = {
 export async function questionnaireModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getQuestionnaire, async ({ params: { id }, session }) => {
     if (id !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
-    const { rows } = await app.db.query("select 1 from questionnaire_answers where tenant_id = $1 and questionnaire_id = $2 and user_id = $3", [session.tenantId, id, session.userId]);
+    const { rows } = await app.db.query(sql`select 1 from questionnaire_answers where tenant_id = ${session.tenantId} and questionnaire_id = ${id} and user_id = ${session.userId}`);
     return { ...guideQuestionnaire, answered: rows.length > 0 };
   });
 
@@ -101,13 +102,12 @@ export async function questionnaireModule(app: FastifyInstance): Promise<void> {
       { questionId: COMMENT_QUESTION, dimensionType: 0, score: 0, content: comment },
     ];
     const { rows } = await app.db.query<{ id: number }>(
-      `insert into questionnaire_answers (tenant_id, user_id, username, questionnaire_id, satisfaction, comment, answers, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $2, $2)
+      sql`insert into questionnaire_answers (tenant_id, user_id, username, questionnaire_id, satisfaction, comment, answers, created_by, updated_by)
+       values (${session.tenantId}, ${session.userId}, ${session.username}, ${guideQuestionnaire.questionnaireId}, ${choice.content}, ${comment || null}, ${JSON.stringify(answers)}::jsonb, ${session.userId}, ${session.userId})
        on conflict (tenant_id, questionnaire_id, user_id)
        do update set satisfaction = excluded.satisfaction, comment = excluded.comment, answers = excluded.answers,
                      username = excluded.username, version = questionnaire_answers.version + 1, updated_at = now(), updated_by = excluded.updated_by
        returning id`,
-      [session.tenantId, session.userId, session.username, guideQuestionnaire.questionnaireId, choice.content, comment || null, JSON.stringify(answers)],
     );
     return { answerId: Number(rows[0].id) }; // message questionnaireSubmitted (the operation's successMessage)
   });

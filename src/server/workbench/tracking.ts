@@ -109,12 +109,11 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
       const info = body.environmentalInfo;
       const env: { os?: unknown; OS?: unknown; browser?: unknown; browserVersion?: unknown } = info && typeof info === "object" ? info : {};
       await app.db.query(
-        `insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, now(), $3, $3)
+        sql`insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
+       values (${session.tenantId}, ${clientCode}, ${session.userId}, ${textOf(env.os ?? env.OS, 64) || null}, ${textOf(env.browser, 64) || null}, ${textOf(env.browserVersion, 32) || null}, now(), ${session.userId}, ${session.userId})
        on conflict (tenant_id, client_code) do update set user_id = excluded.user_id, os = excluded.os, browser = excluded.browser,
          browser_version = excluded.browser_version, last_seen_at = now(), updated_at = now(), updated_by = excluded.updated_by,
          version = tracking_clients.version + 1`,
-        [session.tenantId, clientCode, session.userId, textOf(env.os ?? env.OS, 64) || null, textOf(env.browser, 64) || null, textOf(env.browserVersion, 32) || null],
       );
       return { clientCode };
     },
@@ -133,10 +132,9 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
         .filter((r): r is ClickRecordInput => r !== null);
       if (records.length) {
         await app.db.query(
-          `insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
-         select $1, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, $2, $3, $2, $2
-           from jsonb_to_recordset($4::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
-          [session.tenantId, session.userId, textOf(body.clientCode, 64) || null, JSON.stringify(records)],
+          sql`insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
+         select ${session.tenantId}, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, ${session.userId}, ${textOf(body.clientCode, 64) || null}, ${session.userId}, ${session.userId}
+           from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
         );
       }
       return { accepted: records.length };

@@ -15,6 +15,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
+import { sql } from "../db/sql.ts";
 
 const moduleInfo = (def: WorkbenchModuleDef, session: SessionInfo) => ({
   moduleId: def.moduleId,
@@ -34,11 +35,9 @@ function usable(layout: LayoutItem[], session: SessionInfo): LayoutItem[] {
 export async function workbenchLayoutModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getWorkbenchLayout, async ({ query, session }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
-    const { rows } = await app.db.query<{ id: number; layout: unknown }>("select id, layout from workbench_layouts where tenant_id = $1 and community_id = $2 and user_id = $3", [
-      session.tenantId,
-      community.id,
-      session.userId,
-    ]);
+    const { rows } = await app.db.query<{ id: number; layout: unknown }>(
+      sql`select id, layout from workbench_layouts where tenant_id = ${session.tenantId} and community_id = ${community.id} and user_id = ${session.userId}`,
+    );
     if (!rows[0]) return { layoutId: null, communityId: community.id, layout: defaultLayout(session.authorities), isDefault: true };
     return { layoutId: Number(rows[0].id), communityId: community.id, layout: usable(normalizeLayout(rows[0].layout), session), isDefault: false };
   });
@@ -47,19 +46,18 @@ export async function workbenchLayoutModule(app: FastifyInstance): Promise<void>
     const community = await ownCommunity(app.db, session, body.communityId);
     const layout = usable(normalizeLayout(body.layout), session);
     const { rows } = await app.db.query<{ id: number }>(
-      `insert into workbench_layouts (tenant_id, community_id, user_id, layout, created_by, updated_by)
-       values ($1, $2, $3, $4::jsonb, $3, $3)
+      sql`insert into workbench_layouts (tenant_id, community_id, user_id, layout, created_by, updated_by)
+       values (${session.tenantId}, ${community.id}, ${session.userId}, ${JSON.stringify(layout)}::jsonb, ${session.userId}, ${session.userId})
        on conflict (tenant_id, community_id, user_id)
        do update set layout = excluded.layout, version = workbench_layouts.version + 1, updated_at = now(), updated_by = excluded.updated_by
        returning id`,
-      [session.tenantId, community.id, session.userId, JSON.stringify(layout)],
     );
     return { layoutId: Number(rows[0].id), communityId: community.id, layout, isDefault: false };
   });
 
   route(app, operations.deleteWorkbenchLayout, async ({ params, session }) => {
     const { layoutId } = params;
-    const { rows } = await app.db.query("delete from workbench_layouts where tenant_id = $1 and id = $2 and user_id = $3 returning id", [session.tenantId, layoutId, session.userId]);
+    const { rows } = await app.db.query(sql`delete from workbench_layouts where tenant_id = ${session.tenantId} and id = ${layoutId} and user_id = ${session.userId} returning id`);
     if (!rows.length) throw apiError("NOT_FOUND");
     return { layoutId };
   });

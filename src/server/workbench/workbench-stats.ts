@@ -26,6 +26,7 @@ import type { DbSession } from "../db/types.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { chinaDays, chinaDaySql, chinaMonthStart } from "../../common/china-time.ts";
 import { NoticePublishStatus, OpenResult, RepairStatus, RoomAuditStatus, RoomOccupancy } from "../../../generated/states.ts";
 
@@ -38,11 +39,11 @@ export function countsByMapping(mapping: string, rows: { value: number | string 
   return out;
 }
 
-const ROOM_NAME = `coalesce(r.full_name, '')`;
-const ROOM_JOIN = (alias: string) => `left join rooms r on r.tenant_id = ${alias}.tenant_id and r.id = ${alias}.room_id`;
+const ROOM_NAME = sql`coalesce(r.full_name, '')`;
+const ROOM_JOIN = (alias: string) => sql`left join rooms r on r.tenant_id = ${raw(alias)}.tenant_id and r.id = ${raw(alias)}.room_id`;
 
-async function count(db: DbSession, sql: string, params: unknown[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(sql, params);
+async function count(db: DbSession, statement: Sql): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(statement);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -67,16 +68,15 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
 
   route(app, operations.getWorkbenchCommunityStatistics, async ({ query, session }) => {
     const s = await scope(session, query.communityId);
-    const p = [s.tenantId, s.communityId];
-    const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", p);
+    const { rows } = await db.query<{ address: string | null }>(sql`select address from communities where tenant_id = ${s.tenantId} and id = ${s.communityId}`);
+    const ofCommunity = sql`tenant_id = ${s.tenantId} and community_id = ${s.communityId}`;
     const counts = await camelRows<{ buildingCount: number; unitCount: number; roomCount: number; occupiedRoomCount: number; inhabitantCount: number }>(
       db,
-      `select (select count(*)::int from buildings where tenant_id = $1 and community_id = $2) as building_count,
-              (select count(*)::int from units where tenant_id = $1 and community_id = $2) as unit_count,
-              (select count(*)::int from rooms where tenant_id = $1 and community_id = $2) as room_count,
-              (select count(distinct room_id)::int from inhabitants where tenant_id = $1 and community_id = $2) as occupied_room_count,
-              (select count(*)::int from inhabitants where tenant_id = $1 and community_id = $2) as inhabitant_count`,
-      p,
+      sql`select (select count(*)::int from buildings where ${ofCommunity}) as building_count,
+              (select count(*)::int from units where ${ofCommunity}) as unit_count,
+              (select count(*)::int from rooms where ${ofCommunity}) as room_count,
+              (select count(distinct room_id)::int from inhabitants where ${ofCommunity}) as occupied_room_count,
+              (select count(*)::int from inhabitants where ${ofCommunity}) as inhabitant_count`,
     );
     return { communityId: s.communityId, communityName: s.communityName, address: rows[0]?.address ?? null, ...counts[0] };
   });
@@ -84,15 +84,16 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   const roomAuditScope = withCode("HBL07001");
   route(app, operations.getWorkbenchRoomAudits, async ({ query, session, request }) => {
     const s = await roomAuditScope(request, session, query.communityId);
-    const p = [s.tenantId, s.communityId];
-    const pendingCount = await count(db, `select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = ${RoomAuditStatus.Pending}`, p);
+    const pendingCount = await count(
+      db,
+      sql`select count(*)::int as n from room_audit_orders where tenant_id = ${s.tenantId} and community_id = ${s.communityId} and status = ${RoomAuditStatus.Pending}`,
+    );
     const rows = await camelRows<{ id: number; applicantName: string; roomName: string; applyTime: string; status: number }>(
       db,
-      `select o.id, o.applicant_name, ${ROOM_NAME} as room_name, o.apply_time, o.status
+      sql`select o.id, o.applicant_name, ${ROOM_NAME} as room_name, o.apply_time, o.status
          from room_audit_orders o ${ROOM_JOIN("o")}
-        where o.tenant_id = $1 and o.community_id = $2 and o.status = ${RoomAuditStatus.Pending}
+        where o.tenant_id = ${s.tenantId} and o.community_id = ${s.communityId} and o.status = ${RoomAuditStatus.Pending}
         order by o.apply_time, o.id limit 5`,
-      p,
     );
     return { pendingCount, list: rows };
   });
@@ -100,21 +101,18 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   const repairScope = withCode("HBL07011");
   route(app, operations.getWorkbenchRepairs, async ({ query, session, request }) => {
     const s = await repairScope(request, session, query.communityId);
-    const p = [s.tenantId, s.communityId];
     const counts = await camelRows<{ pendingCount: number; processingCount: number }>(
       db,
-      `select count(*) filter (where status = ${RepairStatus.AwaitingDispatch})::int as pending_count,
+      sql`select count(*) filter (where status = ${RepairStatus.AwaitingDispatch})::int as pending_count,
               count(*) filter (where status in (${RepairStatus.Dispatched}, ${RepairStatus.Processing}))::int as processing_count
-         from repairs where tenant_id = $1 and community_id = $2`,
-      p,
+         from repairs where tenant_id = ${s.tenantId} and community_id = ${s.communityId}`,
     );
     const rows = await camelRows<{ id: number; content: string; reporterName: string; roomName: string; reportTime: string; status: number }>(
       db,
-      `select o.id, o.content, o.reporter_name, ${ROOM_NAME} as room_name, o.report_time, o.status
+      sql`select o.id, o.content, o.reporter_name, ${ROOM_NAME} as room_name, o.report_time, o.status
          from repairs o ${ROOM_JOIN("o")}
-        where o.tenant_id = $1 and o.community_id = $2 and o.status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})
+        where o.tenant_id = ${s.tenantId} and o.community_id = ${s.communityId} and o.status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})
         order by o.report_time desc, o.id desc limit 5`,
-      p,
     );
     return { pendingCount: Number(counts[0].pendingCount), processingCount: Number(counts[0].processingCount), list: rows };
   });
@@ -122,16 +120,14 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   const noticeScope = withCode("HBL07005");
   route(app, operations.getWorkbenchNotices, async ({ query, session, request }) => {
     const s = await noticeScope(request, session, query.communityId);
-    const p = [s.tenantId, s.communityId];
     // The community's announcement card: notices addressed to one room (a dunning notice) are not the community's.
-    const live = `tenant_id = $1 and community_id = $2 and room_id is null and publish_status = ${NoticePublishStatus.Published} and (expire_time is null or expire_time > now())`;
-    const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
+    const live = sql`tenant_id = ${s.tenantId} and community_id = ${s.communityId} and room_id is null and publish_status = ${NoticePublishStatus.Published} and (expire_time is null or expire_time > now())`;
+    const publishedCount = await count(db, sql`select count(*)::int as n from notices where ${live}`);
     const rows = await camelRows<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
       db,
-      `select id, title, notice_type, publish_time, coalesce(pinned, false) as pinned
+      sql`select id, title, notice_type, publish_time, coalesce(pinned, false) as pinned
          from notices where ${live}
         order by coalesce(pinned, false) desc, publish_time desc nulls last, id desc limit 5`,
-      p,
     );
     return { publishedCount, list: rows };
   });
@@ -139,10 +135,8 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   const roomScope = withCode("HBL01003");
   route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => {
     const s = await roomScope(request, session, query.communityId);
-    const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ value: number; count: number }>(
-      "select occupancy_status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by occupancy_status",
-      p,
+      sql`select occupancy_status as value, count(*)::int as count from rooms where tenant_id = ${s.tenantId} and community_id = ${s.communityId} group by occupancy_status`,
     );
     const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
     // By 房屋状态 (the property office's occupancy): 已入住 = 自住 + 出租, 空置 = 空置 (装修 and 未交付 are neither).
@@ -154,16 +148,14 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   const residentScope = withCode("HBL01005");
   route(app, operations.getWorkbenchResidentStatistics, async ({ query, session, request }) => {
     const s = await residentScope(request, session, query.communityId);
-    const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ value: number | null; count: number }>(
-      "select identity as value, count(*)::int as count from inhabitants where tenant_id = $1 and community_id = $2 group by identity",
-      p,
+      sql`select identity as value, count(*)::int as count from inhabitants where tenant_id = ${s.tenantId} and community_id = ${s.communityId} group by identity`,
     );
     const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
-    const newThisMonth = await count(db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2 and created_at >= $3", [
-      ...p,
-      chinaMonthStart(new Date()).toISOString(),
-    ]);
+    const newThisMonth = await count(
+      db,
+      sql`select count(*)::int as n from inhabitants where tenant_id = ${s.tenantId} and community_id = ${s.communityId} and created_at >= ${chinaMonthStart(new Date()).toISOString()}`,
+    );
     const byIdentity = countsByMapping("residentIdentity", rows).map((r) => ({ identity: r.value as number, label: r.label, count: r.count }));
     return { total, newThisMonth, byIdentity };
   });
@@ -172,11 +164,10 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchOpenDoorStatistics, async ({ query, session, request }) => {
     const s = await openDoorScope(request, session, query.communityId);
     const { days, since } = chinaDays(new Date(), 7);
-    const p = [s.tenantId, s.communityId, since.toISOString()];
-    const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
-    const { rows: perDay } = await db.query<{ day: string; count: number }>(`select ${chinaDaySql("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`, p);
-    const { rows: perMethod } = await db.query<{ value: number; count: number }>(`select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`, p);
-    const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = ${OpenResult.Failed}`, p);
+    const recent = sql`tenant_id = ${s.tenantId} and community_id = ${s.communityId} and event_time >= ${since.toISOString()}`;
+    const { rows: perDay } = await db.query<{ day: string; count: number }>(sql`select ${raw(chinaDaySql("event_time"))} as day, count(*)::int as count from access_events where ${recent} group by 1`);
+    const { rows: perMethod } = await db.query<{ value: number; count: number }>(sql`select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`);
+    const failed = await count(db, sql`select count(*)::int as n from access_events where ${recent} and result = ${OpenResult.Failed}`);
     const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
     const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
     return {
@@ -193,11 +184,10 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const s = await vehicleScope(request, session, query.communityId);
     const { days, since } = chinaDays(new Date(), 7);
     const { rows } = await db.query<{ day: string; direction: number; count: number }>(
-      `select ${chinaDaySql("event_time")} as day, direction, count(*)::int as count
-           from parking_events where tenant_id = $1 and community_id = $2 and event_time >= $3 group by 1, 2`,
-      [s.tenantId, s.communityId, since.toISOString()],
+      sql`select ${raw(chinaDaySql("event_time"))} as day, direction, count(*)::int as count
+           from parking_events where tenant_id = ${s.tenantId} and community_id = ${s.communityId} and event_time >= ${since.toISOString()} group by 1, 2`,
     );
-    const plateCount = await count(db, "select count(*)::int as n from licence_plates where tenant_id = $1 and community_id = $2 and coalesce(enabled, true)", [s.tenantId, s.communityId]);
+    const plateCount = await count(db, sql`select count(*)::int as n from licence_plates where tenant_id = ${s.tenantId} and community_id = ${s.communityId} and coalesce(enabled, true)`);
     const series = days.map((date) => ({
       date,
       in: Number(rows.find((r) => r.day === date && Number(r.direction) === 1)?.count ?? 0),
