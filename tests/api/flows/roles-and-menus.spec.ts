@@ -1,5 +1,5 @@
 // Roles and menus: a role's authorities decide the menu of the users it is given to (webMenuList of
-// GET homepage/user, at the next call); the main account's menu configuration renames, reorders and
+// GET homepage/user, from their next sign-in: a changed role or role's codes end the holders' sessions); the main account's menu configuration renames, reorders and
 // hides entries for every user of the tenant and no other tenant.
 import { describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
@@ -13,13 +13,16 @@ describe.each(backends)("roles and menus (%s)", (backend) => {
   const menuOf = async (token: string) => (await t.get(token, USER)).body.data.webMenuList as Node[];
   const userId = async (name: string) => Number((await t.server.db.query<{ id: number }>("select id from users where username = $1", [name])).rows[0].id);
 
-  it("assigning a role changes the user's menu and authorities at once", async () => {
+  it("assigning a role ends the user's sessions; its next sign-in has the role's menu and authorities", async () => {
     const role = await t.post(t.admin, "/api/system/characters", { name: "物业客服", authorities: ["HBL07001", "HBL07011", "HBL01005"] });
     expect(role.status, role.text).toBe(200);
     const staffId = await userId("staff");
     const { rows } = await t.server.db.query<{ role_id: number }>("select role_id from users where id = $1", [staffId]);
     const oldRole = rows[0].role_id;
     expect((await t.put(t.admin, `/api/system/users/${staffId}`, { roleId: role.body.data.id })).status).toBe(200);
+    // A changed role ends the holder's sessions (auth/session-end.ts): it signs in again.
+    expect((await t.get(t.staff, USER)).status).toBe(401);
+    t.staff = await t.server.login("staff");
 
     const menu = await menuOf(t.staff);
     expect(menu.map((n) => n.index)).toEqual(["community", "property"]);
@@ -31,9 +34,12 @@ describe.each(backends)("roles and menus (%s)", (backend) => {
 
     // Changing the role's authorities changes the menu of everyone holding it.
     await t.put(t.admin, `/api/system/characters/${role.body.data.id}`, { authorities: ["HBL07005"] });
+    expect((await t.get(t.staff, USER)).status).toBe(401);
+    t.staff = await t.server.login("staff");
     expect((await menuOf(t.staff)).flatMap((n) => n.subMenus.map((s) => s.code))).toEqual(["HBL07005"]);
 
     await t.put(t.admin, `/api/system/users/${staffId}`, { roleId: oldRole });
+    t.staff = await t.server.login("staff");
     expect((await menuOf(t.staff)).map((n) => n.index)).toEqual(["community"]);
   });
 
