@@ -49,8 +49,7 @@ async function selection(tx: DbSession, session: SessionInfo, body: ApproveBills
   if (batchId !== undefined && batchId !== null) {
     if (!Number.isSafeInteger(batchId) || batchId < 1) throw refused("selectBatch", "batchId");
     const { rows } = await tx.query<{ n: number; community_id: number }>(
-      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n, community_id from bill_batches where tenant_id = $1 and id = $2",
-      [session.tenantId, batchId],
+      sql`select (select count(*)::int from bills where tenant_id = ${session.tenantId} and batch_id = ${batchId}) as n, community_id from bill_batches where tenant_id = ${session.tenantId} and id = ${batchId}`,
     );
     if (!rows[0]) throw notFound();
     return { where: sql`batch_id = ${batchId}`, asked: rows[0].n, batchCommunityId: Number(rows[0].community_id) };
@@ -79,7 +78,7 @@ async function approvable(tx: DbSession, session: SessionInfo, body: ApproveBill
   const sel = await selection(tx, session, body);
   const locked = await camelRows<BillColumnsRow>(
     tx,
-    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVE.from, "int")} order by b.id${raw(lock ? " for update" : "")}`,
+    sql`select ${BILL_COLUMNS} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVE.from, "int")} order by b.id${raw(lock ? " for update" : "")}`,
   );
   const plan = locked.length ? await planDeductions(tx, session, locked) : null;
   return { sel, locked, plan };

@@ -16,15 +16,14 @@ import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, sql } from "../db/sql.ts";
+import { anyOf, Shared, sharing, sql } from "../db/sql.ts";
 import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType, ReceiptStatus, ReceiptType } from "../../../generated/states.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */
 async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
   const { rows } = await tx.query<{ value: number }>(
-    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, $3)
-     on conflict (tenant_id, name) do update set value = tenant_counters.value + $3 returning value`,
-    [tenantId, name, n],
+    sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, ${name}, ${n})
+     on conflict (tenant_id, name) do update set value = tenant_counters.value + ${n} returning value`,
   );
   return Number(rows[0].value) - n + 1;
 }
@@ -161,7 +160,7 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
   const days = new Map<number, string>();
   for (const communityId of new Set(pay.communityId)) {
     const [k1, k2] = dayLockKey(communityId);
-    await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+    await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
     days.set(communityId, await accountingDay(tx, session.tenantId, communityId, today));
   }
 
@@ -212,10 +211,12 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
             as u(community_id, account_id, room_id, amount, balance_after, bill_id, payment_id, receipt_no)`,
   );
   const touched = [...accounts.values()].filter((a) => receipts.has(a.roomId));
-  await tx.query(
-    `update prepay_accounts a set balance = u.balance, updated_at = now(), version = a.version + 1
-       from unnest($2::bigint[], $3::bigint[]) as u(id, balance) where a.tenant_id = $1 and a.id = any($2::bigint[]) and a.id = u.id`,
-    [session.tenantId, touched.map((a) => a.id), touched.map((a) => a.balance)],
+  // The ids travel once though the statement uses them twice.
+  const touchedIds = new Shared(touched.map((a) => a.id));
+  const update = sharing(
+    sql`update prepay_accounts a set balance = u.balance, updated_at = now(), version = a.version + 1
+       from unnest(${touchedIds}::bigint[], ${touched.map((a) => a.balance)}::bigint[]) as u(id, balance) where a.tenant_id = ${session.tenantId} and a.id = any(${touchedIds}::bigint[]) and a.id = u.id`,
   );
+  await tx.query(update.text, update.values);
   return { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
 }

@@ -7,6 +7,7 @@ import { addDays, daysBetween } from "../../common/payment/period.ts";
 import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
 import { fen } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 
 /** A bill as BILL_SELECT reads it (money in fen), with its item's late-fee terms. */
@@ -17,15 +18,15 @@ export interface BillRow extends BillShape<number> {
 }
 
 /** The bill's own columns (alias b) in snake_case: read with camelRows. */
-export const BILL_COLUMNS = `b.id, b.community_id, b.room_id, b.bill_no, b.period, b.status,
+export const BILL_COLUMNS: Sql = raw(`b.id, b.community_id, b.room_id, b.bill_no, b.period, b.status,
   b.amount_due, b.amount_paid, b.amount_waived, b.amount_reduced, b.late_fee,
-  b.due_date, b.version, b.payment_item_id`;
+  b.due_date, b.version, b.payment_item_id`);
 
 /** What a bill row takes from its item (alias i). */
-const ITEM_TERMS = "i.name as item_name, i.payment_type, i.late_fee_enabled, i.late_fee_rate, i.late_fee_grace_days";
+const ITEM_TERMS: Sql = raw("i.name as item_name, i.payment_type, i.late_fee_enabled, i.late_fee_rate, i.late_fee_grace_days");
 
 /** The bill and its item's late-fee terms in snake_case: read with camelRows. */
-export const BILL_SELECT = `${BILL_COLUMNS}, ${ITEM_TERMS}`;
+export const BILL_SELECT: Sql = sql`${BILL_COLUMNS}, ${ITEM_TERMS}`;
 
 type ItemTerms = Pick<BillRow, "itemName" | "paymentType" | "lateFeeEnabled" | "lateFeeRate" | "lateFeeGraceDays">;
 
@@ -40,12 +41,12 @@ export type BillColumnsRow = Omit<BillRow, keyof ItemTerms>;
 export async function withItemTerms(tx: DbSession, tenantId: number, bills: BillColumnsRow[]): Promise<BillRow[]> {
   if (!bills.length) return [];
   const itemIds = [...new Set(bills.map((b) => Number(b.paymentItemId)))];
-  const items = await camelRows<ItemTerms & { id: number | string }>(tx, `select i.id, ${ITEM_TERMS} from payment_items i where i.tenant_id = $1 and i.id = any($2::bigint[])`, [tenantId, itemIds]);
+  const items = await camelRows<ItemTerms & { id: number | string }>(tx, sql`select i.id, ${ITEM_TERMS} from payment_items i where i.tenant_id = ${tenantId} and i.id = any(${itemIds}::bigint[])`);
   const termsOf = new Map(items.map(({ id, ...terms }) => [Number(id), terms]));
   return bills.map((b) => Object.assign(b, termsOf.get(Number(b.paymentItemId))!));
 }
 
-export const BILL_FROM = `bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id`;
+export const BILL_FROM: Sql = raw("bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id");
 
 export function normalizeBill(r: BillRow): BillRow {
   return { ...r, amountDue: fen(r.amountDue), amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), amountReduced: fen(r.amountReduced), lateFee: fen(r.lateFee) };
@@ -91,11 +92,7 @@ export function billView(b: BillRow, today: string): BillViewShape {
 
 /** The first business day on or after `day` that is not closed (closed days are read-only). */
 export async function accountingDay(tx: DbSession, tenantId: number, communityId: number, day: string): Promise<string> {
-  const { rows } = await tx.query<{ day: string }>("select day from daily_closings where tenant_id = $1 and community_id = $2 and day >= $3::date order by day limit 400", [
-    tenantId,
-    communityId,
-    day,
-  ]);
+  const { rows } = await tx.query<{ day: string }>(sql`select day from daily_closings where tenant_id = ${tenantId} and community_id = ${communityId} and day >= ${day}::date order by day limit 400`);
   const closed = new Set(rows.map((r) => String(r.day)));
   let d = day;
   while (closed.has(d)) d = addDays(d, 1);

@@ -43,7 +43,7 @@ import { mayAccessCommunity } from "../auth/community-scope.ts";
 import { mask } from "../../common/masks.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
@@ -59,27 +59,25 @@ export async function roomOwner(db: DbSession, tenantId: number, roomId: number)
 }
 
 /** The building `bu` and unit `un` of the room `ro` (left joins: a room may have neither), within its tenant. */
-const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
-       left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id`;
+const ROOM_PLACE_JOINS: Sql = raw(`left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
+       left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id`);
 
 export async function roomBills(db: DbSession, session: SessionInfo, roomId: number | undefined) {
   if (roomId === undefined) throw refused("selectRoom", "roomId");
   const rooms = await camelRows<GetRoomBillsData["room"]>(
     db,
-    `select ro.id, ro.room_no, ro.full_name as room_name, ro.community_id, c.name as community_name, bu.name as building_name,
+    sql`select ro.id, ro.room_no, ro.full_name as room_name, ro.community_id, c.name as community_name, bu.name as building_name,
             un.name as unit_name, ro.building_area, ro.charge_area, ro.occupancy_status, ro.status
        from rooms ro join communities c on c.tenant_id = ro.tenant_id and c.id = ro.community_id
        ${ROOM_PLACE_JOINS}
-      where ro.tenant_id = $1 and ro.id = $2`,
-    [session.tenantId, roomId],
+      where ro.tenant_id = ${session.tenantId} and ro.id = ${roomId}`,
   );
   const room = rooms[0];
   if (!room) throw notFound();
-  const rows = await camelRows<BillRow>(db, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`, [
-    session.tenantId,
-    roomId,
-    PAYABLE,
-  ]);
+  const rows = await camelRows<BillRow>(
+    db,
+    sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${session.tenantId} and b.room_id = ${roomId} and b.status = any(${PAYABLE}::int[]) order by b.period, b.id`,
+  );
   const today = chinaDay();
   const bills = rows.map(normalizeBill);
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
@@ -87,8 +85,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   const settings = await loadSettings(db, session.tenantId, room.communityId);
   const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
     db,
-    `select id, balance, auto_deduct, status from prepay_accounts where tenant_id = $1 and room_id = $2`,
-    [session.tenantId, roomId],
+    sql`select id, balance, auto_deduct, status from prepay_accounts where tenant_id = ${session.tenantId} and room_id = ${roomId}`,
   );
   const account = accounts[0];
   const owner = await roomOwner(db, session.tenantId, roomId);
@@ -134,10 +131,10 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const at = options.at ?? new Date();
   const today = chinaDay(at);
 
-  const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = any($2::bigint[]) order by b.period, b.id for update of b`, [
-    session.tenantId,
-    billIds,
-  ]);
+  const rows = await camelRows<BillRow>(
+    tx,
+    sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${session.tenantId} and b.id = any(${billIds}::bigint[]) order by b.period, b.id for update of b`,
+  );
   if (rows.length !== billIds.length) throw notFound();
   const bills = rows.map(normalizeBill);
   // The desk's room: the receipt's room, and whose owner and community the other rooms' bills must share.
@@ -192,7 +189,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   }
 
   const [k1, k2] = dayLockKey(communityId);
-  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
   const day = await accountingDay(tx, session.tenantId, communityId, today);
   const prefix = settings.receiptPrefix || "SJ";
   const receiptNo = `${prefix}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
@@ -328,7 +325,7 @@ interface ReceiptLineRow {
 export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
   const rows = await camelRows<ReceiptRow>(
     db,
-    `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
+    sql`select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
             r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
             r.change_amount, r.status, r.issued_at, r.issuer_id, r.void_reason, r.voided_at,
@@ -339,8 +336,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
        ${ROOM_PLACE_JOINS}
        left join users us on us.tenant_id = r.tenant_id and us.id = r.issuer_id
-      where r.tenant_id = $1 and r.id = $2`,
-    [session.tenantId, id],
+      where r.tenant_id = ${session.tenantId} and r.id = ${id}`,
   );
   const receipt = rows[0];
   if (!receipt) throw notFound();

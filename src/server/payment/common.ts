@@ -6,6 +6,7 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { apiError, validationError, type ApiError } from "../http/envelope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -82,7 +83,7 @@ export function optionalText(value: unknown, field: string, max = 128, rule = "c
 /** The session's own community, else 404 (another tenant's id looks like a missing one); none given: 400. */
 export async function requireCommunity(db: DbSession, session: SessionInfo, id: number | null | undefined): Promise<number> {
   if (id === undefined || id === null) throw refused("selectCommunity", "communityId");
-  const { rows } = await db.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  const { rows } = await db.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!rows.length) throw notFound();
   return id;
 }
@@ -105,9 +106,8 @@ export async function audit(tx: DbSession, session: SessionInfo, ip: string | nu
 /** Takes the tenant's next number of a counter, inside the caller's transaction (gap-free). */
 export async function nextCounter(tx: DbSession, tenantId: number, name: string): Promise<number> {
   const { rows } = await tx.query<{ value: number }>(
-    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, 1)
+    sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, ${name}, 1)
      on conflict (tenant_id, name) do update set value = tenant_counters.value + 1 returning value`,
-    [tenantId, name],
   );
   return Number(rows[0].value);
 }
@@ -123,7 +123,7 @@ export const nextPaymentSerialNo = async (tx: DbSession, tenantId: number, kind:
  * alias of the users row. The generic pages' user references show the same (labelField realName,
  * fallback username).
  */
-export const personNameSql = (users: string): string => `coalesce(nullif(btrim(${users}.real_name), ''), ${users}.username)`;
+export const personNameSql = (users: string): Sql => raw(`coalesce(nullif(btrim(${users}.real_name), ''), ${users}.username)`);
 
 /** A money column (fen, bigint as number or numeric text) as a JS integer. */
 export const fen = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

@@ -31,13 +31,12 @@ interface ChargeRow {
 }
 
 async function chargeRow(tx: DbSession, table: string, tenantId: number, id: number): Promise<ChargeRow> {
-  const refundCols = table === "deposits" ? `refund_amount, refund_method, deduction_reason` : `null as refund_amount, null as refund_method, null as deduction_reason`;
+  const refundCols = raw(table === "deposits" ? "refund_amount, refund_method, deduction_reason" : "null as refund_amount, null as refund_method, null as deduction_reason");
   const rows = await camelRows<ChargeRow>(
     tx,
-    `select community_id, room_id, payment_item_id, amount, pay_method,
+    sql`select community_id, room_id, payment_item_id, amount, pay_method,
             payer_name, receipt_no, ${refundCols}
-       from ${table} where tenant_id = $1 and id = $2`,
-    [tenantId, id],
+       from ${raw(table)} where tenant_id = ${tenantId} and id = ${id}`,
   );
   const r = rows[0];
   return {
@@ -51,7 +50,7 @@ async function chargeRow(tx: DbSession, table: string, tenantId: number, id: num
 
 /** The item must be one of the community's own. */
 async function requireItemIn(tx: DbSession, tenantId: number, communityId: number, itemId: number): Promise<void> {
-  const { rows } = await tx.query("select 1 from payment_items where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, itemId, communityId]);
+  const { rows } = await tx.query(sql`select 1 from payment_items where tenant_id = ${tenantId} and id = ${itemId} and community_id = ${communityId}`);
   if (!rows.length) throw refused("chargeItemNotInCommunity", "paymentItemId");
 }
 

@@ -10,7 +10,7 @@ import { chinaDay } from "../../common/china-time.ts";
 import { addMonths, dueDateOf, isPeriod, monthsBetween } from "../../common/payment/period.ts";
 import { apiError } from "../http/envelope.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql, raw } from "../db/sql.ts";
+import { sql } from "../db/sql.ts";
 import { audit, CODES, conflict, fen, notFound, refused, say, personNameSql } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
@@ -63,7 +63,7 @@ export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: n
     : [];
   const receipts = await camelRows<{ id: number; receiptNo: string; issuedAt: string; amount: number | string; payMethod: number | null; status: number; issuerName: string | null }>(
     db,
-    sql`select r.id, r.receipt_no, r.issued_at, r.amount, r.pay_method, r.status, ${raw(personNameSql("u"))} as issuer_name
+    sql`select r.id, r.receipt_no, r.issued_at, r.amount, r.pay_method, r.status, ${personNameSql("u")} as issuer_name
           from receipts r left join users u on u.tenant_id = r.tenant_id and u.id = r.issuer_id
          where r.tenant_id = ${tenantId} and r.id in (
                  select x.id from receipts x where x.tenant_id = ${tenantId} and x.room_id = ${roomId}

@@ -7,14 +7,14 @@ import { registerResourceHooks } from "../crud/hooks.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { refused } from "./common.ts";
 import { requireRoomIn } from "./ledger.ts";
+import { sql } from "../db/sql.ts";
 
 const empty = (v: unknown) => v === undefined || v === null || v === "";
 
 async function checkRecord(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
   const { rows } = await tx.query<{ community_id: string | number; room_id: string | number; dunned_at: string; next_follow_up_date: string | null }>(
-    `select community_id, room_id, dunned_at::text as dunned_at, next_follow_up_date::text as next_follow_up_date
-       from dunning_records where tenant_id = $1 and id = $2`,
-    [session.tenantId, id],
+    sql`select community_id, room_id, dunned_at::text as dunned_at, next_follow_up_date::text as next_follow_up_date
+       from dunning_records where tenant_id = ${session.tenantId} and id = ${id}`,
   );
   const r = rows[0];
   if (!r) return;

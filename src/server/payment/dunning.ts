@@ -109,24 +109,11 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
       };
     });
     const made = await tx.query<{ room_id: number }>(
-      `insert into dunning_notices (tenant_id, community_id, notice_no, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
-       select $1, $2, u.notice_no, u.room_id, $3, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, $4, now(), $5, $5, $5
-         from unnest($6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::int[], $11::text[], $12::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
+      sql`insert into dunning_notices (tenant_id, community_id, notice_no, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
+       select ${tenantId}, ${p.communityId}, u.notice_no, u.room_id, ${p.title}, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, ${taskId}, now(), ${userId}, ${userId}, ${userId}
+         from unnest(${values.map((v) => v.noticeNo)}::text[], ${values.map((v) => v.roomId)}::bigint[], ${values.map((v) => v.content)}::text[], ${values.map((v) => v.amount)}::bigint[],
+                     ${values.map((v) => v.count)}::int[], ${values.map((v) => v.oldest)}::text[], ${values.map((v) => JSON.stringify(v.bills))}::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
        on conflict do nothing returning room_id`,
-      [
-        tenantId,
-        p.communityId,
-        p.title,
-        taskId,
-        userId,
-        values.map((v) => v.noticeNo),
-        values.map((v) => v.roomId),
-        values.map((v) => v.content),
-        values.map((v) => v.amount),
-        values.map((v) => v.count),
-        values.map((v) => v.oldest),
-        values.map((v) => JSON.stringify(v.bills)),
-      ],
     );
     if (p.publish) {
       // Only the notices this statement made (a room already noticed by this task keeps its one notice).
@@ -170,7 +157,7 @@ export async function dunningInline(tx: DbSession, session: SessionInfo, body: G
     after = r.lastId;
     if (r.scanned < STEP) break;
   }
-  await tx.query("update tasks set state = 'active', started_at = now(), done = $2 where id = $1", [taskId, done]);
+  await tx.query(sql`update tasks set state = 'active', started_at = now(), done = ${done} where id = ${taskId}`);
   await finishTask(tx, taskId, "completed", { notices });
   return { taskId, notices };
 }
@@ -185,15 +172,14 @@ type NoticeRow = Omit<PrintDunningNoticeData, "amountOwed" | "issuer"> & { amoun
 export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeData> {
   const rows = await camelRows<NoticeRow>(
     db,
-    `select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
+    sql`select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
             d.bills, d.issued_at, d.room_id, r.room_no, r.full_name as room_name, bu.name as building_name, un.name as unit_name,
             c.name as community_name
        from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
        join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id
        left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
        left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
-      where d.tenant_id = $1 and d.id = $2`,
-    [session.tenantId, id],
+      where d.tenant_id = ${session.tenantId} and d.id = ${id}`,
   );
   if (!rows[0]) throw notFound();
   return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: rows[0].communityName }) };

@@ -132,12 +132,11 @@ export type GenerationRequest = GenerateBillsBody;
 export function itemRows(db: DbSession, tenantId: number, itemIds: number[]): Promise<ItemRow[]> {
   return camelRows<ItemRow>(
     db,
-    `select i.id, i.community_id, i.name, i.category, i.enabled, i.occupancy_statuses, i.building_ids,
+    sql`select i.id, i.community_id, i.name, i.category, i.enabled, i.occupancy_statuses, i.building_ids,
             i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
             p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
        from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
-      where i.tenant_id = $1 and i.id = any($2::bigint[]) order by i.community_id, i.id`,
-    [tenantId, itemIds],
+      where i.tenant_id = ${tenantId} and i.id = any(${itemIds}::bigint[]) order by i.community_id, i.id`,
   );
 }
 
@@ -230,7 +229,7 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
     item.batchId = rows[0].id;
     batches.push({ id: item.batchId, batchNo: item.batchNo, paymentItemId: item.itemId, communityId: item.communityId });
   }
-  await tx.query("update tasks set payload = $2::jsonb where id = $1", [task.id, JSON.stringify(payload)]);
+  await tx.query(sql`update tasks set payload = ${JSON.stringify(payload)}::jsonb where id = ${task.id}`);
   task.payload = payload as unknown as TaskRow["payload"];
   return { task, batches, total };
 }
@@ -365,10 +364,9 @@ export interface GenerationResult {
 async function runResult(db: DbSession, tenantId: number, taskId: number): Promise<GenerationResult> {
   const rows = await camelRows<GenerationResult>(
     db,
-    `select coalesce(sum(bill_count), 0)::int as bill_count, coalesce(sum(existing_count), 0)::int as existing_count,
+    sql`select coalesce(sum(bill_count), 0)::int as bill_count, coalesce(sum(existing_count), 0)::int as existing_count,
             coalesce(sum(skipped_count), 0)::int as skipped_count, coalesce(sum(total_amount), 0)::bigint as total_amount, count(*)::int as batches
-       from bill_batches where tenant_id = $1 and task_id = $2`,
-    [tenantId, taskId],
+       from bill_batches where tenant_id = ${tenantId} and task_id = ${taskId}`,
   );
   const r = rows[0];
   return { billCount: Number(r.billCount), existingCount: Number(r.existingCount), skippedCount: Number(r.skippedCount), totalAmount: fen(r.totalAmount), batches: Number(r.batches) };
@@ -407,7 +405,7 @@ export async function generateInline(tx: DbSession, session: SessionInfo, body: 
     cursor = r.next;
   }
   const result = await runResult(tx, session.tenantId, run.task.id);
-  await tx.query("update tasks set state = 'active', started_at = now(), done = $2 where id = $1", [run.task.id, done]);
+  await tx.query(sql`update tasks set state = 'active', started_at = now(), done = ${done} where id = ${run.task.id}`);
   await finishTask(tx, run.task.id, "completed", result);
   return { ...result, taskId: run.task.id };
 }

@@ -14,7 +14,7 @@ import { fen, notFound, refused, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
 
-const ROOM_LABEL = `(select ro.full_name from rooms ro where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label`;
+const ROOM_LABEL: Sql = raw("(select ro.full_name from rooms ro where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label");
 
 export async function queryBills(db: DbSession, session: SessionInfo, body: QueryBillsBody) {
   const { pageNo, pageSize, offset } = pageArgs(body);
@@ -42,8 +42,8 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Quer
   const where = allOf(conditions);
   const rows = await camelRows<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
     db,
-    sql`select ${raw(BILL_SELECT)}, b.reject_reason, b.approved_at, b.paid_at, b.batch_id, ${raw(ROOM_LABEL)}
-       from ${raw(BILL_FROM)} where ${where}
+    sql`select ${BILL_SELECT}, b.reject_reason, b.approved_at, b.paid_at, b.batch_id, ${ROOM_LABEL}
+       from ${BILL_FROM} where ${where}
       order by b.period desc, b.room_id, b.id limit ${pageSize} offset ${offset}`,
   );
   let total = offset + rows.length;
@@ -67,37 +67,33 @@ type InFen<T extends { amount: string }> = Omit<T, "amount"> & { amount: number 
 
 export async function roomHistory(db: DbSession, session: SessionInfo, roomId: number | undefined) {
   if (roomId === undefined) throw refused("selectRoom", "roomId");
-  const { rows: room } = await db.query("select id from rooms where tenant_id = $1 and id = $2", [session.tenantId, roomId]);
+  const { rows: room } = await db.query(sql`select id from rooms where tenant_id = ${session.tenantId} and id = ${roomId}`);
   if (!room.length) throw notFound();
   const bills = await camelRows<BillRow & { paidAt: string | null; rejectReason: string | null }>(
     db,
-    `select ${BILL_SELECT}, b.paid_at, b.reject_reason from ${BILL_FROM}
-      where b.tenant_id = $1 and b.room_id = $2 order by b.period desc, b.id desc limit 500`,
-    [session.tenantId, roomId],
+    sql`select ${BILL_SELECT}, b.paid_at, b.reject_reason from ${BILL_FROM}
+      where b.tenant_id = ${session.tenantId} and b.room_id = ${roomId} order by b.period desc, b.id desc limit 500`,
   );
   const yuan = <T extends { amount: number }>(r: T) => ({ ...r, amount: fenToYuan(fen(r.amount)) });
   const payments = await camelRows<InFen<GetRoomHistoryData["payments"][number]>>(
     db,
-    `select id, serial_no, bill_id, amount, pay_method, payment_type,
+    sql`select id, serial_no, bill_id, amount, pay_method, payment_type,
             return_flag, receipt_no, paid_at, accounting_day,
             (select ${personNameSql("u")} from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as cashier_name,
             (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as receipt_id
-       from payments p where tenant_id = $1 and room_id = $2 order by paid_at desc, id desc limit 1000`,
-    [session.tenantId, roomId],
+       from payments p where tenant_id = ${session.tenantId} and room_id = ${roomId} order by paid_at desc, id desc limit 1000`,
   );
   const refunds = await camelRows<InFen<GetRoomHistoryData["refunds"][number]>>(
     db,
-    `select id, payment_id, bill_id, amount, refund_kind, voucher_no, refund_method, reason, status, apply_time,
+    sql`select id, payment_id, bill_id, amount, refund_kind, voucher_no, refund_method, reason, status, apply_time,
             refunded_at, reject_reason
-       from refunds where tenant_id = $1 and room_id = $2 order by apply_time desc, id desc limit 500`,
-    [session.tenantId, roomId],
+       from refunds where tenant_id = ${session.tenantId} and room_id = ${roomId} order by apply_time desc, id desc limit 500`,
   );
   const waivers = await camelRows<InFen<GetRoomHistoryData["waivers"][number]>>(
     db,
-    `select id, bill_id, waiver_type, discount, amount, reason, status, approved_at,
+    sql`select id, bill_id, waiver_type, discount, amount, reason, status, approved_at,
             reject_reason, created_at
-       from waivers where tenant_id = $1 and room_id = $2 order by created_at desc, id desc limit 500`,
-    [session.tenantId, roomId],
+       from waivers where tenant_id = ${session.tenantId} and room_id = ${roomId} order by created_at desc, id desc limit 500`,
   );
   const today = chinaDay();
   return {

@@ -40,7 +40,7 @@ export async function acceptedPayMethod(tx: DbSession, session: SessionInfo, com
 
 async function dayOf(tx: DbSession, tenantId: number, communityId: number, at: Date): Promise<string> {
   const [k1, k2] = dayLockKey(communityId);
-  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
   return accountingDay(tx, tenantId, communityId, chinaDay(at));
 }
 
@@ -85,7 +85,7 @@ export async function recordReturn(tx: DbSession, session: SessionInfo, m: Count
 /** The room of a community-scoped row must be in that community (the generic path checks only the tenant). */
 export async function requireRoomIn(tx: DbSession, tenantId: number, communityId: number, roomId: number | null): Promise<void> {
   if (roomId === null) return;
-  const { rows } = await tx.query("select 1 from rooms where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, roomId, communityId]);
+  const { rows } = await tx.query(sql`select 1 from rooms where tenant_id = ${tenantId} and id = ${roomId} and community_id = ${communityId}`);
   if (!rows.length) throw refused("roomNotInCommunity", "roomId");
 }
 

@@ -32,7 +32,7 @@ interface AccountRow {
 }
 
 async function accountRow(tx: DbSession, tenantId: number, id: number): Promise<AccountRow> {
-  const rows = await camelRows<AccountRow>(tx, `select id, community_id, room_id, balance, status from prepay_accounts where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await camelRows<AccountRow>(tx, sql`select id, community_id, room_id, balance, status from prepay_accounts where tenant_id = ${tenantId} and id = ${id}`);
   return { ...rows[0], id: Number(rows[0].id), communityId: Number(rows[0].communityId), roomId: Number(rows[0].roomId), balance: fen(rows[0].balance) };
 }
 
@@ -61,25 +61,10 @@ export interface LedgerEntry {
 
 export async function writeLedger(tx: DbSession, session: SessionInfo, e: LedgerEntry): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
+    sql`insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
                                       receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now(), $14, $14) returning id`,
-    [
-      session.tenantId,
-      e.communityId,
-      e.accountId,
-      e.roomId,
-      e.txType,
-      e.amount,
-      e.balanceAfter,
-      e.payMethod,
-      e.billId ?? null,
-      e.paymentId ?? null,
-      e.receiptNo ?? null,
-      e.status,
-      e.reason ?? null,
-      session.userId,
-    ],
+     values (${session.tenantId}, ${e.communityId}, ${e.accountId}, ${e.roomId}, ${e.txType}, ${e.amount}, ${e.balanceAfter}, ${e.payMethod}, ${e.billId ?? null},
+             ${e.paymentId ?? null}, ${e.receiptNo ?? null}, ${e.status}, ${e.reason ?? null}, ${session.userId}, now(), ${session.userId}, ${session.userId}) returning id`,
   );
   return Number(rows[0].id);
 }
@@ -101,12 +86,9 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
     payerName,
     remark: remark ?? texts.ledger.prepayRecharge,
   });
-  const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance + $3, last_receipt_id = $4 where tenant_id = $1 and id = $2 returning balance", [
-    session.tenantId,
-    ctx.id,
-    amount,
-    charge.receiptId,
-  ]);
+  const { rows } = await tx.query<{ balance: string }>(
+    sql`update prepay_accounts set balance = balance + ${amount}, last_receipt_id = ${charge.receiptId} where tenant_id = ${session.tenantId} and id = ${ctx.id} returning balance`,
+  );
   await writeLedger(tx, session, {
     accountId: ctx.id,
     communityId: account.communityId,
@@ -166,9 +148,8 @@ interface LedgerRow {
 async function ledgerRow(tx: DbSession, tenantId: number, id: number): Promise<LedgerRow> {
   const rows = await camelRows<LedgerRow>(
     tx,
-    `select account_id, community_id, room_id, tx_type, amount, pay_method, reason
-       from prepay_transactions where tenant_id = $1 and id = $2`,
-    [tenantId, id],
+    sql`select account_id, community_id, room_id, tx_type, amount, pay_method, reason
+       from prepay_transactions where tenant_id = ${tenantId} and id = ${id}`,
   );
   const r = rows[0];
   return { ...r, accountId: Number(r.accountId), communityId: Number(r.communityId), roomId: Number(r.roomId), amount: fen(r.amount) };
@@ -181,11 +162,9 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
   const id = Number(ctx.row.id);
   const entry = await ledgerRow(tx, session.tenantId, id);
   if (entry.txType !== PrepayTxType.Refund) throw refused("onlyRefundsApproved");
-  const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance", [
-    session.tenantId,
-    entry.accountId,
-    entry.amount,
-  ]);
+  const { rows } = await tx.query<{ balance: string }>(
+    sql`update prepay_accounts set balance = balance - ${entry.amount}, updated_at = now() where tenant_id = ${session.tenantId} and id = ${entry.accountId} and balance >= ${entry.amount} returning balance`,
+  );
   if (!rows.length) throw refused("prepayBalanceShortForRefund", "amount");
   const back = await recordReturn(tx, session, {
     communityId: entry.communityId,
@@ -207,7 +186,7 @@ async function decideRefund(ctx: ActionHookContext): Promise<void> {
 }
 
 async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
-  const rows = await camelRows<{ communityId: number; roomId: number }>(tx, `select community_id, room_id from prepay_accounts where tenant_id = $1 and id = $2`, [session.tenantId, id]);
+  const rows = await camelRows<{ communityId: number; roomId: number }>(tx, sql`select community_id, room_id from prepay_accounts where tenant_id = ${session.tenantId} and id = ${id}`);
   if (rows[0]) await requireRoomIn(tx, session.tenantId, Number(rows[0].communityId), Number(rows[0].roomId));
 }
 
@@ -244,8 +223,7 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
   const paid = await payBills(tx, session, ip, { ...body, payMethod: BALANCE_PAY_METHOD, receivedAmount: null }, { fromBalance: true });
   const lines = await camelRows<{ id: number; billId: number; roomId: number; communityId: number; amount: string }>(
     tx,
-    `select id, bill_id, room_id, community_id, amount from payments where tenant_id = $1 and id = any($2::bigint[]) order by id`,
-    [session.tenantId, paid.paymentIds],
+    sql`select id, bill_id, room_id, community_id, amount from payments where tenant_id = ${session.tenantId} and id = any(${paid.paymentIds}::bigint[]) order by id`,
   );
   const total = lines.reduce((s, l) => s + fen(l.amount), 0);
   const roomId = Number(lines[0].roomId);
@@ -254,7 +232,7 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
          where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${PrepayAccountStatus.Active} and balance >= ${total} returning id, balance`,
   );
   if (!rows.length) {
-    const { rows: acc } = await tx.query<{ status: number }>("select status from prepay_accounts where tenant_id = $1 and room_id = $2", [session.tenantId, roomId]);
+    const { rows: acc } = await tx.query<{ status: number }>(sql`select status from prepay_accounts where tenant_id = ${session.tenantId} and room_id = ${roomId}`);
     if (!acc.length) throw refused("noPrepayAccount", "billIds");
     if (acc[0].status !== PrepayAccountStatus.Active) throw refused("prepayAccountDisabled", "billIds");
     throw refused("prepayBalanceShort", "payAmount");

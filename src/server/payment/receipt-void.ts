@@ -41,7 +41,7 @@ interface Charge {
 export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown, at: Date = new Date()) {
   const reason = optionalText(reasonValue, "reason", 128);
   if (!reason) throw refused("voidReasonRequired", "reason");
-  const found = await camelRows<{ receiptNo: string }>(tx, "select receipt_no from receipts where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  const found = await camelRows<{ receiptNo: string }>(tx, sql`select receipt_no from receipts where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!found[0]) throw notFound();
   const charges = (
     await camelRows<Charge>(
@@ -51,10 +51,10 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
         order by id for update`,
     )
   ).map((c) => ({ ...c, id: Number(c.id), billId: c.billId === null ? null : Number(c.billId), amount: fen(c.amount) }));
-  const rows = await camelRows<{ communityId: number; receiptNo: string; status: number }>(tx, "select community_id, receipt_no, status from receipts where tenant_id = $1 and id = $2 for update", [
-    session.tenantId,
-    id,
-  ]);
+  const rows = await camelRows<{ communityId: number; receiptNo: string; status: number }>(
+    tx,
+    sql`select community_id, receipt_no, status from receipts where tenant_id = ${session.tenantId} and id = ${id} for update`,
+  );
   const receipt = rows[0];
   if (!startsFrom(VOID, receipt.status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.receipts, VOID, receipt.status) });
   if (!charges.length || charges.some((c) => (c.source ?? PaymentSource.BillPayment) !== PaymentSource.BillPayment || c.billId === null || c.payMethod === BALANCE_PAY_METHOD)) {
@@ -78,7 +78,7 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
   let day: string | null = null;
   if (!fullyReversed) {
     const [k1, k2] = dayLockKey(receipt.communityId);
-    await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+    await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
     const days = [...new Set(charges.map((c) => String(c.accountingDay)))];
     const { rows: closed } = await tx.query(sql`select 1 from daily_closings where tenant_id = ${session.tenantId} and community_id = ${receipt.communityId} and day = any(${days}::date[]) limit 1`);
     if (closed.length) throw apiError("RECEIPT_DAY_CLOSED");

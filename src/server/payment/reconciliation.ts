@@ -64,10 +64,9 @@ async function computed(db: DbSession, tenantId: number, communityId: number, da
 async function stored(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
   const rows = await camelRows<LineRow>(
     db,
-    `select pay_method, cashier_id, payment_count, recorded_amount,
+    sql`select pay_method, cashier_id, payment_count, recorded_amount,
             refund_amount, declared_amount, remark
-       from reconciliations where tenant_id = $1 and community_id = $2 and day = $3::date and cashier_id is not null`,
-    [tenantId, communityId, day],
+       from reconciliations where tenant_id = ${tenantId} and community_id = ${communityId} and day = ${day}::date and cashier_id is not null`,
   );
   return rows.map((r) => ({
     payMethod: Number(r.payMethod),
@@ -89,10 +88,9 @@ type Closing = NonNullable<GetReconciliationDayData["closing"]> & { id: number; 
 async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Closing | null> {
   const rows = await camelRows<Closing>(
     db,
-    `select d.id, d.closed_at, d.closed_by, ${personNameSql("u")} as closed_by_name, d.remark
+    sql`select d.id, d.closed_at, d.closed_by, ${personNameSql("u")} as closed_by_name, d.remark
        from daily_closings d left join users u on u.tenant_id = d.tenant_id and u.id = d.closed_by
-      where d.tenant_id = $1 and d.community_id = $2 and d.day = $3::date`,
-    [tenantId, communityId, day],
+      where d.tenant_id = ${tenantId} and d.community_id = ${communityId} and d.day = ${day}::date`,
   );
   return rows[0] ?? null;
 }
@@ -113,7 +111,7 @@ async function lines(db: DbSession, tenantId: number, communityId: number, day: 
 
 async function names(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const { rows } = await db.query<{ id: number; name: string }>(`select id, ${personNameSql("users")} as name from users where tenant_id = $1 and id = any($2::bigint[])`, [tenantId, ids]);
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, ${personNameSql("users")} as name from users where tenant_id = ${tenantId} and id = any(${ids}::bigint[])`);
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
@@ -196,14 +194,14 @@ async function saveLines(tx: DbSession, session: SessionInfo, communityId: numbe
     const declaredAmount = d ? d.declaredAmount : l.declaredAmount;
     const remark = d ? d.remark : l.remark;
     await tx.query(
-      `insert into reconciliations (tenant_id, community_id, day, pay_method, cashier_id, payment_count, recorded_amount, refund_amount, declared_amount, remark,
+      sql`insert into reconciliations (tenant_id, community_id, day, pay_method, cashier_id, payment_count, recorded_amount, refund_amount, declared_amount, remark,
                                     closed, closed_by, closed_at, created_by, updated_by)
-       values ($1, $2, $3::date, $4, $5, $6, $7, $8, $9, $10, $11, case when $11 then $12::bigint end, case when $11 then now() end, $12, $12)
+       values (${session.tenantId}, ${communityId}, ${day}::date, ${l.payMethod}, ${l.cashierId}, ${l.paymentCount}, ${l.recordedAmount}, ${l.refundAmount}, ${declaredAmount}, ${remark},
+               ${closed}, case when ${closed} then ${session.userId}::bigint end, case when ${closed} then now() end, ${session.userId}, ${session.userId})
        on conflict (tenant_id, community_id, day, pay_method, cashier_id) do update set
          payment_count = excluded.payment_count, recorded_amount = excluded.recorded_amount, refund_amount = excluded.refund_amount,
          declared_amount = excluded.declared_amount, remark = excluded.remark, closed = excluded.closed, closed_by = excluded.closed_by,
          closed_at = excluded.closed_at, updated_by = excluded.updated_by, updated_at = now(), version = reconciliations.version + 1`,
-      [session.tenantId, communityId, day, l.payMethod, l.cashierId, l.paymentCount, l.recordedAmount, l.refundAmount, declaredAmount, remark, closed, session.userId],
     );
   }
   return current.map((l) => ({ ...l, declaredAmount: given.get(key(l))?.declaredAmount ?? l.declaredAmount }));
@@ -213,7 +211,7 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
   const communityId = await requireCommunity(tx, session, body.communityId);
   const day = dayOf(body.day);
   const [k1, k2] = dayLockKey(communityId);
-  await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
+  await tx.query(sql`select pg_advisory_xact_lock(${k1}, ${k2})`);
   if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayClosedNoChange");
   await saveLines(tx, session, communityId, day, declaredRows(body.rows), false);
   await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
@@ -225,15 +223,15 @@ export async function closeDay(tx: DbSession, session: SessionInfo, ip: string |
   if (day > chinaDay()) throw refused("dayAfterToday", "day");
   const remark = optionalText(body.remark, "remark", 128);
   const [k1, k2] = dayLockKey(communityId);
-  await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
+  await tx.query(sql`select pg_advisory_xact_lock(${k1}, ${k2})`);
   if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayAlreadyClosed");
   const saved = await saveLines(tx, session, communityId, day, declaredRows(body.rows), true);
   if (saved.some((l) => l.declaredAmount === null)) throw refused("declareEveryRow", "rows");
   const sum = (f: (l: Line) => number) => saved.reduce((s, l) => s + f(l), 0);
   const { rows } = await tx.query<{ id: number }>(
-    `insert into daily_closings (tenant_id, community_id, day, payment_count, recorded_amount, refund_amount, declared_amount, closed_by, closed_at, remark, created_by, updated_by)
-     values ($1, $2, $3::date, $4, $5, $6, $7, $8, now(), $9, $8, $8) returning id`,
-    [session.tenantId, communityId, day, sum((l) => l.paymentCount), sum((l) => l.recordedAmount), sum((l) => l.refundAmount), sum((l) => l.declaredAmount ?? 0), session.userId, remark],
+    sql`insert into daily_closings (tenant_id, community_id, day, payment_count, recorded_amount, refund_amount, declared_amount, closed_by, closed_at, remark, created_by, updated_by)
+     values (${session.tenantId}, ${communityId}, ${day}::date, ${sum((l) => l.paymentCount)}, ${sum((l) => l.recordedAmount)}, ${sum((l) => l.refundAmount)}, ${sum((l) => l.declaredAmount ?? 0)},
+             ${session.userId}, now(), ${remark}, ${session.userId}, ${session.userId}) returning id`,
   );
   await audit(tx, session, ip, "dailyClosings", "close", rows[0].id, { communityId, day }, CODES.settings);
   return { id: rows[0].id, day };

@@ -45,10 +45,9 @@ interface PaymentRow {
 async function lockPayment(tx: DbSession, tenantId: number, id: number): Promise<PaymentRow> {
   const rows = await camelRows<PaymentRow>(
     tx,
-    `select id, community_id, bill_id, room_id, amount, pay_method,
+    sql`select id, community_id, bill_id, room_id, amount, pay_method,
             payment_type, return_flag, receipt_no
-       from payments where tenant_id = $1 and id = $2 for update`,
-    [tenantId, id],
+       from payments where tenant_id = ${tenantId} and id = ${id} for update`,
   );
   if (!rows[0]) throw notFound();
   return { ...rows[0], amount: fen(rows[0].amount) };
@@ -66,7 +65,7 @@ async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, ex
 
 /** What may still be refunded on a payment (for the dialog's payAmount maximum). */
 export async function refundable(tx: DbSession, session: SessionInfo, id: number) {
-  const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, "select amount, return_flag from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, sql`select amount, return_flag from payments where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
   const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
@@ -76,7 +75,7 @@ export async function refundable(tx: DbSession, session: SessionInfo, id: number
 /** The receipt of a payment (by its number): {id, status}, or null (a balance's refund row has none). */
 async function receiptOfPayment(tx: DbSession, tenantId: number, receiptNo: string | null): Promise<{ id: number; status: number } | null> {
   if (receiptNo === null) return null;
-  const rows = await camelRows<{ id: number; status: number }>(tx, "select id, status from receipts where tenant_id = $1 and receipt_no = $2", [tenantId, receiptNo]);
+  const rows = await camelRows<{ id: number; status: number }>(tx, sql`select id, status from receipts where tenant_id = ${tenantId} and receipt_no = ${receiptNo}`);
   return rows[0] ? { id: Number(rows[0].id), status: Number(rows[0].status) } : null;
 }
 
@@ -143,9 +142,8 @@ interface RefundRow {
 async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
   const rows = await camelRows<RefundRow>(
     tx,
-    `select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason
-       from refunds where tenant_id = $1 and id = $2 for update`,
-    [tenantId, id],
+    sql`select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason
+       from refunds where tenant_id = ${tenantId} and id = ${id} for update`,
   );
   if (!rows[0]) throw notFound();
   if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.refunds, action, rows[0].status) });
@@ -161,7 +159,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
   if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
   if (payment.billId !== null) await takeOffBill(tx, session, payment.billId, refund.amount, Number(refund.refundKind));
   const [k1, k2] = dayLockKey(payment.communityId);
-  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
   const day = await accountingDay(tx, session.tenantId, payment.communityId, chinaDay(at));
   const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "R");
   const voucherNo = await nextVoucherNo(tx, session.tenantId, at);
@@ -204,9 +202,8 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
 export async function takeOffBill(tx: DbSession, session: SessionInfo, billId: number, amount: number, kind: number): Promise<void> {
   const rows = await camelRows<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string; amountReduced: string }>(
     tx,
-    `select amount_due, late_fee, amount_paid, amount_waived, amount_reduced
-       from bills where tenant_id = $1 and id = $2 for update`,
-    [session.tenantId, billId],
+    sql`select amount_due, late_fee, amount_paid, amount_waived, amount_reduced
+       from bills where tenant_id = ${session.tenantId} and id = ${billId} for update`,
   );
   const b = { amountDue: fen(rows[0].amountDue), lateFee: fen(rows[0].lateFee), amountPaid: fen(rows[0].amountPaid), amountWaived: fen(rows[0].amountWaived) };
   const paid = b.amountPaid - amount;
@@ -251,7 +248,7 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
   };
   const rows = await camelRows<Row>(
     db,
-    `select f.id, f.voucher_no, f.refund_kind, f.status, c.name as community_name, ro.full_name as room_name,
+    sql`select f.id, f.voucher_no, f.refund_kind, f.status, c.name as community_name, ro.full_name as room_name,
             coalesce(rc.payer_name, p.payer_name) as payer_name, rc.id as receipt_id, coalesce(rc.receipt_no, p.receipt_no) as receipt_no,
             f.amount, f.refund_method, f.reason, f.apply_time, f.refunded_at, f.payment_id,
             (select ${personNameSql("u")} from users u where u.tenant_id = f.tenant_id and u.id = coalesce(f.applicant_id, f.created_by)) as applicant_name,
@@ -260,19 +257,17 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
        join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
        left join receipts rc on rc.tenant_id = f.tenant_id and rc.id = f.receipt_id
        left join rooms ro on ro.tenant_id = f.tenant_id and ro.id = f.room_id
-      where f.tenant_id = $1 and f.id = $2`,
-    [session.tenantId, id],
+      where f.tenant_id = ${session.tenantId} and f.id = ${id}`,
   );
   const v = rows[0];
   if (!v) throw notFound();
   if (v.status !== RefundStatus.Refunded || !v.voucherNo || !v.refundedAt) throw apiError("REFUND_NO_VOUCHER");
   const lines = await camelRows<{ serialNo: string; billNo: string | null; period: string | null; itemName: string | null; paidAmount: string }>(
     db,
-    `select p.serial_no, b.bill_no, b.period, i.name as item_name, p.amount as paid_amount
+    sql`select p.serial_no, b.bill_no, b.period, i.name as item_name, p.amount as paid_amount
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
-      where p.tenant_id = $1 and p.id = $2`,
-    [session.tenantId, v.paymentId],
+      where p.tenant_id = ${session.tenantId} and p.id = ${v.paymentId}`,
   );
   const { status: _status, paymentId: _paymentId, ...rest } = v;
   return {

@@ -57,17 +57,17 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
   version: null,
 });
 
-const SELECT = `id, community_id, pay_methods, rounding_mode,
+const SELECT = raw(`id, community_id, pay_methods, rounding_mode,
   pay_params_saved_at, receipt_title, receipt_prefix,
   default_receipt_type, invoice_enabled, tax_no,
   receipt_template, payee_name, seal_enabled, seal_text,
   receipt_saved_at, allow_partial_payment,
   waiver_auto_approve_limit, auto_print_receipt,
-  other_saved_at, version`;
+  other_saved_at, version`);
 
 /** The community's settings, or the defaults when none were saved. */
 export async function loadSettings(db: DbSession, tenantId: number, communityId: number): Promise<PaymentSettings> {
-  const rows = await camelRows<PaymentSettings>(db, `select ${SELECT} from payment_settings where tenant_id = $1 and community_id = $2`, [tenantId, communityId]);
+  const rows = await camelRows<PaymentSettings>(db, sql`select ${SELECT} from payment_settings where tenant_id = ${tenantId} and community_id = ${communityId}`);
   const base = defaultSettings(communityId);
   const row = rows[0];
   if (!row) return base;
@@ -144,12 +144,11 @@ export const NO_FLAGS: SteerFlags = {
 export async function steerFlags(db: DbSession, tenantId: number, communityId: number): Promise<SteerFlags> {
   const rows = await camelRows<SteerFlags>(
     db,
-    `select exists (select 1 from price_types where tenant_id = $1 and community_id = $2 and enabled is not false) as price_type_config_enable,
-            exists (select 1 from payment_items where tenant_id = $1 and community_id = $2 and enabled is not false) as payment_time_config_enable,
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and pay_params_saved_at is not null) as pay_param_config_enable,
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and receipt_saved_at is not null) as receipt_config_enable,
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and other_saved_at is not null) as other_config_enable`,
-    [tenantId, communityId],
+    sql`select exists (select 1 from price_types where tenant_id = ${tenantId} and community_id = ${communityId} and enabled is not false) as price_type_config_enable,
+            exists (select 1 from payment_items where tenant_id = ${tenantId} and community_id = ${communityId} and enabled is not false) as payment_time_config_enable,
+            exists (select 1 from payment_settings where tenant_id = ${tenantId} and community_id = ${communityId} and pay_params_saved_at is not null) as pay_param_config_enable,
+            exists (select 1 from payment_settings where tenant_id = ${tenantId} and community_id = ${communityId} and receipt_saved_at is not null) as receipt_config_enable,
+            exists (select 1 from payment_settings where tenant_id = ${tenantId} and community_id = ${communityId} and other_saved_at is not null) as other_config_enable`,
   );
   return rows[0];
 }

@@ -26,7 +26,7 @@ import { apiError } from "../http/envelope.ts";
 const { approve: APPROVE, reject: REJECT } = stateActions.waivers.actions;
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
-  const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
+  const rows = await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${tenantId} and b.id = ${id} for update of b`);
   if (!rows[0]) throw notFound();
   return normalizeBill(rows[0]);
 }
@@ -96,8 +96,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
 async function lockWaiver(tx: DbSession, tenantId: number, id: number, action: StateAction) {
   const rows = await camelRows<{ id: number; communityId: number; billId: number; amount: string; status: number }>(
     tx,
-    `select id, community_id, bill_id, amount, status from waivers where tenant_id = $1 and id = $2 for update`,
-    [tenantId, id],
+    sql`select id, community_id, bill_id, amount, status from waivers where tenant_id = ${tenantId} and id = ${id} for update`,
   );
   if (!rows[0]) throw notFound();
   if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.waivers, action, rows[0].status) });
