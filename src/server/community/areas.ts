@@ -18,6 +18,7 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import { idField, idsField } from "../http/request-input.ts";
 import type { JsonValue } from "../db/row.ts";
 
@@ -41,7 +42,7 @@ interface AreaRow {
 
 /** The tenant's areas as a tree under the virtual root; an area whose parent is missing hangs off the root. */
 export async function areaTree(db: DbSession, tenantId: number): Promise<AreaNode> {
-  const { rows } = await db.query<AreaRow>("select id, name, parent_id, sort_no from areas where tenant_id = $1 order by sort_no nulls last, id", [tenantId]);
+  const { rows } = await db.query<AreaRow>(sql`select id, name, parent_id, sort_no from areas where tenant_id = ${tenantId} order by sort_no nulls last, id`);
   const root: AreaNode = { id: AREA_ROOT_ID, name: constants.areaTreeRootName, parentId: null, type: 0, subAreas: [] };
   const nodes = new Map<number, AreaNode>(rows.map((r) => [r.id, { id: r.id, name: r.name, parentId: r.parent_id, type: 0, sortNo: r.sort_no, subAreas: [] }]));
   for (const r of rows) {
@@ -65,12 +66,11 @@ export async function areaTree(db: DbSession, tenantId: number): Promise<AreaNod
 /** The area and all its sub-areas (ids), within the tenant. */
 export async function areaWithDescendants(db: DbSession, tenantId: number, areaId: number): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `with recursive sub(id) as (
-       select id from areas where tenant_id = $1 and id = $2
+    sql`with recursive sub(id) as (
+       select id from areas where tenant_id = ${tenantId} and id = ${areaId}
        union
-       select a.id from areas a join sub on a.parent_id = sub.id where a.tenant_id = $1
+       select a.id from areas a join sub on a.parent_id = sub.id where a.tenant_id = ${tenantId}
      ) select id from sub`,
-    [tenantId, areaId],
   );
   return rows.map((r) => r.id);
 }
@@ -98,7 +98,7 @@ async function checkParent(db: DbSession, session: SessionInfo, body: AreaWriteB
     body.parentId = null; // under 全部区域 = top level
     return;
   }
-  const exists = await db.query("select 1 from areas where tenant_id = $1 and id = $2", [session.tenantId, parentId]);
+  const exists = await db.query(sql`select 1 from areas where tenant_id = ${session.tenantId} and id = ${parentId}`);
   if (!exists.rows.length) throw validationError([{ field: "parentId", message: messages.areaParentMissing }]);
   if (selfId !== null && (await areaWithDescendants(db, session.tenantId, selfId)).includes(parentId)) {
     throw validationError([{ field: "parentId", message: messages.areaParentInvalid }]);
@@ -107,9 +107,9 @@ async function checkParent(db: DbSession, session: SessionInfo, body: AreaWriteB
 
 async function checkDeletable(db: DbSession, session: SessionInfo, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const children = await db.query("select 1 from areas where tenant_id = $1 and parent_id = any($2::bigint[]) and not (id = any($2::bigint[])) limit 1", [session.tenantId, ids]);
+  const children = await db.query(sql`select 1 from areas where tenant_id = ${session.tenantId} and parent_id = any(${ids}::bigint[]) and not (id = any(${ids}::bigint[])) limit 1`);
   if (children.rows.length) throw apiError("REFERENCED", { message: messages.areaHasSubAreas });
-  const communities = await db.query("select 1 from communities where tenant_id = $1 and area_id = any($2::bigint[]) limit 1", [session.tenantId, ids]);
+  const communities = await db.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and area_id = any(${ids}::bigint[]) limit 1`);
   if (communities.rows.length) throw apiError("REFERENCED", { message: fillScene(messages.areaHasCommunities, session.sceneName) });
 }
 

@@ -14,6 +14,7 @@ import type { DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 /** Statuses that hold the slot (communalBookingStatus: 1 待审核, 2 已预约, 5 已使用). */
 export const ACTIVE_BOOKING_STATUSES = [1, 2, 5];
@@ -40,20 +41,19 @@ interface BookingRow {
 async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
   const rows = await camelRows<BookingRow>(
     tx,
-    `select community_id, communal_area_id, booking_date::text as booking_date,
+    sql`select community_id, communal_area_id, booking_date::text as booking_date,
             time_slot, status
-       from communal_area_bookings where tenant_id = $1 and id = $2`,
-    [session.tenantId, id],
+       from communal_area_bookings where tenant_id = ${session.tenantId} and id = ${id}`,
   );
   const booking = rows[0];
   if (!booking) return;
   const slot = parseTimeSlot(booking.timeSlot);
   if (!slot) throw validationError([{ field: "timeSlot", message: messages.bookingSlotInvalid }]);
 
-  const area = await camelRows<{ communityId: number; bookable: boolean | null }>(tx, `select community_id, bookable from communal_areas where tenant_id = $1 and id = $2 for update`, [
-    session.tenantId,
-    booking.communalAreaId,
-  ]);
+  const area = await camelRows<{ communityId: number; bookable: boolean | null }>(
+    tx,
+    sql`select community_id, bookable from communal_areas where tenant_id = ${session.tenantId} and id = ${booking.communalAreaId} for update`,
+  );
   const a = area[0];
   if (!a || Number(a.communityId) !== Number(booking.communityId)) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaMissing }]);
   if (a.bookable === false) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaNotBookable }]);
@@ -61,9 +61,8 @@ async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Pr
 
   const others = await camelRows<{ timeSlot: string }>(
     tx,
-    `select time_slot from communal_area_bookings
-      where tenant_id = $1 and communal_area_id = $2 and booking_date = $3::date and id <> $4 and status = any($5::int[])`,
-    [session.tenantId, booking.communalAreaId, booking.bookingDate, id, ACTIVE_BOOKING_STATUSES],
+    sql`select time_slot from communal_area_bookings
+      where tenant_id = ${session.tenantId} and communal_area_id = ${booking.communalAreaId} and booking_date = ${booking.bookingDate}::date and id <> ${id} and status = any(${ACTIVE_BOOKING_STATUSES}::int[])`,
   );
   for (const other of others) {
     const taken = parseTimeSlot(other.timeSlot);

@@ -18,6 +18,7 @@ import { messages } from "../../../generated/errors.ts";
 import { operations } from "../../../generated/operations.ts";
 import { fillScene } from "../../common/validate.ts";
 import { validationError } from "../http/envelope.ts";
+import { sql } from "../db/sql.ts";
 import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -34,18 +35,18 @@ const RESERVED = new Set(["communityId", "id", "tenantId"]);
 type ConfigDocument = Omit<GetCommunityParamConfigData, "communityId">;
 
 export async function readConfig(db: DbSession, tenantId: number, communityId: number, kind: ConfigKind): Promise<ConfigDocument> {
-  const { rows } = await db.query<{ config: ConfigDocument }>("select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3", [tenantId, communityId, kind]);
+  const { rows } = await db.query<{ config: ConfigDocument }>(sql`select config from community_configs where tenant_id = ${tenantId} and community_id = ${communityId} and kind = ${kind}`);
   return rows[0]?.config ?? {};
 }
 
 async function mergeConfig(db: DbSession, session: SessionInfo, communityId: number, kind: ConfigKind, changes: ConfigDocument): Promise<ConfigDocument> {
+  const config = JSON.stringify(changes);
   const { rows } = await db.query<{ config: ConfigDocument }>(
-    `insert into community_configs (tenant_id, community_id, kind, config, updated_by)
-     values ($1, $2, $3, jsonb_strip_nulls($4::jsonb), $5)
+    sql`insert into community_configs (tenant_id, community_id, kind, config, updated_by)
+     values (${session.tenantId}, ${communityId}, ${kind}, jsonb_strip_nulls(${config}::jsonb), ${session.userId})
      on conflict (tenant_id, community_id, kind) do update
-       set config = jsonb_strip_nulls(community_configs.config || $4::jsonb), updated_at = now(), updated_by = $5
+       set config = jsonb_strip_nulls(community_configs.config || ${config}::jsonb), updated_at = now(), updated_by = ${session.userId}
      returning config`,
-    [session.tenantId, communityId, kind, JSON.stringify(changes), session.userId],
   );
   return rows[0].config;
 }

@@ -24,32 +24,31 @@ import { ownCommunity } from "../auth/access.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { chinaDays, chinaDaysAgo, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
 /** The requested community of the tenant (404 when not its), else its first one, else null. */
 async function communityOf(db: DbSession, session: SessionInfo, requested: number | undefined): Promise<{ id: number; name: string } | null> {
   if (requested !== undefined) return ownCommunity(db, session, requested);
-  const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${session.tenantId} order by id limit 1`);
   return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
 }
 
-const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
+const n = async (db: DbSession, statement: Sql) => Number((await db.query<{ n: number }>(statement)).rows[0].n);
 
 async function byMapping(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number) {
-  const { rows } = await db.query<{ value: number | null; count: number }>(`select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1 and community_id = $2 group by 1`, [
-    tenantId,
-    communityId,
-  ]);
+  const { rows } = await db.query<{ value: number | null; count: number }>(
+    sql`select ${raw(column)} as value, count(*)::int as count from ${raw(table)} where tenant_id = ${tenantId} and community_id = ${communityId} group by 1`,
+  );
   return countsByMapping(mapping, rows);
 }
 
 async function perDay(db: DbSession, table: string, column: string, tenantId: number, communityId: number) {
   const { days, since } = chinaDays(new Date(), 7);
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${chinaDaySql(column)} as day, count(*)::int as count from ${table}
-      where tenant_id = $1 and community_id = $2 and ${column} >= $3::timestamptz group by 1`,
-    [tenantId, communityId, since.toISOString()],
+    sql`select ${raw(chinaDaySql(column))} as day, count(*)::int as count from ${raw(table)}
+      where tenant_id = ${tenantId} and community_id = ${communityId} and ${raw(column)} >= ${since.toISOString()}::timestamptz group by 1`,
   );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
@@ -58,26 +57,25 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getPropertyDetail, async ({ query, session }) => {
     const community = await communityOf(app.db, session, query.communityId);
-    const tenant = await camelRows<{ name: string; companyShortName: string | null }>(app.db, `select name, company_short_name from tenants where id = $1`, [session.tenantId]);
+    const tenant = await camelRows<{ name: string; companyShortName: string | null }>(app.db, sql`select name, company_short_name from tenants where id = ${session.tenantId}`);
     if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
     const rows = await camelRows<NonNullable<GetPropertyDetailData["community"]>>(
       app.db,
-      `select c.id, c.name, a.name as area_name, c.address, c.administrative_code, c.contact_name,
+      sql`select c.id, c.name, a.name as area_name, c.address, c.administrative_code, c.contact_name,
               c.contact_phone, c.total_area::text as total_area, c.longitude::text as longitude, c.latitude::text as latitude
          from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
-        where c.tenant_id = $1 and c.id = $2`,
-      [session.tenantId, community.id],
+        where c.tenant_id = ${session.tenantId} and c.id = ${community.id}`,
     );
-    const p = [session.tenantId, community.id];
+    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
     return {
       tenantName: tenant[0]?.name ?? "",
       companyShortName: tenant[0]?.companyShortName ?? null,
       community: rows[0],
       totals: {
-        buildings: await n(app.db, "select count(*)::int as n from buildings where tenant_id = $1 and community_id = $2", p),
-        units: await n(app.db, "select count(*)::int as n from units where tenant_id = $1 and community_id = $2", p),
-        rooms: await n(app.db, "select count(*)::int as n from rooms where tenant_id = $1 and community_id = $2", p),
-        inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
+        buildings: await n(app.db, sql`select count(*)::int as n from buildings where ${ofCommunity}`),
+        units: await n(app.db, sql`select count(*)::int as n from units where ${ofCommunity}`),
+        rooms: await n(app.db, sql`select count(*)::int as n from rooms where ${ofCommunity}`),
+        inhabitants: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
       },
       roomsByStatus: await byMapping(app.db, "rooms", "occupancy_status", "roomOccupancy", session.tenantId, community.id),
     };
@@ -86,17 +84,17 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
   route(app, operations.getPreventionStatistics, async ({ query, session }) => {
     const community = await communityOf(app.db, session, query.communityId);
     if (!community) return null;
-    const p = [session.tenantId, community.id];
+    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
     const since = chinaDaysAgo(14);
     return {
       communityId: community.id,
       communityName: community.name,
-      inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
-      newResidents: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2 and move_in_date >= $3::date", [...p, since]),
+      inhabitants: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
+      newResidents: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity} and move_in_date >= ${since}::date`),
       residentsByIdentity: await byMapping(app.db, "inhabitants", "identity", "residentIdentity", session.tenantId, community.id),
       keyPersons: {
-        total: await n(app.db, "select count(*)::int as n from key_persons where tenant_id = $1 and community_id = $2", p),
-        watching: await n(app.db, "select count(*)::int as n from key_persons where tenant_id = $1 and community_id = $2 and watching", p),
+        total: await n(app.db, sql`select count(*)::int as n from key_persons where ${ofCommunity}`),
+        watching: await n(app.db, sql`select count(*)::int as n from key_persons where ${ofCommunity} and watching`),
         byCategory: await byMapping(app.db, "key_persons", "category", "keyPersonCategory", session.tenantId, community.id),
       },
       visitorDays: await perDay(app.db, "visitors", "visit_time", session.tenantId, community.id),
@@ -107,34 +105,31 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
   route(app, operations.getInhabitantProfile, async ({ params, session }) => {
     const inhabitant = await findById(app.db, inhabitants, session, params.id);
     if (!inhabitant) throw apiError("NOT_FOUND");
-    const p = [session.tenantId, inhabitant.id];
+    const ofInhabitant = sql`tenant_id = ${session.tenantId} and inhabitant_id = ${inhabitant.id}`;
     const room = await camelRows<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
       app.db,
-      `select b.name as building_name, u.name as unit_name, r.room_no from rooms r
+      sql`select b.name as building_name, u.name as unit_name, r.room_no from rooms r
          left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
          left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
-        where r.tenant_id = $1 and r.id = $2`,
-      [session.tenantId, inhabitant.roomId],
+        where r.tenant_id = ${session.tenantId} and r.id = ${inhabitant.roomId}`,
     );
     const cards = await camelRows<GetInhabitantProfileData["cards"][number]>(
       app.db,
-      `select id, card_no, card_type, valid_until::text as valid_until, enabled from cards where tenant_id = $1 and inhabitant_id = $2 order by id`,
-      p,
+      sql`select id, card_no, card_type, valid_until::text as valid_until, enabled from cards where ${ofInhabitant} order by id`,
     );
     const events = await camelRows<GetInhabitantProfileData["accessEvents"][number]>(
       app.db,
-      `select id, event_time, device_name, open_method, result from access_events
-        where tenant_id = $1 and inhabitant_id = $2 order by event_time desc nulls last, id desc limit 10`,
-      p,
+      sql`select id, event_time, device_name, open_method, result from access_events
+        where ${ofInhabitant} order by event_time desc nulls last, id desc limit 10`,
     );
-    const keyPerson = await app.db.query<{ category: number; watching: boolean }>("select category, watching from key_persons where tenant_id = $1 and inhabitant_id = $2 order by id limit 1", p);
+    const keyPerson = await app.db.query<{ category: number; watching: boolean }>(sql`select category, watching from key_persons where ${ofInhabitant} order by id limit 1`);
     return {
       inhabitant,
       room: room[0] ?? null,
       cards: cards,
       accessEvents: events,
       keyPerson: keyPerson.rows[0] ?? null,
-      faceCount: await n(app.db, "select count(*)::int as n from face_profiles where tenant_id = $1 and inhabitant_id = $2", p),
+      faceCount: await n(app.db, sql`select count(*)::int as n from face_profiles where ${ofInhabitant}`),
     };
   });
 }

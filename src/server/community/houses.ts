@@ -17,23 +17,21 @@ import { camelRows } from "../db/camel-rows.ts";
 
 export async function housesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listBuildingsByCommunity, async ({ body: { communityId }, session }) => {
-    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from buildings where tenant_id = $1 and community_id = $2 order by sort_no nulls last, name, id", [
-      session.tenantId,
-      communityId,
-    ]);
+    const { rows } = await app.db.query<{ id: number; name: string }>(
+      sql`select id, name from buildings where tenant_id = ${session.tenantId} and community_id = ${communityId} order by sort_no nulls last, name, id`,
+    );
     return rows;
   });
 
   route(app, operations.listUnitsByBuilding, async ({ body: { buildingId }, session }) => {
-    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from units where tenant_id = $1 and building_id = $2 order by name, id", [session.tenantId, buildingId]);
+    const { rows } = await app.db.query<{ id: number; name: string }>(sql`select id, name from units where tenant_id = ${session.tenantId} and building_id = ${buildingId} order by name, id`);
     return rows;
   });
 
   route(app, operations.listRoomsByUnit, async ({ body: { unitId }, session }) => {
     const rows = await camelRows<{ id: number; roomNo: string; status: number | null }>(
       app.db,
-      `select id, room_no, status from rooms where tenant_id = $1 and unit_id = $2 order by floor nulls last, room_no, id`,
-      [session.tenantId, unitId],
+      sql`select id, room_no, status from rooms where tenant_id = ${session.tenantId} and unit_id = ${unitId} order by floor nulls last, room_no, id`,
     );
     return rows;
   });

@@ -42,16 +42,15 @@ export async function recentCommunitiesModule(app: FastifyInstance): Promise<voi
     const ids = [...new Set(body.communityIds.filter((id) => mayAccessCommunity(session, id)))];
     await app.db.transaction(async (tx) => {
       // Keep the given order: position i is i milliseconds older than the first (newest) one.
-      await tx.query("delete from recent_communities where tenant_id = $1 and user_id = $2", [session.tenantId, session.userId]);
+      await tx.query(sql`delete from recent_communities where tenant_id = ${session.tenantId} and user_id = ${session.userId}`);
       if (!ids.length) return;
       await tx.query(
-        `insert into recent_communities (tenant_id, user_id, community_id, visited_at)
-         select $1, $2, g.id, now() - (g.pos * interval '1 millisecond')
-           from unnest($3::bigint[]) with ordinality as g(id, pos)
-           join communities c on c.tenant_id = $1 and c.id = g.id
+        sql`insert into recent_communities (tenant_id, user_id, community_id, visited_at)
+         select ${session.tenantId}, ${session.userId}, g.id, now() - (g.pos * interval '1 millisecond')
+           from unnest(${ids}::bigint[]) with ordinality as g(id, pos)
+           join communities c on c.tenant_id = ${session.tenantId} and c.id = g.id
           order by g.pos
-          limit $4`,
-        [session.tenantId, session.userId, ids, constants.recentCommunityMax],
+          limit ${constants.recentCommunityMax}`,
       );
     });
     return { recentList: await recentCommunities(app.db, session) };

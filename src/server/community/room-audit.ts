@@ -41,7 +41,7 @@ async function approve({ tx, session, row: order, columns }: ActionHookContext):
     throw validationError([{ field: "roomId", message: fillMessage.refOutsideCommunity({ target: resourceByName.rooms.label, scene: session.sceneName }) }]);
   }
 
-  const existing = await tx.query<{ id: number }>("select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1", [session.tenantId, row.roomId, row.phone]);
+  const existing = await tx.query<{ id: number }>(sql`select id from inhabitants where tenant_id = ${session.tenantId} and room_id = ${row.roomId} and phone = ${row.phone} order by id limit 1`);
   let inhabitantId = existing.rows[0]?.id;
   if (inhabitantId === undefined) {
     if (maxResidents !== null && residents >= maxResidents) {

@@ -14,16 +14,16 @@ import { registerResourceHooks } from "../crud/hooks.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 import { NoticePublishStatus } from "../../../generated/states.ts";
 
 /** SQL condition (on notices aliased n) of a notice the residents read now. */
-const LIVE_NOTICE_SQL = `n.publish_status = ${NoticePublishStatus.Published} and (n.expire_time is null or n.expire_time > now())`;
+const LIVE_NOTICE_SQL = sql`n.publish_status = ${NoticePublishStatus.Published} and (n.expire_time is null or n.expire_time > now())`;
 
 async function checkNoticeRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
   const { rows } = await tx.query(
-    `select 1 from notices n join rooms r on r.tenant_id = n.tenant_id and r.id = n.room_id
-      where n.tenant_id = $1 and n.id = $2 and r.community_id <> n.community_id`,
-    [session.tenantId, id],
+    sql`select 1 from notices n join rooms r on r.tenant_id = n.tenant_id and r.id = n.room_id
+      where n.tenant_id = ${session.tenantId} and n.id = ${id} and r.community_id <> n.community_id`,
   );
   if (rows.length) throw validationError([{ field: "roomId", message: messages.roomNotInCommunity }]);
 }
@@ -33,15 +33,14 @@ export async function roomNoticesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.listRoomNotices, async ({ query, session }) => {
     const roomId = query.roomId;
-    const [room] = await camelRows<{ communityId: number }>(app.db, `select community_id from rooms where tenant_id = $1 and id = $2`, [session.tenantId, roomId]);
+    const [room] = await camelRows<{ communityId: number }>(app.db, sql`select community_id from rooms where tenant_id = ${session.tenantId} and id = ${roomId}`);
     if (!room) throw apiError("NOT_FOUND");
     const rows = await camelRows<ListRoomNoticesData["list"][number]>(
       app.db,
-      `select n.id, n.title, n.notice_type, n.content, n.publish_time, coalesce(n.pinned, false) as pinned, n.room_id
+      sql`select n.id, n.title, n.notice_type, n.content, n.publish_time, coalesce(n.pinned, false) as pinned, n.room_id
          from notices n
-        where n.tenant_id = $1 and n.community_id = $2 and (n.room_id is null or n.room_id = $3) and ${LIVE_NOTICE_SQL}
+        where n.tenant_id = ${session.tenantId} and n.community_id = ${room.communityId} and (n.room_id is null or n.room_id = ${roomId}) and ${LIVE_NOTICE_SQL}
         order by coalesce(n.pinned, false) desc, n.publish_time desc nulls last, n.id desc limit 200`,
-      [session.tenantId, room.communityId, roomId],
     );
     return { roomId, list: rows };
   });
