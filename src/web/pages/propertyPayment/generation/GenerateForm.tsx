@@ -4,7 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Space } from "antd";
 import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { chinaToday } from "../../../lib/china-today.ts";
 import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseQueries } from "../api.ts";
@@ -54,7 +55,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const buildingList = useQuery({ ...houseQueries.buildings(single ?? 0), enabled: !!single }).data;
   const buildings = (buildingList ?? []).map((b) => ({ value: b.id, label: b.name }));
   useEffect(() => {
-    form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: dayjs().startOf("month") });
+    form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: chinaToday().startOf("month") });
   }, [communityId, form]);
 
   const chosenKey = chosen.join(",");

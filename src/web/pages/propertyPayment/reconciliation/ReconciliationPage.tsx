@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PrinterOutlined } from "@ant-design/icons";
 import { Button, Card, Space, Tabs } from "antd";
 import { useNavigate } from "react-router";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { chinaToday } from "../../../lib/china-today.ts";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
@@ -18,7 +19,7 @@ import { useRouteTitle } from "../../../generic/routeTitle.ts";
 export default function ReconciliationPage() {
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? null;
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [day, setDay] = useState<Dayjs>(chinaToday);
   const [version, setVersion] = useState(0);
   const navigate = useNavigate();
   const dayText = day.format("YYYY-MM-DD");

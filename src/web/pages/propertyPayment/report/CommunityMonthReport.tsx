@@ -4,7 +4,8 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Radio, Space, Statistic, Table } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { chinaToday } from "../../../lib/china-today.ts";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { ReportRow } from "../types.ts";
@@ -16,7 +17,7 @@ import { operationRoutes } from "../../../../../generated/api-client.ts";
 
 export function CommunityMonthReport() {
   const community = useCurrentCommunity();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, "month").startOf("month"), dayjs().startOf("month")]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [chinaToday().subtract(5, "month").startOf("month"), chinaToday().startOf("month")]);
   const [scope, setScope] = useState<"current" | "all">(community?.communityId ? "current" : "all");
   const communityIds = scope === "current" && community?.communityId ? [Number(community.communityId)] : undefined;
   const query = { startMonth: range[0].format("YYYY-MM"), endMonth: range[1].format("YYYY-MM"), communityIds };

@@ -4,14 +4,14 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Space, Statistic, Table, type TableProps } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { chinaToday } from "../../../lib/china-today.ts";
 import { useState, type ReactNode } from "react";
 import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import type { ExportPaymentReportsQuery } from "../../../../../generated/operation-types.ts";
 import { fenOf, fenToYuan } from "../shared/money.ts";
-import { chinaDay } from "../../../../common/china-time.ts";
 
 export type Unit = "day" | "month";
 
@@ -21,7 +21,7 @@ export type Unit = "day" | "month";
  */
 export function useRange(unit: Unit, months = 6): { field: ReactNode; start: string; end: string } {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
-    const today = dayjs(chinaDay());
+    const today = chinaToday();
     return unit === "day" ? [today.startOf("month"), today] : [today.subtract(months - 1, "month").startOf("month"), today.startOf("month")];
   });
   const format = unit === "day" ? "YYYY-MM-DD" : "YYYY-MM";
