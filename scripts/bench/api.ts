@@ -126,18 +126,28 @@ async function load(url: string, body: unknown, headers: Record<string, string>,
   };
 }
 
-/** Makes a user limited to one community with every code of the main account, and signs it in. */
+/**
+ * Makes a user limited to one community with every code of the main account, and signs it in. Its
+ * password was set by someone else, so, as at a real first sign-in, it chooses its own before the
+ * server answers it anything else (its session stays).
+ */
 async function scopedUser(port: number, admin: Record<string, string>, communityId: number): Promise<Record<string, string>> {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { "content-type": "application/json", ...admin }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const callAs = async <T>(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", ...headers },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     const json = (await r.json()) as { data: T };
     if (r.status !== 200) throw new Error(`${method} ${path} failed: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
     return json.data;
   };
-  const me = await call<{ authorities: { code: string }[] }>("GET", "/api/system/homepage/user");
-  const role = await call<{ id: number }>("POST", "/api/system/characters", { name: "单社区基准", authorities: me.authorities.map((a) => a.code) });
-  await call("POST", "/api/system/users", { username: "benchscoped", password: PASSWORD, roleId: role.id, communityIds: [communityId] });
-  return signIn(port, "benchscoped", PASSWORD);
+  const me = await callAs<{ authorities: { code: string }[] }>(admin, "GET", "/api/system/homepage/user");
+  const role = await callAs<{ id: number }>(admin, "POST", "/api/system/characters", { name: "单社区基准", authorities: me.authorities.map((a) => a.code) });
+  await callAs(admin, "POST", "/api/system/users", { username: "benchscoped", password: PASSWORD, roleId: role.id, communityIds: [communityId] });
+  const scoped = await signIn(port, "benchscoped", PASSWORD);
+  await callAs(scoped, "POST", "/api/system/homepage/modifyPassword", { oldPassword: PASSWORD, newPassword: `${PASSWORD}-own` });
+  return scoped;
 }
 
 /** Sends one request and checks the answer holds a full page (the data set is what we think). */
