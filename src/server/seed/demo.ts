@@ -2,6 +2,7 @@
 // areas, communities, houses and residents. One function per entity group (tenants.ts, users.ts,
 // places.ts, inhabitants.ts); more groups (cards, bills, ...) plug in here the same way.
 import type { Db } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import { seedTenants, type DemoTenants } from "./tenants.ts";
 import { seedUsers, type DemoUsers } from "./users.ts";
 import { seedAreas, seedCommunities, seedHouses } from "./places.ts";
@@ -18,7 +19,7 @@ export interface DemoSeedResult {
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from tenants");
+  const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from tenants`);
   return rows[0].n === 0;
 }
 

@@ -7,6 +7,7 @@
 //     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them,
 //     published to the rooms' residents.
 import type { DbSession, Db } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { validateResource } from "../../common/validate.ts";
@@ -24,8 +25,8 @@ import { PaymentItemCategory } from "../../../generated/states.ts";
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
 const within = (tx: DbSession): Db => ({
   kind: tx.kind,
-  query: (sql, params) => tx.query(sql, params),
-  exec: (sql) => tx.exec(sql),
+  query: (statement, params) => tx.query(statement, params),
+  exec: (text) => tx.exec(text),
   transaction: (fn) => fn(tx),
   close: async () => {},
 });
@@ -52,7 +53,7 @@ function generic(tx: DbSession, s: SessionInfo) {
 }
 
 const roomsOf = async (tx: DbSession, s: SessionInfo, communityId: number) =>
-  (await tx.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id = $2 and occupancy_status in (1, 2, 3, 4) order by id", [s.tenantId, communityId])).rows.map((r) =>
+  (await tx.query<{ id: number }>(sql`select id from rooms where tenant_id = ${s.tenantId} and community_id = ${communityId} and occupancy_status in (1, 2, 3, 4) order by id`)).rows.map((r) =>
     Number(r.id),
   );
 
@@ -77,19 +78,17 @@ export async function seedCounterCharges(
   // Items of the counter: a deposit item (押金管理 offers only those) and temporary ones (临时收费).
   const item = async (name: string, category: number) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, category, occupancy_statuses, building_ids, due_day, enabled, created_by, updated_by)
-       select $1, $2, $3, price_type_id, 2, $6, '[]', '[]', 15, true, $4, $4 from payment_items where tenant_id = $1 and id = $5 returning id`,
-      [s.tenantId, communityId, name, s.userId, items.deposit, category],
+      sql`insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, category, occupancy_statuses, building_ids, due_day, enabled, created_by, updated_by)
+       select ${s.tenantId}, ${communityId}, ${name}, price_type_id, 2, ${category}, '[]', '[]', 15, true, ${s.userId}, ${s.userId} from payment_items where tenant_id = ${s.tenantId} and id = ${items.deposit} returning id`,
     );
     return Number(rows[0].id);
   };
   // Each is priced as what it is (按户固定金额, 一次性), not as the deposit item's 装修押金 it was copied from.
   const pricedAs = async (itemId: number, name: string, fen: number, remark: string) =>
     tx.query(
-      `with t as (insert into price_types (tenant_id, community_id, name, pricing_method, unit_price, billing_cycle, enabled, remark, created_by, updated_by)
-         values ($1, $2, $3, 2, $4, 4, true, $5, $6, $6) returning id)
-       update payment_items set price_type_id = (select id from t) where tenant_id = $1 and id = $7`,
-      [s.tenantId, communityId, name, fen, remark, s.userId, itemId],
+      sql`with t as (insert into price_types (tenant_id, community_id, name, pricing_method, unit_price, billing_cycle, enabled, remark, created_by, updated_by)
+         values (${s.tenantId}, ${communityId}, ${name}, 2, ${fen}, 4, true, ${remark}, ${s.userId}, ${s.userId}) returning id)
+       update payment_items set price_type_id = (select id from t) where tenant_id = ${s.tenantId} and id = ${itemId}`,
     );
   const keyDeposit = await item("钥匙押金", PaymentItemCategory.Deposit);
   await pricedAs(keyDeposit, "钥匙押金", 20000, "每户门禁钥匙押金200.00元");
@@ -129,7 +128,7 @@ export async function seedCounterCharges(
   await create("tempCharges", { communityId, visitorName: "访客李女士", paymentItemId: parkingCard, amount: "20.00", payMethod: 2, payerName: "李女士" });
 
   // A refund of a balance waiting for approval.
-  const { rows: acc } = await tx.query<{ id: number }>("select id from prepay_accounts where tenant_id = $1 and community_id = $2 and balance >= 10000 order by id limit 1", [s.tenantId, communityId]);
+  const { rows: acc } = await tx.query<{ id: number }>(sql`select id from prepay_accounts where tenant_id = ${s.tenantId} and community_id = ${communityId} and balance >= 10000 order by id limit 1`);
   if (acc[0]) await act("prepayAccounts", Number(acc[0].id), "applyRefund", { refundAmount: "100.00", refundMethod: 5, reason: "业主申请退还部分预存款" });
 
   // Older unpaid bills of the last rooms (without accounts): arrears 91–180 and over 180 days.
@@ -138,11 +137,9 @@ export async function seedCounterCharges(
     await generateInline(tx, s, { period: periods.older, paymentItemIds: [items.propertyFee], roomIds: late.slice(0, 2) });
     await generateInline(tx, s, { period: periods.oldest, paymentItemIds: [items.propertyFee], roomIds: late.slice(2) });
     await generateInline(tx, s, { period: periods.ancient, paymentItemIds: [items.propertyFee], roomIds: late.slice(3) });
-    const { rows } = await tx.query<{ id: number }>("select id from bills where tenant_id = $1 and community_id = $2 and period = any($3::text[]) and status = 1", [
-      s.tenantId,
-      communityId,
-      [periods.older, periods.oldest, periods.ancient],
-    ]);
+    const { rows } = await tx.query<{ id: number }>(
+      sql`select id from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and period = any(${[periods.older, periods.oldest, periods.ancient]}::text[]) and status = 1`,
+    );
     if (rows.length) await approveBills(tx, s, null, { ids: rows.map((r) => Number(r.id)) });
   }
 

@@ -1,5 +1,6 @@
 // Demo residents: a few per room, owner first.
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 
 const SURNAMES = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙"];
 const GIVEN = ["伟", "芳", "娜", "敏", "静", "磊", "洋", "艳", "勇", "军", "杰", "娟", "涛", "明", "超", "霞"];
@@ -14,9 +15,8 @@ export async function seedInhabitants(tx: DbSession, tenantId: number, community
     const identity = i < roomIds.length ? 1 : 2; // the first resident of each room is its owner
     const moveIn = `20${String(18 + (n % 6)).padStart(2, "0")}-${String((n % 12) + 1).padStart(2, "0")}-${String((n % 27) + 1).padStart(2, "0")}`;
     await tx.query(
-      `insert into inhabitants (tenant_id, community_id, name, phone, room_id, identity, move_in_date)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [tenantId, communityId, name, phone, roomId, identity, moveIn],
+      sql`insert into inhabitants (tenant_id, community_id, name, phone, room_id, identity, move_in_date)
+       values (${tenantId}, ${communityId}, ${name}, ${phone}, ${roomId}, ${identity}, ${moveIn})`,
     );
     made++;
   }

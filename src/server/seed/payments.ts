@@ -22,7 +22,7 @@ import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { ident } from "../crud/sql.ts";
 import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
-import { join, raw, sql } from "../db/sql.ts";
+import { join, raw, sql, type Sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
 function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
@@ -54,8 +54,8 @@ function monthBefore(day: string, n: number): string {
 /** 10:00 China time, `daysAgo` days before now. */
 const chinaMorning = (today: string, daysAgo: number, minute = 0): Date => new Date(Date.parse(`${addDays(today, -daysAgo)}T02:${String(minute % 60).padStart(2, "0")}:00Z`));
 
-async function ids(tx: DbSession, text: string, params: unknown[]): Promise<number[]> {
-  return (await tx.query<{ id: number }>(text, params)).rows.map((r) => Number(r.id));
+async function ids(tx: DbSession, statement: Sql): Promise<number[]> {
+  return (await tx.query<{ id: number }>(statement)).rows.map((r) => Number(r.id));
 }
 
 async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number, index: number, today: string) {
@@ -84,7 +84,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const water = await item("水费", meter, 2, false);
   const deposit = await item(
     "装修押金",
-    await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]),
+    await ids(tx, sql`select id from price_types where tenant_id = ${s.tenantId} and community_id = ${communityId} and pricing_method = 4`).then((r) => r[0]),
     2,
     false,
     PaymentItemCategory.Deposit,
@@ -99,21 +99,18 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   } else if (index === 1) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 5], roundingMode: 2 });
   }
-  await tx.query(`insert into payment_settings (tenant_id, community_id, created_by, updated_by) values ($1, $2, $3, $3) on conflict (tenant_id, community_id) do nothing`, [
-    s.tenantId,
-    communityId,
-    s.userId,
-  ]);
+  await tx.query(
+    sql`insert into payment_settings (tenant_id, community_id, created_by, updated_by) values (${s.tenantId}, ${communityId}, ${s.userId}, ${s.userId}) on conflict (tenant_id, community_id) do nothing`,
+  );
 
   // Meter readings for the water item, three months.
-  const rooms = await ids(tx, "select id from rooms where tenant_id = $1 and community_id = $2 and occupancy_status in (1, 2, 3, 4) order by id", [s.tenantId, communityId]);
+  const rooms = await ids(tx, sql`select id from rooms where tenant_id = ${s.tenantId} and community_id = ${communityId} and occupancy_status in (1, 2, 3, 4) order by id`);
   const periods = [monthBefore(today, 2), monthBefore(today, 1), monthBefore(today, 0)];
   for (const [p, period] of periods.entries()) {
     await tx.query(
-      `insert into meter_readings (tenant_id, community_id, room_id, payment_item_id, period, previous_reading, current_reading, read_at, created_by, updated_by)
-       select $1, $2, r, $3, $4, (100 + k * 3 + $5 * 12)::numeric(12,2), (100 + k * 3 + $5 * 12 + 8 + (k % 7) + 0.35)::numeric(12,2), $6::date, $7, $7
-         from unnest($8::bigint[]) with ordinality as x(r, k)`,
-      [s.tenantId, communityId, water, period, p, `${period}-01`, s.userId, rooms],
+      sql`insert into meter_readings (tenant_id, community_id, room_id, payment_item_id, period, previous_reading, current_reading, read_at, created_by, updated_by)
+       select ${s.tenantId}, ${communityId}, r, ${water}, ${period}, (100 + k * 3 + ${p} * 12)::numeric(12,2), (100 + k * 3 + ${p} * 12 + 8 + (k % 7) + 0.35)::numeric(12,2), ${`${period}-01`}::date, ${s.userId}, ${s.userId}
+         from unnest(${rooms}::bigint[]) with ordinality as x(r, k)`,
     );
   }
 
@@ -129,14 +126,12 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   await seedPrepayAccounts(tx, s, communityId);
 
   // Approval: the two earlier months and the quarter approved; this month half approved, two rejected.
-  const billIds = (period: string) => ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and period = $3 order by id", [s.tenantId, communityId, period]);
+  const billIds = (period: string) => ids(tx, sql`select id from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and period = ${period} order by id`);
   await approveBills(tx, s, null, { ids: [...(await billIds(periods[0])), ...(await billIds(periods[1])), ...(await billIds(quarter))] });
-  const currentOwn = await ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and period = $3 and payment_item_id <> $4 order by id", [
-    s.tenantId,
-    communityId,
-    periods[2],
-    garbage,
-  ]);
+  const currentOwn = await ids(
+    tx,
+    sql`select id from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and period = ${periods[2]} and payment_item_id <> ${garbage} order by id`,
+  );
   if (currentOwn.length >= 4) {
     await rejectBills(tx, s, null, { ids: currentOwn.slice(0, 2), reason: "面积数据待核实" });
     await approveBills(tx, s, null, { ids: currentOwn.slice(2, Math.ceil(currentOwn.length / 2) + 2) });
@@ -148,8 +143,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const byRoom = async (period: string) =>
     (
       await tx.query<{ roomId: number; ids: number[] }>(
-        `select room_id as "roomId", array_agg(id order by id) as ids from bills where tenant_id = $1 and community_id = $2 and period = $3 and status = 2 group by room_id order by room_id`,
-        [s.tenantId, communityId, period],
+        sql`select room_id as "roomId", array_agg(id order by id) as ids from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and period = ${period} and status = 2 group by room_id order by room_id`,
       )
     ).rows;
   const paid: number[] = [];
@@ -180,7 +174,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   // Refunds: approved, rejected, pending.
   const refundIds: number[] = [];
   for (const paymentId of paid.slice(1, 4)) {
-    const { rows } = await tx.query<{ amount: string }>("select amount from payments where tenant_id = $1 and id = $2", [s.tenantId, paymentId]);
+    const { rows } = await tx.query<{ amount: string }>(sql`select amount from payments where tenant_id = ${s.tenantId} and id = ${paymentId}`);
     const half = Math.max(1, Math.floor(Number(rows[0].amount) / 2));
     refundIds.push((await applyRefund(tx, s, null, { paymentId, amount: (half / 100).toFixed(2), reason: "重复缴费退回" })).id);
   }
@@ -189,31 +183,29 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   // A 退费 (the charge reduced, the bill stays settled), approved: its own voucher.
   const reduced = paid[4];
   if (reduced) {
-    const { rows } = await tx.query<{ amount: string }>("select amount from payments where tenant_id = $1 and id = $2", [s.tenantId, reduced]);
+    const { rows } = await tx.query<{ amount: string }>(sql`select amount from payments where tenant_id = ${s.tenantId} and id = ${reduced}`);
     const part = Math.max(1, Math.floor(Number(rows[0].amount) / 10));
     const id = (await applyRefund(tx, s, null, { paymentId: reduced, amount: (part / 100).toFixed(2), refundKind: RefundKind.Reduction, reason: "空置期物业费减收" })).id;
     await approveRefund(tx, s, null, id, chinaMorning(today, 1, 1));
   }
 
   // Waivers on unpaid approved bills: approved, rejected, pending (plus an automatic small one where allowed).
-  const open = await ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and status = 2 order by period, id limit 4", [s.tenantId, communityId]);
+  const open = await ids(tx, sql`select id from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and status = 2 order by period, id limit 4`);
   const waiverIds: number[] = [];
   for (const [i, billId] of open.slice(0, 3).entries()) {
     const body = i === 0 ? { billId, waiverType: 1, discount: "9.5", reason: "老年住户优惠" } : { billId, waiverType: 2, amount: "20.00", reason: "维修期间服务减免" };
     waiverIds.push((await applyWaiver(tx, s, null, body)).id);
   }
-  const pending = await ids(tx, "select id from waivers where tenant_id = $1 and community_id = $2 and status = 1 order by id", [s.tenantId, communityId]);
+  const pending = await ids(tx, sql`select id from waivers where tenant_id = ${s.tenantId} and community_id = ${communityId} and status = 1 order by id`);
   if (pending[0]) await approveWaiver(tx, s, null, pending[0]);
   if (pending[1]) await rejectWaiver(tx, s, null, pending[1], "不符合减免条件");
   if (open[3]) await applyWaiver(tx, s, null, { billId: open[3], waiverType: 2, amount: "5.00", reason: "小额抹零" });
 
   // Three closed days: the earliest days with payments, declared as booked but one short.
   const days = (
-    await tx.query<{ day: string }>("select distinct accounting_day as day from payments where tenant_id = $1 and community_id = $2 and accounting_day < $3::date order by 1 limit 3", [
-      s.tenantId,
-      communityId,
-      today,
-    ])
+    await tx.query<{ day: string }>(
+      sql`select distinct accounting_day as day from payments where tenant_id = ${s.tenantId} and community_id = ${communityId} and accounting_day < ${today}::date order by 1 limit 3`,
+    )
   ).rows.map((r) => String(r.day));
   for (const [i, day] of days.entries()) {
     const summary = await daySummary(tx, s, communityId, day);
@@ -237,7 +229,7 @@ export async function seedPayments(tx: DbSession, tenants: DemoTenants, users: D
     [tenants.b, users.admin2, "admin2"],
   ] as const) {
     const s = seedSession(tenantId, userId, username);
-    const communities = await ids(tx, "select id from communities where tenant_id = $1 order by id", [tenantId]);
+    const communities = await ids(tx, sql`select id from communities where tenant_id = ${tenantId} order by id`);
     for (const [index, communityId] of communities.entries()) await seedCommunity(tx, s, communityId, index, today);
   }
 }

@@ -1,5 +1,6 @@
 // Demo areas, communities and houses (buildings, units, rooms) of a tenant.
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 
 export interface AreaSpec {
   name: string;
@@ -12,13 +13,9 @@ export async function seedAreas(tx: DbSession, tenantId: number, tree: AreaSpec[
   const walk = async (nodes: AreaSpec[], parentId: number | null, type: number) => {
     let sortNo = 1;
     for (const node of nodes) {
-      const { rows } = await tx.query<{ id: number }>("insert into areas (tenant_id, name, parent_id, type, sort_no) values ($1, $2, $3, $4, $5) returning id", [
-        tenantId,
-        node.name,
-        parentId,
-        type,
-        sortNo++,
-      ]);
+      const { rows } = await tx.query<{ id: number }>(
+        sql`insert into areas (tenant_id, name, parent_id, type, sort_no) values (${tenantId}, ${node.name}, ${parentId}, ${type}, ${sortNo++}) returning id`,
+      );
       ids.set(node.name, rows[0].id);
       if (node.children) await walk(node.children, rows[0].id, type + 1);
     }
@@ -40,9 +37,8 @@ export async function seedCommunities(tx: DbSession, tenantId: number, areas: Ma
   const ids: number[] = [];
   for (const c of list) {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into communities (tenant_id, name, area_id, administrative_code, address, longitude, latitude, contact_name, contact_phone, total_area)
-       values ($1, $2, $3, $4, $5, $6, $7, '物业服务中心', '13700000000', '52000.00') returning id`,
-      [tenantId, c.name, areas.get(c.area), c.administrativeCode, c.address, c.longitude, c.latitude],
+      sql`insert into communities (tenant_id, name, area_id, administrative_code, address, longitude, latitude, contact_name, contact_phone, total_area)
+       values (${tenantId}, ${c.name}, ${areas.get(c.area)}, ${c.administrativeCode}, ${c.address}, ${c.longitude}, ${c.latitude}, '物业服务中心', '13700000000', '52000.00') returning id`,
     );
     ids.push(rows[0].id);
   }
@@ -68,18 +64,11 @@ export async function seedHouses(tx: DbSession, tenantId: number, communityId: n
   const rooms: number[] = [];
   for (let b = 1; b <= shape.buildings; b++) {
     const building = (
-      await tx.query<{ id: number }>("insert into buildings (tenant_id, community_id, name, floors, sort_no) values ($1, $2, $3, $4, $5) returning id", [
-        tenantId,
-        communityId,
-        `${b}栋`,
-        shape.floors,
-        b,
-      ])
+      await tx.query<{ id: number }>(sql`insert into buildings (tenant_id, community_id, name, floors, sort_no) values (${tenantId}, ${communityId}, ${`${b}栋`}, ${shape.floors}, ${b}) returning id`)
     ).rows[0].id;
     for (let u = 1; u <= shape.unitsPerBuilding; u++) {
-      const unit = (
-        await tx.query<{ id: number }>("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, $4) returning id", [tenantId, communityId, building, `${u}单元`])
-      ).rows[0].id;
+      const unit = (await tx.query<{ id: number }>(sql`insert into units (tenant_id, community_id, building_id, name) values (${tenantId}, ${communityId}, ${building}, ${`${u}单元`}) returning id`))
+        .rows[0].id;
       for (let f = 1; f <= shape.floors; f++) {
         for (let r = 1; r <= shape.roomsPerFloor; r++) {
           const roomNo = `${f}${String(r).padStart(2, "0")}`;
@@ -95,9 +84,8 @@ export async function seedHouses(tx: DbSession, tenantId: number, communityId: n
           // Handed over building by building (1栋 in 2019, 2栋 in 2021 …); a house not yet handed over has none.
           const deliveryDate = occupancy === NOT_DELIVERED ? null : `${2017 + 2 * b}-${String(3 + u * 3).padStart(2, "0")}-${String(10 + f).padStart(2, "0")}`;
           const { rows } = await tx.query<{ id: number }>(
-            `insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, house_type, building_area, charge_area, occupancy_status, delivery_date, status)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-            [tenantId, communityId, building, unit, roomNo, f, houseType, area, chargeArea, occupancy, deliveryDate, status],
+            sql`insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, house_type, building_area, charge_area, occupancy_status, delivery_date, status)
+             values (${tenantId}, ${communityId}, ${building}, ${unit}, ${roomNo}, ${f}, ${houseType}, ${area}, ${chargeArea}, ${occupancy}, ${deliveryDate}, ${status}) returning id`,
           );
           rooms.push(rows[0].id);
         }

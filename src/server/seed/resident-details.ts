@@ -3,6 +3,7 @@
 // check digit, born in the community's region), and an e-mail address for some. Each changed row
 // passes the residents' update validator; all of them are written with one UPDATE.
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import { validateResource } from "../../common/validate.ts";
 import type { DemoTenants } from "./tenants.ts";
 import { idCard } from "./person-data.ts";
@@ -16,10 +17,9 @@ interface ResidentRow {
 export async function seedResidentDetails(tx: DbSession, tenants: DemoTenants): Promise<void> {
   for (const tenantId of [tenants.a, tenants.b]) {
     const { rows } = await tx.query<ResidentRow>(
-      `select i.id, i.identity, c.administrative_code
+      sql`select i.id, i.identity, c.administrative_code
          from inhabitants i join communities c on c.tenant_id = i.tenant_id and c.id = i.community_id
-        where i.tenant_id = $1 and i.id_card is null order by i.id`,
-      [tenantId],
+        where i.tenant_id = ${tenantId} and i.id_card is null order by i.id`,
     );
     const ids: number[] = [];
     const cards: string[] = [];
@@ -36,10 +36,9 @@ export async function seedResidentDetails(tx: DbSession, tenants: DemoTenants): 
     });
     if (!ids.length) continue;
     await tx.query(
-      `update inhabitants i set id_card = d.id_card, email = coalesce(d.email, i.email)
-         from unnest($2::bigint[], $3::text[], $4::text[]) as d(id, id_card, email)
-        where i.tenant_id = $1 and i.id = d.id`,
-      [tenantId, ids, cards, emails],
+      sql`update inhabitants i set id_card = d.id_card, email = coalesce(d.email, i.email)
+         from unnest(${ids}::bigint[], ${cards}::text[], ${emails}::text[]) as d(id, id_card, email)
+        where i.tenant_id = ${tenantId} and i.id = d.id`,
     );
   }
 }

@@ -14,6 +14,7 @@ import { resources } from "../../../generated/resources.ts";
 import { validateResource } from "../../common/validate.ts";
 import { toColumnValue } from "../crud/values.ts";
 import { ident } from "../crud/sql.ts";
+import { join, raw, sharing, Shared, sql } from "../db/sql.ts";
 import type { DbSession } from "../db/types.ts";
 import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
@@ -123,11 +124,14 @@ class Filler {
 
   /** Every resource's existing ids of the tenants, in one query. */
   async loadPools(defs: ResourceDef[]): Promise<void> {
-    const ids = this.tenants.map((t) => t.plan.tenantId);
+    // The ids travel once though every part uses them.
+    const ids = new Shared(this.tenants.map((t) => t.plan.tenantId));
     const parts = defs.map(
-      (def, n) => `select ${n} as r, tenant_id, id, ${def.scope === "community" ? "community_id" : "null::bigint"} as community_id from ${ident(def.table)} where tenant_id = any($1::bigint[])`,
+      (def, n) =>
+        sql`select ${raw(String(n))} as r, tenant_id, id, ${raw(def.scope === "community" ? "community_id" : "null::bigint")} as community_id from ${raw(ident(def.table))} where tenant_id = any(${ids}::bigint[])`,
     );
-    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(`${parts.join("\n union all ")} order by 1, 3`, [ids]);
+    const statement = sharing(sql`${join(parts, "\n union all ")} order by 1, 3`);
+    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(statement.text, statement.values);
     for (const t of this.tenants) for (const def of defs) t.pools.set(def.name, emptyPool());
     for (const row of rows) {
       const tenant = this.tenants.find((t) => t.plan.tenantId === row.tenant_id)!;
@@ -220,8 +224,7 @@ class Filler {
   /** The tenants' users (for the acting users of the rows' steps), read once the users are in. */
   async loadUsers(): Promise<void> {
     const { rows } = await this.tx.query<{ tenant_id: number; id: number; username: string; real_name: string | null }>(
-      "select tenant_id, id, username, real_name from users where tenant_id = any($1::bigint[]) order by id",
-      [this.tenants.map((t) => t.plan.tenantId)],
+      sql`select tenant_id, id, username, real_name from users where tenant_id = any(${this.tenants.map((t) => t.plan.tenantId)}::bigint[]) order by id`,
     );
     for (const t of this.tenants) t.users = rows.filter((r) => Number(r.tenant_id) === t.plan.tenantId).map((r) => ({ id: Number(r.id), username: r.username, realName: r.real_name }));
   }
@@ -246,18 +249,17 @@ class Filler {
     const list = columns.map(ident).join(", ");
     const shape = columns.map((c, i) => `${ident(c)} ${types[i]}`).join(", ");
     const { rows: inserted } = await this.tx.query<{ id: number; tenant_id: number; community_id: number | null }>(
-      `insert into ${ident(def.table)} (${list})
-       select ${list} from jsonb_to_recordset($1::jsonb) as x(${shape})
+      sql`insert into ${raw(ident(def.table))} (${raw(list)})
+       select ${raw(list)} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${raw(shape)})
        on conflict do nothing
-       returning id, tenant_id, ${scoped ? "community_id" : "null::bigint as community_id"}`,
-      [JSON.stringify(records)],
+       returning id, tenant_id, ${raw(scoped ? "community_id" : "null::bigint as community_id")}`,
     );
     return inserted;
   }
 }
 
 async function loadCommunities(tx: DbSession, tenantId: number): Promise<DemoCommunity[]> {
-  const { rows } = await tx.query<DemoCommunity>(`select id, name, administrative_code as "administrativeCode" from communities where tenant_id = $1 order by id`, [tenantId]);
+  const { rows } = await tx.query<DemoCommunity>(sql`select id, name, administrative_code as "administrativeCode" from communities where tenant_id = ${tenantId} order by id`);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 // Demo tenants: A (阳光物业, several areas and communities) and B (绿城物业, data of its own).
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 
 export interface DemoTenants {
   a: number;
@@ -10,9 +11,8 @@ export async function seedTenants(tx: DbSession): Promise<DemoTenants> {
   const insert = async (name: string, shortName: string, phone: string) =>
     (
       await tx.query<{ id: number }>(
-        `insert into tenants (name, company_short_name, phone, scene_name, enabled_kanban, tenant_home_page)
-         values ($1, $2, $3, '社区', true, '') returning id`,
-        [name, shortName, phone],
+        sql`insert into tenants (name, company_short_name, phone, scene_name, enabled_kanban, tenant_home_page)
+         values (${name}, ${shortName}, ${phone}, '社区', true, '') returning id`,
       )
     ).rows[0].id;
   return {

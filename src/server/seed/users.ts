@@ -2,6 +2,7 @@
 // module only: HBL01001, HBL01003, HBL01005); tenant B's admin2 (main account). They share one
 // password, hashed once (a hash at today's scrypt cost takes most of a second).
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { DemoTenants } from "./tenants.ts";
 
@@ -16,9 +17,8 @@ export interface DemoUsers {
 
 async function insertUser(tx: DbSession, u: { tenantId: number; username: string; realName: string; phone: string; userType: string; roleId: number | null; passwordHash: string }): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into users (tenant_id, username, real_name, phone, user_type, role_id, enabled, password_hash)
-     values ($1, $2, $3, $4, $5, $6, true, $7) returning id`,
-    [u.tenantId, u.username, u.realName, u.phone, u.userType, u.roleId, u.passwordHash],
+    sql`insert into users (tenant_id, username, real_name, phone, user_type, role_id, enabled, password_hash)
+     values (${u.tenantId}, ${u.username}, ${u.realName}, ${u.phone}, ${u.userType}, ${u.roleId}, true, ${u.passwordHash}) returning id`,
   );
   return rows[0].id;
 }
@@ -26,10 +26,9 @@ async function insertUser(tx: DbSession, u: { tenantId: number; username: string
 export async function seedUsers(tx: DbSession, tenants: DemoTenants, password: string): Promise<DemoUsers> {
   const passwordHash = await hashPassword(password);
   const staffRole = (
-    await tx.query<{ id: number }>(`insert into characters (tenant_id, name, description, authorities) values ($1, '社区管理员', '社区、房屋、人员管理', $2::jsonb) returning id`, [
-      tenants.a,
-      JSON.stringify(STAFF_AUTHORITIES),
-    ])
+    await tx.query<{ id: number }>(
+      sql`insert into characters (tenant_id, name, description, authorities) values (${tenants.a}, '社区管理员', '社区、房屋、人员管理', ${JSON.stringify(STAFF_AUTHORITIES)}::jsonb) returning id`,
+    )
   ).rows[0].id;
   return {
     staffRole,
