@@ -11,6 +11,7 @@ import { UserFacingError } from "../http/user-facing-error.ts";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db, DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import { texts } from "../../../generated/texts.ts";
 import { claimTask, findTaskById, finishTask, MAX_ATTEMPTS, releaseOrphanedTasks, saveStep, type TaskRow } from "./store.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
@@ -147,7 +148,7 @@ export class TaskRunner {
         }
         await nextTick();
       }
-      await this.db.query(`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where id = $1 and locked_by = $2`, [task.id, this.workerId]);
+      await this.db.query(sql`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where id = ${task.id} and locked_by = ${this.workerId}`);
     } catch (err) {
       if (err instanceof LeaseLostError) return;
       const message = err instanceof Error ? err.message : String(err);
@@ -168,10 +169,9 @@ export class TaskRunner {
 export async function runTaskNow(db: Db, taskId: number, options: RunnerOptions = {}): Promise<void> {
   const runner = new TaskRunner(db, options);
   const { rows } = await db.query<{ id: number }>(
-    `update tasks set state = 'active', locked_by = $2, locked_until = now() + interval '10 minutes', attempts = attempts + 1,
+    sql`update tasks set state = 'active', locked_by = ${runner.workerId}, locked_until = now() + interval '10 minutes', attempts = attempts + 1,
             started_at = coalesce(started_at, now()), updated_at = now()
-      where id = $1 and state in ('pending', 'active') returning id`,
-    [taskId, runner.workerId],
+      where id = ${taskId} and state in ('pending', 'active') returning id`,
   );
   if (!rows[0]) return;
   const task = await findTaskById(db, taskId);

@@ -4,6 +4,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { JsonObject, JsonValue } from "../db/row.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 
 export type TaskState = "pending" | "active" | "completed" | "failed";
 
@@ -30,31 +31,27 @@ export interface TaskRow<P = JsonObject, C = JsonObject> {
   updatedAt: string;
 }
 
-const columnsWith = (payload: string) => `id, tenant_id, user_id, type, name, state, total, done, ${payload}, cursor,
+const columnsWith = (payload: Sql): Sql => sql`id, tenant_id, user_id, type, name, state, total, done, ${payload}, cursor,
   result, error, attempts, locked_by, locked_until, created_at,
   started_at, finished_at, updated_at`;
 
-export const TASK_COLUMNS = columnsWith("payload");
+export const TASK_COLUMNS = columnsWith(raw("payload"));
 
 /**
  * The columns for showing a task (task centre, progress polling): the payload without `rows`, where a
  * task keeps its bulk input (an Excel import's rows: up to 100 000 of them), which only the worker
  * that runs the task reads (claimTask, findTaskById).
  */
-export const TASK_VIEW_COLUMNS = columnsWith(`payload - 'rows' as payload`);
+export const TASK_VIEW_COLUMNS = columnsWith(raw(`payload - 'rows' as payload`));
 
 /** A task retried this many times (its server died each time) is given up. */
 export const MAX_ATTEMPTS = 5;
 
 export async function enqueueTask(db: DbSession, t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown }): Promise<TaskRow> {
-  const rows = await camelRows<TaskRow>(db, `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`, [
-    t.tenantId,
-    t.userId,
-    t.type,
-    t.name.slice(0, 128),
-    t.total,
-    JSON.stringify(t.payload),
-  ]);
+  const rows = await camelRows<TaskRow>(
+    db,
+    sql`insert into tasks (tenant_id, user_id, type, name, total, payload) values (${t.tenantId}, ${t.userId}, ${t.type}, ${t.name.slice(0, 128)}, ${t.total}, ${JSON.stringify(t.payload)}::jsonb) returning ${TASK_VIEW_COLUMNS}`,
+  );
   return rows[0];
 }
 
@@ -62,13 +59,12 @@ export async function enqueueTask(db: DbSession, t: { tenantId: number; userId: 
 export async function claimTask(db: DbSession, workerId: string, leaseMs: number): Promise<TaskRow | null> {
   const rows = await camelRows<TaskRow>(
     db,
-    `update tasks set state = 'active', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
+    sql`update tasks set state = 'active', locked_by = ${workerId}, locked_until = now() + (${String(leaseMs)} || ' milliseconds')::interval,
             attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
       where id = (select id from tasks
                    where state = 'pending' or (state = 'active' and locked_until < now())
                    order by id limit 1 for update skip locked)
       returning ${TASK_COLUMNS}`,
-    [workerId, String(leaseMs)],
   );
   return rows[0] ?? null;
 }
@@ -79,35 +75,33 @@ export async function claimTask(db: DbSession, workerId: string, leaseMs: number
  */
 export async function saveStep(tx: DbSession, task: Pick<TaskRow, "id">, workerId: string, leaseMs: number, doneDelta: number, cursor: unknown): Promise<boolean> {
   const r = await tx.query(
-    `update tasks set done = done + $3, cursor = $4::jsonb, locked_until = now() + ($5 || ' milliseconds')::interval, updated_at = now()
-      where id = $1 and locked_by = $2 and state = 'active' returning id`,
-    [task.id, workerId, doneDelta, JSON.stringify(cursor), String(leaseMs)],
+    sql`update tasks set done = done + ${doneDelta}, cursor = ${JSON.stringify(cursor)}::jsonb, locked_until = now() + (${String(leaseMs)} || ' milliseconds')::interval, updated_at = now()
+      where id = ${task.id} and locked_by = ${workerId} and state = 'active' returning id`,
   );
   return r.rows.length === 1;
 }
 
 export async function finishTask(db: DbSession, id: number, state: "completed" | "failed", result: unknown, error: string | null = null): Promise<void> {
   await db.query(
-    `update tasks set state = $2::varchar, result = $3::jsonb, error = $4::text, finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
-            done = case when $2::varchar = 'completed' then greatest(done, total) else done end
-      where id = $1`,
-    [id, state, JSON.stringify(result ?? null), error],
+    sql`update tasks set state = ${state}::varchar, result = ${JSON.stringify(result ?? null)}::jsonb, error = ${error}::text, finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
+            done = case when ${state}::varchar = 'completed' then greatest(done, total) else done end
+      where id = ${id}`,
   );
 }
 
 export async function findTask(db: DbSession, tenantId: number, id: number): Promise<TaskRow | null> {
-  const rows = await camelRows<TaskRow>(db, `select ${TASK_VIEW_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await camelRows<TaskRow>(db, sql`select ${TASK_VIEW_COLUMNS} from tasks where tenant_id = ${tenantId} and id = ${id}`);
   return rows[0] ?? null;
 }
 
 export async function findTaskById(db: DbSession, id: number): Promise<TaskRow | null> {
-  const rows = await camelRows<TaskRow>(db, `select ${TASK_COLUMNS} from tasks where id = $1`, [id]);
+  const rows = await camelRows<TaskRow>(db, sql`select ${TASK_COLUMNS} from tasks where id = ${id}`);
   return rows[0] ?? null;
 }
 
 /** PGlite has one process (the data folder is locked): an active task at start-up was cut off. */
 export async function releaseOrphanedTasks(db: DbSession): Promise<number> {
-  const r = await db.query(`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where state = 'active' returning id`);
+  const r = await db.query(sql`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where state = 'active' returning id`);
   return r.rows.length;
 }
 

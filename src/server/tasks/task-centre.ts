@@ -7,7 +7,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, when } from "../db/sql.ts";
+import { sql, when } from "../db/sql.ts";
 import type { JsonObject } from "../db/row.ts";
 
 export interface TaskCentreItem {
@@ -59,7 +59,7 @@ export async function listTasks(db: DbSession, session: SessionInfo, page: { pag
   // A user sees the tasks it started; the main account every task of the tenant.
   const where = sql`tenant_id = ${session.tenantId} ${when(session.userType !== MAIN_ACCOUNT, () => sql`and user_id = ${session.userId}`)}`;
   // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
-  const rows = await camelRows<TaskRow>(db, sql`select ${raw(TASK_VIEW_COLUMNS)} from tasks where ${where} order by created_at desc, id desc limit ${page.pageSize} offset ${page.offset}`);
+  const rows = await camelRows<TaskRow>(db, sql`select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit ${page.pageSize} offset ${page.offset}`);
   const total = Number((await db.query<{ n: number }>(sql`select count(*)::int as n from tasks where ${where}`)).rows[0].n);
   return { list: rows.map(taskItem), total };
 }
