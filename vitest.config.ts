@@ -17,6 +17,13 @@ import WalkBesideApiSequencer from "./tests/support/sequencer.ts";
 // isolation: a test injects what it replaces instead, e.g. performThrough in src/web/http/api.ts).
 const workers = availableParallelism();
 
+// The suite signs in thousands of times: its products (the API servers, the browser tests' servers,
+// the seeded templates) hash passwords at a low scrypt cost instead of 0.7 s of a core each
+// (src/server/auth/password.ts passwordCost, honoured only with NODE_ENV=test). The password specs
+// run at the real cost.
+process.env.NODE_ENV ??= "test";
+process.env.NEPTUNE_TEST_SCRYPT_N ??= String(2 ** 10);
+
 export default defineConfig({
   test: {
     sequence: { sequencer: WalkBesideApiSequencer },

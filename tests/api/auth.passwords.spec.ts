@@ -2,7 +2,7 @@
 // wherever a password is set — a user created or updated, the own password changed — with
 // 密码过于常见，容易被猜中，请换一个更复杂的密码, case-insensitively, and nothing is written; a
 // password stored at an older, weaker scrypt cost is stored again at today's on its next login.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends } from "./support/server.ts";
 import { useDemoServer } from "./support/demo.ts";
 import { hashPassword, SCRYPT_COST, verifyPassword } from "../../src/server/auth/password.ts";
@@ -12,6 +12,12 @@ const COMMON = ["12345678", "password", "qwertyui", "11111111", "PassWord1", "QW
 
 describe.each(backends)("password policy and hashing (%s)", (backend) => {
   const t = useDemoServer(backend);
+  // At the real cost: the suite's low test cost (vitest.config.ts) is set aside for this file.
+  const testCost = process.env.NEPTUNE_TEST_SCRYPT_N;
+  beforeAll(() => void delete process.env.NEPTUNE_TEST_SCRYPT_N);
+  afterAll(() => {
+    if (testCost !== undefined) process.env.NEPTUNE_TEST_SCRYPT_N = testCost;
+  });
   const storedHash = async (username: string) => (await t.server.db.query<{ password_hash: string }>("select password_hash from users where username = $1", [username])).rows[0].password_hash;
 
   it("refuses a common password when a user is created, and creates nothing", async () => {

@@ -3,6 +3,9 @@
 // 0.7 s per hash). Stored as "scrypt$N$r$p$salt$hash" (base64url), so every hash says how it was made:
 // hashes of an older, weaker cost (N = 16384 before) still verify, and needsRehash() tells the login
 // to store the password again at today's cost. Compared in constant time.
+// The project's own test runs (NODE_ENV=test) may lower N with NEPTUNE_TEST_SCRYPT_N (passwordCost):
+// the suite signs in thousands of times, and each sign-in at the real cost is 0.7 s of a core. Any
+// other process ignores it; the password specs run at the real cost.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
 interface ScryptCost {
@@ -52,19 +55,34 @@ function formatHash(cost: ScryptCost, salt: Buffer, key: Buffer): string {
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
+/** The lowest N a test run may ask for (NEPTUNE_TEST_SCRYPT_N). */
+const MIN_TEST_N = 2 ** 10;
+
+/**
+ * The cost new hashes get and the login compares with: SCRYPT_COST, or in a test run (NODE_ENV=test)
+ * a lower N from NEPTUNE_TEST_SCRYPT_N (a power of two from 2^10 below 2^17; anything else is ignored).
+ */
+export function passwordCost(env: NodeJS.ProcessEnv = process.env): Readonly<ScryptCost> {
+  if (env.NODE_ENV !== "test" || !env.NEPTUNE_TEST_SCRYPT_N) return SCRYPT_COST;
+  const N = Number(env.NEPTUNE_TEST_SCRYPT_N);
+  return isPowerOfTwo(N) && N >= MIN_TEST_N && N < SCRYPT_COST.N ? { ...SCRYPT_COST, N } : SCRYPT_COST;
+}
+
 /** A hash of the password at today's cost (or at `cost`: tests make hashes of an older cost). */
-export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = passwordCost()): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   return formatHash(cost, salt, await scrypt(password, salt, KEY_LENGTH, cost));
 }
 
-// Checked when the user does not exist (or has no usable hash), at today's cost, so an unknown name
-// costs the same time as a wrong password.
-const DUMMY = formatHash(SCRYPT_COST, Buffer.alloc(SALT_LENGTH), Buffer.alloc(KEY_LENGTH));
+/**
+ * Checked when the user does not exist (or has no usable hash), at today's cost, so an unknown name
+ * costs the same time as a wrong password.
+ */
+const dummyHash = (cost: ScryptCost): ParsedHash => ({ ...cost, salt: Buffer.alloc(SALT_LENGTH), key: Buffer.alloc(KEY_LENGTH) });
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parsed = stored ? parseHash(stored) : null;
-  const used = parsed ?? parseHash(DUMMY)!;
+  const used = parsed ?? dummyHash(passwordCost());
   const key = await scrypt(password, used.salt, used.key.length, used);
   return parsed !== null && timingSafeEqual(key, used.key);
 }
@@ -73,5 +91,6 @@ export async function verifyPassword(password: string, stored: string | null | u
 export function needsRehash(stored: string | null | undefined): boolean {
   const parsed = stored ? parseHash(stored) : null;
   if (!parsed) return false;
-  return parsed.N < SCRYPT_COST.N || parsed.r < SCRYPT_COST.r || parsed.p < SCRYPT_COST.p || parsed.key.length !== KEY_LENGTH;
+  const cost = passwordCost();
+  return parsed.N < cost.N || parsed.r < cost.r || parsed.p < cost.p || parsed.key.length !== KEY_LENGTH;
 }

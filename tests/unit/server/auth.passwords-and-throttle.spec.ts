@@ -1,9 +1,9 @@
 // The password policy (auth/password-policy.ts: rule `password` and the common-password list), the
 // self-describing scrypt hash format (auth/password.ts) and the pure parts of the login limits
 // (auth/login-throttle.ts: how addresses are counted).
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { isCommonPassword, passwordProblem } from "../../../src/server/auth/password-policy.ts";
-import { hashPassword, needsRehash, SCRYPT_COST, verifyPassword } from "../../../src/server/auth/password.ts";
+import { hashPassword, needsRehash, passwordCost, SCRYPT_COST, verifyPassword } from "../../../src/server/auth/password.ts";
 import { addressKey } from "../../../src/server/auth/login-throttle.ts";
 import { messages } from "../../../generated/errors.ts";
 import { DEMO_PASSWORD } from "../../support/demo-password.ts";
@@ -34,6 +34,21 @@ describe("password policy", () => {
 });
 
 describe("password hashes", () => {
+  // At the real cost: the suite's low test cost (vitest.config.ts) is set aside for these tests.
+  const testCost = process.env.NEPTUNE_TEST_SCRYPT_N;
+  beforeAll(() => void delete process.env.NEPTUNE_TEST_SCRYPT_N);
+  afterAll(() => {
+    if (testCost !== undefined) process.env.NEPTUNE_TEST_SCRYPT_N = testCost;
+  });
+
+  test("uses the real cost everywhere but in a test run that asks for a lower N (a power of two from 2^10 below 2^17)", () => {
+    expect(passwordCost({ NODE_ENV: "production", NEPTUNE_TEST_SCRYPT_N: "1024" })).toEqual(SCRYPT_COST);
+    expect(passwordCost({ NEPTUNE_TEST_SCRYPT_N: "1024" })).toEqual(SCRYPT_COST);
+    expect(passwordCost({ NODE_ENV: "test" })).toEqual(SCRYPT_COST);
+    expect(passwordCost({ NODE_ENV: "test", NEPTUNE_TEST_SCRYPT_N: "1024" })).toEqual({ N: 1024, r: 8, p: 1 });
+    for (const bad of ["512", "1000", "262144", "131072", "x", "-1024"]) expect(passwordCost({ NODE_ENV: "test", NEPTUNE_TEST_SCRYPT_N: bad }), bad).toEqual(SCRYPT_COST);
+  });
+
   test("are made at the OWASP cost and say so: scrypt$N$r$p$salt$key", async () => {
     expect(SCRYPT_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     const hash = await hashPassword("Some-Pass-123");
