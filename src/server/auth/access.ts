@@ -16,6 +16,7 @@ import type { DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
 import { sessionOf } from "./guard.ts";
 import type { SessionInfo } from "./session-store.ts";
+import { sql } from "../db/sql.ts";
 
 export const COMMUNITY_CODE = "HBL01001";
 export const HOUSE_CODE = "HBL01003";
@@ -39,7 +40,7 @@ export function requireAnyOf(codes: ReadonlySet<string>) {
 
 /** The community's name when it is the tenant's, else null (another tenant's id looks like a missing one). */
 export async function communityName(db: DbSession, tenantId: number, communityId: number): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>("select name from communities where tenant_id = $1 and id = $2", [tenantId, communityId]);
+  const { rows } = await db.query<{ name: string }>(sql`select name from communities where tenant_id = ${tenantId} and id = ${communityId}`);
   return rows[0]?.name ?? null;
 }
 

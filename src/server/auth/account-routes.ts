@@ -35,18 +35,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.modifyPassword, async ({ body: { oldPassword, newPassword }, session, request }) => {
     const problem = passwordProblem(newPassword);
     if (problem) throw validationError([{ field: "newPassword", message: problem }]);
-    const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [session.tenantId, session.userId]);
+    const { rows } = await app.db.query<{ password_hash: string | null }>(sql`select password_hash from users where tenant_id = ${session.tenantId} and id = ${session.userId}`);
     if (!(await verifyPassword(oldPassword, rows[0]?.password_hash))) throw apiError("WRONG_OLD_PASSWORD");
     // The old one is the stored one: the same again (e.g. the password an administrator set, at the
     // forced first change) is no change.
     if (newPassword === oldPassword) throw validationError([{ field: "newPassword", message: messages.passwordUnchanged }]);
     const hash = await hashPassword(newPassword);
     await app.db.transaction(async (tx) => {
-      await tx.query("update users set password_hash = $3, must_change_password = false, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [
-        session.tenantId,
-        session.userId,
-        hash,
-      ]);
+      await tx.query(
+        sql`update users set password_hash = ${hash}, must_change_password = false, updated_at = now(), updated_by = ${session.userId}, version = version + 1 where tenant_id = ${session.tenantId} and id = ${session.userId}`,
+      );
       await endSessionsOf(tx, session.tenantId, [session.userId], session); // the caller's own session stays
       await writeOperationLog(tx, {
         tenantId: session.tenantId,

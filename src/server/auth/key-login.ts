@@ -15,6 +15,7 @@ import { writeOperationLog } from "../crud/operation-log.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 const invalidKey = () => apiError("INVALID_KEY");
 
@@ -25,9 +26,8 @@ export async function keyLoginModule(app: FastifyInstance): Promise<void> {
     if (!owner) throw invalidKey();
     const rows = await camelRows<{ username: string; userType: string | null; enabled: boolean | null; tenantHomePage: string | null }>(
       app.db,
-      `select u.username, u.user_type, u.enabled, t.tenant_home_page
-         from users u join tenants t on t.id = u.tenant_id where u.tenant_id = $1 and u.id = $2`,
-      [owner.tenantId, owner.userId],
+      sql`select u.username, u.user_type, u.enabled, t.tenant_home_page
+         from users u join tenants t on t.id = u.tenant_id where u.tenant_id = ${owner.tenantId} and u.id = ${owner.userId}`,
     );
     const user = rows[0];
     if (!user || user.enabled === false) throw invalidKey();

@@ -14,6 +14,7 @@ import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
 import { recordLoginSuccess, reserveLoginAttempt, usernameKey } from "./login-throttle.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
+import { sql } from "../db/sql.ts";
 
 interface LoginUser {
   user_id: number;
@@ -35,12 +36,11 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     if (!(await reserveLoginAttempt(db, username, ip))) throw apiError("LOGIN_LOCKED");
 
     const { rows } = await db.query<LoginUser>(
-      `select u.id as user_id, u.tenant_id, u.username, u.user_type, u.enabled, u.password_hash, t.tenant_home_page
+      sql`select u.id as user_id, u.tenant_id, u.username, u.user_type, u.enabled, u.password_hash, t.tenant_home_page
          from login_names l
          join users u on u.tenant_id = l.tenant_id and u.id = l.user_id
          join tenants t on t.id = u.tenant_id
-        where l.username_key = $1`,
-      [usernameKey(username)],
+        where l.username_key = ${usernameKey(username)}`,
     );
     const user = rows[0];
     const passwordOk = await verifyPassword(password, user?.password_hash);
@@ -51,7 +51,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       // Only if nobody changed it meanwhile (a password change wins); failing to store it again only
       // leaves the older hash, which still verifies.
       try {
-        await db.query("update users set password_hash = $4 where tenant_id = $1 and id = $2 and password_hash = $3", [user.tenant_id, user.user_id, user.password_hash, await hashPassword(password)]);
+        await db.query(sql`update users set password_hash = ${await hashPassword(password)} where tenant_id = ${user.tenant_id} and id = ${user.user_id} and password_hash = ${user.password_hash}`);
       } catch (err) {
         request.log.warn({ err, userId: user.user_id }, "password not rehashed");
       }

@@ -8,6 +8,7 @@
 import pg from "pg";
 import type { Db } from "../db/types.ts";
 import { SESSION_BOOKKEEPING_SQL, SESSION_TABLES, dropCachedSessions, pauseSessionCache } from "./session-store.ts";
+import { raw, sql } from "../db/sql.ts";
 
 export const SESSION_CHANNEL = "neptune_session_changes";
 const RECONNECT_MS = 1000;
@@ -15,7 +16,7 @@ const RECONNECT_MS = 1000;
 /** Starts announcing and hearing session changes; the returned function stops it (on close). */
 export async function shareSessionRevocation(db: Db, databaseUrl: string, log: (message: string) => void = () => undefined): Promise<() => Promise<void>> {
   if (db.kind !== "postgres" || !db.onWrite) return async () => undefined;
-  db.onWrite(SESSION_TABLES, () => void db.query("select pg_notify($1, '')", [SESSION_CHANNEL]).catch((err: Error) => log(`session change not announced: ${err.message}`)), {
+  db.onWrite(SESSION_TABLES, () => void db.query(sql`select pg_notify(${SESSION_CHANNEL}, '')`).catch((err: Error) => log(`session change not announced: ${err.message}`)), {
     ignore: SESSION_BOOKKEEPING_SQL,
   });
 
@@ -45,7 +46,7 @@ export async function shareSessionRevocation(db: Db, databaseUrl: string, log: (
     c.on("notification", () => dropCachedSessions(db));
     try {
       await c.connect();
-      await c.query(`listen ${SESSION_CHANNEL}`);
+      await c.query(sql`listen ${raw(SESSION_CHANNEL)}`.text); // the listening client of its own: text only, LISTEN takes no parameters
       if (!stopped && client === c) pauseSessionCache(db, false);
     } catch (err) {
       lost((err as Error).message);

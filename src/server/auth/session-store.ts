@@ -17,6 +17,7 @@
 // connection lost) it does not cache. A change made directly in the database is seen within
 // SESSION_CACHE_MS (docs/server.md).
 import type { Db, DbSession } from "../db/types.ts";
+import { sql, type Sql } from "../db/sql.ts";
 import { texts } from "../../../generated/texts.ts";
 import { newToken, sameDigest, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
@@ -50,23 +51,25 @@ export interface SessionInfo {
   mustChangePassword?: boolean;
 }
 
-const INSERT_SQL = `insert into sessions (token_hash, signature_hash, user_id, tenant_id, expires_at, ip, user_agent)
-     values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval, $6, $7)`;
-const TOUCH_SQL = `update sessions set last_seen = now(), expires_at = now() + ($2 || ' milliseconds')::interval where token_hash = $1`;
-const DELETE_EXPIRED_SQL = "delete from sessions where expires_at <= now() or created_at <= now() - ($1 || ' milliseconds')::interval";
+// The bookkeeping statements: their text is the same whatever the values (SESSION_BOOKKEEPING_SQL matches them by it).
+const insertSql = (tokenHash: string, signatureHash: string, user: { userId: number; tenantId: number }, ip: string | null, userAgent: string | null): Sql =>
+  sql`insert into sessions (token_hash, signature_hash, user_id, tenant_id, expires_at, ip, user_agent)
+     values (${tokenHash}, ${signatureHash}, ${user.userId}, ${user.tenantId}, now() + (${String(SESSION_IDLE_MS)} || ' milliseconds')::interval, ${ip}, ${userAgent})`;
+const touchSql = (tokenHash: string): Sql => sql`update sessions set last_seen = now(), expires_at = now() + (${String(SESSION_IDLE_MS)} || ' milliseconds')::interval where token_hash = ${tokenHash}`;
+const DELETE_EXPIRED_SQL = sql`delete from sessions where expires_at <= now() or created_at <= now() - (${String(SESSION_MAX_MS)} || ' milliseconds')::interval`;
 
 /** A new session: its token (for the cookie only) and its signature (for the login answer). */
 export async function createSession(db: DbSession, user: { userId: number; tenantId: number }, meta: { ip?: string; userAgent?: string }): Promise<SessionCredentials> {
   const token = newToken();
   const signature = newToken();
-  await db.query(INSERT_SQL, [sha256Hex(token), sha256Hex(signature), user.userId, user.tenantId, String(SESSION_IDLE_MS), meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null]);
+  await db.query(insertSql(sha256Hex(token), sha256Hex(signature), user, meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null));
   return { token, signature };
 }
 
 /** The tables a session lookup reads: a write to one may change what a cached session says. */
 export const SESSION_TABLES = ["sessions", "users", "characters", "tenants"] as const;
-/** Writes to them that cannot make a cached entry wrong: a new session, the touch, removing expired ones. */
-export const SESSION_BOOKKEEPING_SQL: readonly string[] = [INSERT_SQL, TOUCH_SQL, DELETE_EXPIRED_SQL];
+/** Writes to them that cannot make a cached entry wrong: a new session, the touch, removing expired ones (their statement texts). */
+export const SESSION_BOOKKEEPING_SQL: readonly string[] = [insertSql("", "", { userId: 0, tenantId: 0 }, null, null).text, touchSql("").text, DELETE_EXPIRED_SQL.text];
 
 interface CachedSession {
   info: SessionInfo;
@@ -154,18 +157,20 @@ interface SessionRow {
   remaining_ms: number | string;
 }
 
-const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities, u.community_ids, u.must_change_password,
+function lookupSql(tokenHash: string): Sql {
+  return sql`select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities, u.community_ids, u.must_change_password,
             t.name as tenant_name, t.scene_name,
-            s.last_seen < now() - ($2 || ' milliseconds')::interval as stale,
-            extract(epoch from least(s.expires_at, s.created_at + ($3 || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
+            s.last_seen < now() - (${String(SESSION_TOUCH_MS)} || ' milliseconds')::interval as stale,
+            extract(epoch from least(s.expires_at, s.created_at + (${String(SESSION_MAX_MS)} || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
        from sessions s
        join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
        join tenants t on t.id = s.tenant_id
        left join characters c on c.tenant_id = u.tenant_id and c.id = u.role_id
-      where s.token_hash = $1
+      where s.token_hash = ${tokenHash}
         and s.expires_at > now()
-        and s.created_at > now() - ($3 || ' milliseconds')::interval
+        and s.created_at > now() - (${String(SESSION_MAX_MS)} || ' milliseconds')::interval
         and u.enabled is not false`;
+}
 
 /**
  * The live session of the cookie's token when the signature is that session's (idle and absolute
@@ -183,11 +188,11 @@ export async function findSession(db: DbSession, credentials: SessionCredentials
   if (cached) return sameDigest(cached.signatureHash, signatureHash) ? cached.info : null;
   const generation = cache?.generation;
 
-  const { rows } = await db.query<SessionRow>(LOOKUP_SQL, [hash, String(SESSION_TOUCH_MS), String(SESSION_MAX_MS)]);
+  const { rows } = await db.query<SessionRow>(lookupSql(hash));
   const row = rows[0];
   if (!row) return null;
   const signed = sameDigest(row.signature_hash, signatureHash);
-  if (signed && row.stale) await db.query(TOUCH_SQL, [hash, String(SESSION_IDLE_MS)]);
+  if (signed && row.stale) await db.query(touchSql(hash));
   const authorities = authoritiesOf(row.user_type, row.authorities);
   // Frozen: the cached object is shared by the requests of the next few seconds.
   const info: SessionInfo = Object.freeze({
@@ -210,9 +215,9 @@ export async function findSession(db: DbSession, credentials: SessionCredentials
 }
 
 export async function deleteSession(db: DbSession, tokenHash: string): Promise<void> {
-  await db.query("delete from sessions where token_hash = $1", [tokenHash]);
+  await db.query(sql`delete from sessions where token_hash = ${tokenHash}`);
 }
 
 export async function deleteExpiredSessions(db: DbSession): Promise<void> {
-  await db.query(DELETE_EXPIRED_SQL, [String(SESSION_MAX_MS)]);
+  await db.query(DELETE_EXPIRED_SQL);
 }

@@ -7,17 +7,14 @@ import { operations } from "../../../generated/operations.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
 import { TICKET_TTL_MS } from "./settings.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 export async function issueTicket(db: DbSession, user: { userId: number; tenantId: number }, type: string): Promise<string> {
   const ticket = newToken();
-  await db.query(`insert into tickets (ticket_hash, type, user_id, tenant_id, expires_at) values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval)`, [
-    sha256Hex(ticket),
-    type.slice(0, 32),
-    user.userId,
-    user.tenantId,
-    String(TICKET_TTL_MS),
-  ]);
-  await db.query("delete from tickets where expires_at <= now()");
+  await db.query(
+    sql`insert into tickets (ticket_hash, type, user_id, tenant_id, expires_at) values (${sha256Hex(ticket)}, ${type.slice(0, 32)}, ${user.userId}, ${user.tenantId}, now() + (${String(TICKET_TTL_MS)} || ' milliseconds')::interval)`,
+  );
+  await db.query(sql`delete from tickets where expires_at <= now()`);
   return ticket;
 }
 
@@ -25,10 +22,9 @@ export async function issueTicket(db: DbSession, user: { userId: number; tenantI
 export async function consumeTicket(db: DbSession, ticket: string, type?: string): Promise<{ userId: number; tenantId: number; type: string } | null> {
   const rows = await camelRows<{ userId: number; tenantId: number; type: string }>(
     db,
-    `update tickets set used_at = now()
-      where ticket_hash = $1 and used_at is null and expires_at > now() and ($2::text is null or type = $2)
+    sql`update tickets set used_at = now()
+      where ticket_hash = ${sha256Hex(ticket)} and used_at is null and expires_at > now() and (${type ?? null}::text is null or type = ${type ?? null})
       returning user_id, tenant_id, type`,
-    [sha256Hex(ticket), type ?? null],
   );
   return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 // The signed-in user's own profile ("user center", docs/api.md).
 import type { DbSession } from "../db/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 export interface UserCenter {
   userId: number;
@@ -15,12 +16,11 @@ export interface UserCenter {
 export async function userCenter(db: DbSession, tenantId: number, userId: number): Promise<UserCenter | null> {
   const rows = await camelRows<UserCenter>(
     db,
-    `select u.id as user_id, u.username, u.real_name, u.phone as phone_number,
+    sql`select u.id as user_id, u.username, u.real_name, u.phone as phone_number,
             coalesce(u.company_short_name, t.company_short_name) as company_short_name, t.name as tenant_name,
             coalesce(u.user_type, '1') as user_type
        from users u join tenants t on t.id = u.tenant_id
-      where u.tenant_id = $1 and u.id = $2`,
-    [tenantId, userId],
+      where u.tenant_id = ${tenantId} and u.id = ${userId}`,
   );
   return rows[0] ?? null;
 }
