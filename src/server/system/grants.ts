@@ -27,7 +27,7 @@ const refuse = (message: string) => apiError("NO_PERMISSION", { message });
 const holdsAll = (session: SessionInfo, codes: string[]) => codes.every((code) => session.authorities.includes(code));
 
 async function codesOfRole(db: DbSession, tenantId: number, roleId: number): Promise<string[]> {
-  const { rows } = await db.query<{ authorities: unknown }>("select authorities from characters where tenant_id = $1 and id = $2", [tenantId, roleId]);
+  const { rows } = await db.query<{ authorities: unknown }>(sql`select authorities from characters where tenant_id = ${tenantId} and id = ${roleId}`);
   return roleCodes(rows[0]?.authorities);
 }
 

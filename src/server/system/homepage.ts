@@ -55,7 +55,7 @@ export async function currentCommunity(
 export async function homepageModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getCurrentUser, async ({ query, session, request }) => {
     const { rows } = await app.db.query<UserRow>(
-      `select u.username, u.real_name, u.phone, u.user_type, u.must_change_password, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
+      sql`select u.username, u.real_name, u.phone, u.user_type, u.must_change_password, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
               t.name as tenant_name, t.scene_name, t.enabled_kanban,
               coalesce(t.platform_img, p.platform_img) as platform_img, p.watermark_status
          from users u
@@ -63,10 +63,9 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
          left join lateral (
            select pc.platform_img, pc.watermark_status from platform_configs pc
             where pc.tenant_id = u.tenant_id
-            order by (lower(pc.domain_url) = lower($3)) desc, pc.id limit 1
+            order by (lower(pc.domain_url) = lower(${request.hostname ?? ""})) desc, pc.id limit 1
          ) p on true
-        where u.tenant_id = $1 and u.id = $2`,
-      [session.tenantId, session.userId, request.hostname ?? ""],
+        where u.tenant_id = ${session.tenantId} and u.id = ${session.userId}`,
     );
     const user = rows[0];
     if (!user) throw apiError("NOT_LOGGED_IN");

@@ -21,6 +21,7 @@ import { registerResourceHooks } from "../crud/hooks.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
+import { sql } from "../db/sql.ts";
 
 export interface MenuCustomization {
   menuKey: string;
@@ -55,9 +56,8 @@ export function applyMenuCustomization(nodes: readonly MenuNode[], items: readon
 export async function loadMenuCustomization(db: DbSession, tenantId: number): Promise<MenuCustomization[]> {
   const rows = await camelRows<MenuCustomization>(
     db,
-    `select menu_key, alias, sort_no, coalesce(hidden, false) as hidden
-       from menu_customizations where tenant_id = $1 order by sort_no, id`,
-    [tenantId],
+    sql`select menu_key, alias, sort_no, coalesce(hidden, false) as hidden
+       from menu_customizations where tenant_id = ${tenantId} order by sort_no, id`,
   );
   return rows.map((r) => ({ ...r, sortNo: Number(r.sortNo) }));
 }
@@ -87,13 +87,12 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
       return { menuKey: key, alias: typeof values.alias === "string" ? values.alias.trim() || null : null, sortNo: Number(values.sortNo), hidden: values.hidden };
     });
     await app.db.transaction(async (tx) => {
-      await tx.query("delete from menu_customizations where tenant_id = $1", [session.tenantId]);
+      await tx.query(sql`delete from menu_customizations where tenant_id = ${session.tenantId}`);
       if (items.length) {
         await tx.query(
-          `insert into menu_customizations (tenant_id, menu_key, alias, sort_no, hidden, created_by, updated_by)
-           select $1, x.menu_key, x.alias, x.sort_no, x.hidden, $2, $2
-             from jsonb_to_recordset($3::jsonb) as x(menu_key text, alias text, sort_no int, hidden boolean)`,
-          [session.tenantId, session.userId, JSON.stringify(items.map((i) => ({ menu_key: i.menuKey, alias: i.alias, sort_no: i.sortNo, hidden: i.hidden })))],
+          sql`insert into menu_customizations (tenant_id, menu_key, alias, sort_no, hidden, created_by, updated_by)
+           select ${session.tenantId}, x.menu_key, x.alias, x.sort_no, x.hidden, ${session.userId}, ${session.userId}
+             from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ menu_key: i.menuKey, alias: i.alias, sort_no: i.sortNo, hidden: i.hidden })))}::jsonb) as x(menu_key text, alias text, sort_no int, hidden boolean)`,
         );
       }
       await writeOperationLog(tx, {

@@ -5,13 +5,13 @@
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
+import { sql } from "../db/sql.ts";
 
 export async function operationReportModule(app: FastifyInstance): Promise<void> {
   route(app, operations.reportOperation, async ({ body, session, request }) => {
     await app.db.query(
-      `insert into operation_logs (tenant_id, user_id, username, source, operation_code, operation_type, resource, action, ip, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, 'operationLog', 'report', $7, $2, $2)`,
-      [session.tenantId, session.userId, session.username, body.source, body.operationCode.trim(), body.operationType, request.ip],
+      sql`insert into operation_logs (tenant_id, user_id, username, source, operation_code, operation_type, resource, action, ip, created_by, updated_by)
+       values (${session.tenantId}, ${session.userId}, ${session.username}, ${body.source}, ${body.operationCode.trim()}, ${body.operationType}, 'operationLog', 'report', ${request.ip}, ${session.userId}, ${session.userId})`,
     );
     return null;
   });

@@ -13,6 +13,7 @@ import { operations } from "../../../generated/operations.ts";
 import { texts } from "../../../generated/texts.ts";
 import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 export const DEFAULT_PLATFORM_NAME = texts.common.platformName;
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.
@@ -44,14 +45,13 @@ async function platformRow(app: FastifyInstance, request: FastifyRequest, domain
   const bare = host.replace(/:\d+$/, "");
   const rows = await camelRows<PlatformRow>(
     app.db,
-    `select platform_name, platform_ico,
+    sql`select platform_name, platform_ico,
             menu_back_ground_color, menu_text_color,
             menu_text_high_color, menu_text_high_sel_bg_color,
             choose_hover_color, placeholder_color
        from platform_configs
-      where lower(domain_url) in ($1, $2)
-      order by (lower(domain_url) = $1) desc, id limit 1`,
-    [host, bare],
+      where lower(domain_url) in (${host}, ${bare})
+      order by (lower(domain_url) = ${host}) desc, id limit 1`,
   );
   return rows[0] ?? null;
 }

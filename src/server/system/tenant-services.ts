@@ -11,6 +11,7 @@ import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import type { DbSession } from "../db/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 /** spec §9: the licence service types, in the order the spec lists them. */
 export const LICENCE_TYPES = [212, 209, 217, 251, 252] as const;
@@ -27,10 +28,9 @@ export interface LicenceQuota {
 export async function licenceQuotas(db: DbSession, tenantId: number): Promise<LicenceQuota[]> {
   const rows = await camelRows<LicenceQuota>(
     db,
-    `select service_name, service_type, service_total_num,
+    sql`select service_name, service_type, service_total_num,
             service_use_num, validity_date
-       from licence_quotas where tenant_id = $1 and service_type = any($2::int[])`,
-    [tenantId, [...LICENCE_TYPES]],
+       from licence_quotas where tenant_id = ${tenantId} and service_type = any(${[...LICENCE_TYPES]}::int[])`,
   );
   const byType = new Map(rows.map((r) => [Number(r.serviceType), r]));
   return LICENCE_TYPES.map((type) => {
@@ -47,7 +47,7 @@ export async function licenceQuotas(db: DbSession, tenantId: number): Promise<Li
 
 export async function tenantServicesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getLogos, async ({ session }) => {
-    const rows = await camelRows<{ tenantHomePage: string | null; platformImg: string | null }>(app.db, `select tenant_home_page, platform_img from tenants where id = $1`, [session.tenantId]);
+    const rows = await camelRows<{ tenantHomePage: string | null; platformImg: string | null }>(app.db, sql`select tenant_home_page, platform_img from tenants where id = ${session.tenantId}`);
     return { tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null };
   });
 

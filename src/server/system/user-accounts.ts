@@ -108,7 +108,7 @@ export function registerUserAccountHooks(): void {
     async beforeDelete(tx, session, ids) {
       if (ids.includes(session.userId)) throw apiError("BAD_REQUEST", { message: messages.selfDeleteRefused });
       await checkUserRemoval(tx, session, ids);
-      await tx.query("update operation_logs set user_id = null where tenant_id = $1 and user_id = any($2::bigint[])", [session.tenantId, ids]);
+      await tx.query(sql`update operation_logs set user_id = null where tenant_id = ${session.tenantId} and user_id = any(${ids}::bigint[])`);
       await endSessionsOf(tx, session.tenantId, ids);
     },
   });

@@ -16,6 +16,7 @@ import type { DbSession } from "../db/types.ts";
 import { communityName } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { registerUserAccountHooks } from "./user-accounts.ts";
+import { sql } from "../db/sql.ts";
 
 export interface UserListItem {
   userId: number;
@@ -26,9 +27,8 @@ export interface UserListItem {
 export async function tenantUsers(db: DbSession, tenantId: number): Promise<UserListItem[]> {
   const rows = await camelRows<UserListItem>(
     db,
-    `select id as user_id, username, real_name from users
-      where tenant_id = $1 and enabled is not false order by id`,
-    [tenantId],
+    sql`select id as user_id, username, real_name from users
+      where tenant_id = ${tenantId} and enabled is not false order by id`,
   );
   return rows;
 }
