@@ -397,8 +397,7 @@ async function buildingIdsByName(ctx: ImportContext, names: string[]): Promise<M
   const out = new Map<string, number>();
   if (!names.length) return out;
   const { rows } = await ctx.tx.query<{ id: number; name: string }>(
-    `select distinct on (name) id, name from buildings where tenant_id = $1 and community_id = $2 and name = any($3::text[]) order by name, id`,
-    [ctx.session.tenantId, ctx.communityId, names],
+    sql`select distinct on (name) id, name from buildings where tenant_id = ${ctx.session.tenantId} and community_id = ${ctx.communityId} and name = any(${names}::text[]) order by name, id`,
   );
   for (const r of rows) out.set(r.name, Number(r.id));
   return out;
@@ -410,9 +409,8 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
   if (!buildingIds.length || !names.length) return out;
   const rows = await camelRows<{ id: number; buildingId: number; name: string }>(
     ctx.tx,
-    `select distinct on (building_id, name) id, building_id, name from units
-      where tenant_id = $1 and community_id = $2 and building_id = any($3::bigint[]) and name = any($4::text[]) order by building_id, name, id`,
-    [ctx.session.tenantId, ctx.communityId, buildingIds, names],
+    sql`select distinct on (building_id, name) id, building_id, name from units
+      where tenant_id = ${ctx.session.tenantId} and community_id = ${ctx.communityId} and building_id = any(${buildingIds}::bigint[]) and name = any(${names}::text[]) order by building_id, name, id`,
   );
   for (const r of rows) out.set(unitKey(Number(r.buildingId), r.name), Number(r.id));
   return out;
@@ -422,11 +420,10 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
 async function storedRooms(ctx: ImportContext, wanted: { unitId: number; roomNo: string }[]): Promise<Set<string>> {
   const out = new Set<string>();
   if (!wanted.length) return out;
-  const rows = await camelRows<{ unitId: number; roomNo: string }>(ctx.tx, `select unit_id, room_no from rooms where tenant_id = $1 and unit_id = any($2::bigint[]) and room_no = any($3::text[])`, [
-    ctx.session.tenantId,
-    [...new Set(wanted.map((w) => w.unitId))],
-    [...new Set(wanted.map((w) => w.roomNo))],
-  ]);
+  const rows = await camelRows<{ unitId: number; roomNo: string }>(
+    ctx.tx,
+    sql`select unit_id, room_no from rooms where tenant_id = ${ctx.session.tenantId} and unit_id = any(${[...new Set(wanted.map((w) => w.unitId))]}::bigint[]) and room_no = any(${[...new Set(wanted.map((w) => w.roomNo))]}::text[])`,
+  );
   for (const r of rows) out.add(unitKey(Number(r.unitId), r.roomNo));
   return out;
 }
@@ -535,12 +532,11 @@ const inhabitantsImporter: Importer = {
     const roomIds = new Map<string, number>();
     if (wanted.length) {
       const { rows: found } = await ctx.tx.query<{ k: number; id: number }>(
-        `select distinct on (k.k) k.k, r.id from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as k(k, building, unit, room_no)
-           join rooms r on r.tenant_id = $1 and r.community_id = $2 and r.room_no = k.room_no
+        sql`select distinct on (k.k) k.k, r.id from unnest(${wanted.map((_, k) => k)}::int[], ${wanted.map((w) => w[0])}::text[], ${wanted.map((w) => w[1])}::text[], ${wanted.map((w) => w[2])}::text[]) as k(k, building, unit, room_no)
+           join rooms r on r.tenant_id = ${ctx.session.tenantId} and r.community_id = ${ctx.communityId} and r.room_no = k.room_no
            join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id and u.name = k.unit
            join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id and b.name = k.building
           order by k.k, r.id`,
-        [ctx.session.tenantId, ctx.communityId, wanted.map((_, k) => k), wanted.map((w) => w[0]), wanted.map((w) => w[1]), wanted.map((w) => w[2])],
       );
       for (const r of found) roomIds.set(wanted[Number(r.k)].join("\t"), Number(r.id));
     }
@@ -556,8 +552,7 @@ const inhabitantsImporter: Importer = {
     if (pairs.length) {
       const found = await camelRows<{ roomId: number; phone: string }>(
         ctx.tx,
-        `select room_id, phone from inhabitants where tenant_id = $1 and room_id = any($2::bigint[]) and phone = any($3::text[])`,
-        [ctx.session.tenantId, [...new Set(pairs.map((p) => p.roomId))], [...new Set(pairs.map((p) => p.phone))]],
+        sql`select room_id, phone from inhabitants where tenant_id = ${ctx.session.tenantId} and room_id = any(${[...new Set(pairs.map((p) => p.roomId))]}::bigint[]) and phone = any(${[...new Set(pairs.map((p) => p.phone))]}::text[])`,
       );
       for (const r of found) stored.add(residentKey(Number(r.roomId), r.phone));
     }

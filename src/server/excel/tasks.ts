@@ -35,6 +35,7 @@ import { columnLabel, exportCell } from "./cells.ts";
 import { DUPLICATE_REASON, importerOf, type Cells, type ImportColumn, type ImportResult, type ImportRow } from "./importers.ts";
 import { errorWorkbook, exportWorkbook, readImportFile } from "./workbook.ts";
 import type { JsonObject } from "../db/row.ts";
+import { sql } from "../db/sql.ts";
 
 export const IMPORT_TASK = "excelImport";
 export const EXPORT_TASK = "excelExport";
@@ -229,9 +230,8 @@ async function saveErrorWorkbook(db: DbSession, task: TaskRow, p: ImportPayload,
   const title = fillScene(resourceByName[p.resource].label, p.sceneName);
   const content = await errorWorkbook(columns, errorRows);
   await db.query(
-    `insert into task_files (task_id, tenant_id, file_name, content) values ($1, $2, $3, $4)
+    sql`insert into task_files (task_id, tenant_id, file_name, content) values (${task.id}, ${task.tenantId}, ${fillTexts.excel.errorFile({ title })}, ${content})
      on conflict (task_id) do update set file_name = excluded.file_name, content = excluded.content, created_at = now()`,
-    [task.id, task.tenantId, fillTexts.excel.errorFile({ title }), content],
   );
   return errorRows.length;
 }
@@ -246,7 +246,7 @@ const exportHandler: TaskHandler = {
     const communityColumn = model.communityScoped;
     const communities = new Map<number, string>();
     if (communityColumn) {
-      const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1", [task.tenantId]);
+      const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${task.tenantId}`);
       for (const r of rows) communities.set(Number(r.id), r.name);
     }
     const rows: (string | number)[][] = [];
@@ -265,9 +265,8 @@ const exportHandler: TaskHandler = {
     const fileName = fillTexts.excel.exportFile({ title, stamp });
     await db.transaction(async (tx) => {
       await tx.query(
-        `insert into task_files (task_id, tenant_id, file_name, content) values ($1, $2, $3, $4)
+        sql`insert into task_files (task_id, tenant_id, file_name, content) values (${task.id}, ${task.tenantId}, ${fileName}, ${content})
          on conflict (task_id) do update set file_name = excluded.file_name, content = excluded.content, created_at = now()`,
-        [task.id, task.tenantId, fileName, content],
       );
       await writeOperationLog(tx, {
         tenantId: task.tenantId,
