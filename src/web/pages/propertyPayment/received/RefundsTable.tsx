@@ -2,6 +2,7 @@
 // again, a 退费 reduces its charge) or reject with a reason, on the rows whose state the refunds'
 // declared actions start from (common/payment/row-actions.ts, the same the server checks). An
 // approved refund offers its voucher (打印凭证: 退费凭证 or 冲正凭证).
+import { useMutation } from "@tanstack/react-query";
 import { App, Button, Radio, Space } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -12,7 +13,8 @@ import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { useRefundWritten } from "../shared/queries.ts";
 import { refundRowActions } from "../../../../common/payment/row-actions.ts";
 import { RefundKind, RefundStatus } from "../../../../../generated/states.ts";
 
@@ -40,6 +42,22 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   const { page, firstPage, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useResourcePage<Refund>("refunds", { communityId, status }, page);
+  const written = useRefundWritten();
+  // A decision, taken or refused (perhaps decided meanwhile), is followed by the lists showing it
+  // (not awaited: the dialog closes when the server has answered).
+  const approval = useMutation({
+    ...queries.approveRefund.mutationOptions(),
+    onSuccess: (done) => void message.success(`退款成功，退款凭证号 ${done.voucherNo}`),
+    onSettled: (done) => void written(!!done),
+  });
+  const rejection = useMutation({
+    ...queries.rejectRefund.mutationOptions(),
+    onSuccess: () => {
+      void message.success("已驳回");
+      setRejecting(null);
+      void written(false);
+    },
+  });
   const approve = (r: Refund) =>
     modal.confirm({
       title: `确认${r.refundKind === RefundKind.Reduction ? "退费" : "冲正"} ¥${r.amount}？`,
@@ -48,9 +66,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
       cancelText: "取消",
       onOk: async () => {
         // A refusal is shown by the request wrapper: no uncaught error.
-        const done = await api.approveRefund({ params: { id: r.id } }).catch(() => null);
-        if (done) void message.success(`退款成功，退款凭证号 ${done.voucherNo}`);
-        list.reload();
+        await approval.mutateAsync({ params: { id: r.id } }).catch(() => null);
       },
     });
   return (
@@ -90,17 +106,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
           },
         ]}
       />
-      <ReasonDialog
-        open={rejecting !== null}
-        title="驳回退款申请"
-        onCancel={() => setRejecting(null)}
-        onOk={async (reason) => {
-          await api.rejectRefund({ params: { id: rejecting! }, body: { reason } });
-          void message.success("已驳回");
-          setRejecting(null);
-          list.reload();
-        }}
-      />
+      <ReasonDialog open={rejecting !== null} title="驳回退款申请" onCancel={() => setRejecting(null)} onOk={(reason) => rejection.mutateAsync({ params: { id: rejecting! }, body: { reason } })} />
     </>
   );
 }

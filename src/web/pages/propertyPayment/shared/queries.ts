@@ -1,0 +1,33 @@
+// What the fee pages' writes invalidate, in one place: the operations' own keys (the generated query
+// helpers) and the generic resources' lists read through Refine (useResourcePage). A write says what
+// it changed and the reads showing it load again; nothing reloads by hand.
+import { useInvalidate } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { queries } from "../../../http/query-client.ts";
+import { invalidateBillReads } from "../api.ts";
+
+/** Invalidates the lists of generic fee resources (refunds, payments, receipts, dailyClosings…) read through Refine. */
+function useInvalidateLists() {
+  const invalidate = useInvalidate();
+  return useCallback((...resources: string[]) => Promise.all(resources.map((resource) => invalidate({ resource, invalidates: ["list"] }))).then(() => undefined), [invalidate]);
+}
+
+/**
+ * After a refund decision. Approved: the money went back, so the refunds, the payments (refunded) and
+ * the receipts (refunded of each) lists, what is refundable and every bill read change. Rejected (or a
+ * refused decision, the refund perhaps decided meanwhile): the refunds list and what is refundable.
+ */
+export function useRefundWritten() {
+  const client = useQueryClient();
+  const lists = useInvalidateLists();
+  return useCallback(
+    (approved: boolean) =>
+      Promise.all([
+        lists("refunds", ...(approved ? ["payments", "receipts"] : [])),
+        client.invalidateQueries({ queryKey: queries.getRefundable.key }),
+        approved ? invalidateBillReads(client) : undefined,
+      ]).then(() => undefined),
+    [client, lists],
+  );
+}
