@@ -19,6 +19,7 @@ import { writeOperationLog } from "./operation-log.ts";
 import { idField } from "../http/request-input.ts";
 import type { JsonObject, JsonValue } from "../db/row.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
+import { sql } from "../db/sql.ts";
 
 export const MAX_INGEST = 1000;
 
@@ -51,7 +52,7 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
     const communities = new Set<number>();
     if (model.communityScoped) {
       const ids = [...new Set(records.map((r) => idField(isRecord(r) ? r : null, "communityId")).filter((id): id is number => id !== null))];
-      const { rows } = await app.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id = any($2::bigint[])", [session.tenantId, ids]);
+      const { rows } = await app.db.query<{ id: number }>(sql`select id from communities where tenant_id = ${session.tenantId} and id = any(${ids}::bigint[])`);
       // A community outside the ingesting account's scope is rejected like a missing one.
       for (const r of rows) if (mayAccessCommunity(session, Number(r.id))) communities.add(Number(r.id));
     }

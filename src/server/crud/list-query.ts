@@ -132,7 +132,7 @@ function listStatement(model: ResourceModel, tenantId: Shared, where: Sql, sortN
   const table = raw(model.table);
   const keys = sql`select t.id from ${table} t where ${where} order by ${orderInner} limit ${limit}${offset}`;
   const labels = refLabelColumns(model);
-  return sql`select p.*${raw(labels ? `, ${labels}` : "")}, c.total as "__total" from (select count(*) as total from ${table} t where ${where}) c left join lateral (select ${raw(model.selectList)} from (${keys}) k join ${table} t on t.tenant_id = ${tenantId} and t.id = k.id) p on true order by ${orderOuter}`;
+  return sql`select p.*${when(labels, () => sql`, ${labels}`)}, c.total as "__total" from (select count(*) as total from ${table} t where ${where}) c left join lateral (select ${model.selectList} from (${keys}) k join ${table} t on t.tenant_id = ${tenantId} and t.id = k.id) p on true order by ${orderOuter}`;
 }
 
 export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: JsonObject): Promise<PageResult> {

@@ -4,7 +4,7 @@
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { alias, ident } from "./sql.ts";
-import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
+import { anyOf, join, raw, sql, type Sql } from "../db/sql.ts";
 
 export interface RefLabel {
   field: FieldDef;
@@ -40,7 +40,7 @@ export interface ResourceModel {
   sortable: Map<string, string>;
   refLabels: RefLabel[];
   /** `t."col" as "name", ...` over the table alias t. */
-  selectList: string;
+  selectList: Sql;
 }
 
 const SYSTEM_COLUMNS: [name: string, column: string][] = [
@@ -82,7 +82,7 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
     ...visible.map((f) => [f.name, f.column] as [string, string]),
     ...SYSTEM_COLUMNS.slice(2),
   ];
-  const selectList = columns.map(([name, column]) => `t.${ident(column)} as ${alias(name)}`).join(", ");
+  const selectList = raw(columns.map(([name, column]) => `t.${ident(column)} as ${alias(name)}`).join(", "));
   const scopeField = def.scopeField ? visible.find((f) => f.name === def.scopeField) : undefined;
   const scopeColumn = communityScoped ? "community_id" : def.table === "communities" ? "id" : scopeField ? scopeField.column : null;
   return { def, table: ident(def.table), communityScoped, scopeColumn, scopeKeepsNone: !!scopeField, visible, writable, filterable, searchable, sortable, refLabels, selectList };
@@ -92,16 +92,16 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
  * `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase
  * columns. A label of a community's row is read only inside the referring row's community: an answer
  * never names a row of another community (its caller may not read it), whatever was stored before
- * the database refused such references.
+ * the database refused such references. Null when the resource has no references.
  */
-export function refLabelColumns(model: ResourceModel, outer = "p"): string {
-  return model.refLabels
-    .map((l) => {
-      const value = l.fallbackColumn ? `coalesce(nullif(r.${ident(l.column)}, ''), r.${ident(l.fallbackColumn)})` : `r.${ident(l.column)}`;
-      const community = l.sameCommunity ? ` and r.community_id = ${outer}."communityId"` : "";
-      return `(select ${value} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}${community}) as ${alias(l.name)}`;
-    })
-    .join(", ");
+export function refLabelColumns(model: ResourceModel, outer = "p"): Sql | null {
+  if (!model.refLabels.length) return null;
+  const columns = model.refLabels.map((l) => {
+    const value = l.fallbackColumn ? `coalesce(nullif(r.${ident(l.column)}, ''), r.${ident(l.fallbackColumn)})` : `r.${ident(l.column)}`;
+    const community = l.sameCommunity ? ` and r.community_id = ${outer}."communityId"` : "";
+    return raw(`(select ${value} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}${community}) as ${alias(l.name)}`);
+  });
+  return join(columns, ", ");
 }
 
 /** The rows of a limited user's communities (null: no condition, the session is unlimited or the resource tenant-wide). */

@@ -2,6 +2,7 @@
 // An entry about one community's data names it (communityId, else the detail's communityId): a user
 // limited to some communities reads only its own communities' entries and those naming none.
 import type { DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 
 export interface OperationLogEntry {
   tenantId: number;
@@ -24,39 +25,15 @@ function communityOf(e: Pick<OperationLogEntry, "communityId" | "detail">): numb
 
 export async function writeOperationLog(db: DbSession, e: OperationLogEntry): Promise<void> {
   await db.query(
-    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $2, $2)`,
-    [
-      e.tenantId,
-      e.userId,
-      e.username,
-      e.resource,
-      e.action,
-      e.operationCode ?? null,
-      e.targetId == null ? null : String(e.targetId),
-      e.detail === undefined ? null : JSON.stringify(e.detail),
-      e.ip,
-      communityOf(e),
-    ],
+    sql`insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
+     values (${e.tenantId}, ${e.userId}, ${e.username}, ${e.resource}, ${e.action}, ${e.operationCode ?? null}, ${e.targetId == null ? null : String(e.targetId)}, ${e.detail === undefined ? null : JSON.stringify(e.detail)}::jsonb, ${e.ip}, ${communityOf(e)}, ${e.userId}, ${e.userId})`,
   );
 }
 
 /** Several targets of one action (batch delete) in one statement, each with its community (or null). */
 export async function writeOperationLogs(db: DbSession, e: Omit<OperationLogEntry, "targetId" | "communityId">, targets: { id: number; communityId: number | null }[]): Promise<void> {
   await db.query(
-    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
-     select $1, $2, $3, $4, $5, $6, t.id::text, $8::jsonb, $9, t.community_id, $2, $2 from unnest($7::bigint[], $10::bigint[]) as t(id, community_id)`,
-    [
-      e.tenantId,
-      e.userId,
-      e.username,
-      e.resource,
-      e.action,
-      e.operationCode ?? null,
-      targets.map((t) => t.id),
-      e.detail === undefined ? null : JSON.stringify(e.detail),
-      e.ip,
-      targets.map((t) => t.communityId),
-    ],
+    sql`insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
+     select ${e.tenantId}, ${e.userId}, ${e.username}, ${e.resource}, ${e.action}, ${e.operationCode ?? null}, t.id::text, ${e.detail === undefined ? null : JSON.stringify(e.detail)}::jsonb, ${e.ip}, t.community_id, ${e.userId}, ${e.userId} from unnest(${targets.map((t) => t.id)}::bigint[], ${targets.map((t) => t.communityId)}::bigint[]) as t(id, community_id)`,
   );
 }

@@ -45,9 +45,9 @@ function communityCondition(model: ResourceModel, scope: RowScope, alias = ""): 
 export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<ResourceRow | null> {
   const { tenantId, communityIds } = typeof scope === "number" ? { tenantId: scope, communityIds: null } : scope;
   const where = sql`t.tenant_id = ${tenantId} and t.id = ${id}${communityCondition(model, { tenantId, communityIds }, "t.")}`;
-  const inner = sql`select ${raw(model.selectList)} from ${raw(model.table)} t where ${where}`;
+  const inner = sql`select ${model.selectList} from ${raw(model.table)} t where ${where}`;
   const labels = refLabelColumns(model);
-  const { rows } = await db.query<ResourceRow>(labels ? sql`select p.*, ${raw(labels)} from (${inner}) p` : inner);
+  const { rows } = await db.query<ResourceRow>(labels ? sql`select p.*, ${labels} from (${inner}) p` : inner);
   return rows[0] ? fromRow(model, rows[0]) : null;
 }
 
@@ -139,7 +139,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
 
   return inTransaction(db, session, "write", async (tx) => {
     if (communityId !== null) {
-      const owned = await tx.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, communityId]);
+      const owned = await tx.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and id = ${communityId}`);
       if (!owned.rows.length) {
         const message = fillScene(messages.sceneNotFound, session.sceneName);
         throw validationError([{ field: "communityId", message }]);
