@@ -3,11 +3,12 @@
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "./operation.ts";
+import { sql } from "../db/sql.ts";
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.health, async ({ request, reply }) => {
     try {
-      await app.db.query("select 1");
+      await app.db.query(sql`select 1`);
       return { status: "ok", db: app.db.kind };
     } catch (err) {
       request.log.error({ err }, "health check failed");
