@@ -9,18 +9,18 @@ import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
 
 export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getSmartHomeSteer, async ({ query, session }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
     const rows = await camelRows<SmartHomeSteerFlags>(
       app.db,
-      `select exists (select 1 from rooms where tenant_id = $1 and community_id = $2) as room_enable,
-              exists (select 1 from smart_devices where tenant_id = $1 and community_id = $2) as smart_device_enable,
-              exists (select 1 from smart_house_templates where tenant_id = $1 and community_id = $2) as house_type_enable,
-              exists (select 1 from smart_rooms where tenant_id = $1 and community_id = $2 and house_template_id is not null) as house_type_relevancy_room_enable,
-              exists (select 1 from smart_workers where tenant_id = $1 and community_id = $2) as worker_enable`,
-      [session.tenantId, community.id],
+      sql`select exists (select 1 from rooms where tenant_id = ${session.tenantId} and community_id = ${community.id}) as room_enable,
+              exists (select 1 from smart_devices where tenant_id = ${session.tenantId} and community_id = ${community.id}) as smart_device_enable,
+              exists (select 1 from smart_house_templates where tenant_id = ${session.tenantId} and community_id = ${community.id}) as house_type_enable,
+              exists (select 1 from smart_rooms where tenant_id = ${session.tenantId} and community_id = ${community.id} and house_template_id is not null) as house_type_relevancy_room_enable,
+              exists (select 1 from smart_workers where tenant_id = ${session.tenantId} and community_id = ${community.id}) as worker_enable`,
     );
     return rows[0];
   });
