@@ -1,22 +1,39 @@
 // One settlement day: per pay method and cashier, what the books recorded (charges, refunds, net)
 // against what arrived (declared, §5 amount rule); differences in red. Save the declared amounts, or
 // close the day (then read-only; later payments count for the next day).
+import { useMutation } from "@tanstack/react-query";
 import { App, Alert, Button, Form, Input, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { DayRow, DaySummary } from "../types.ts";
 import { labelOf } from "../shared/labels.tsx";
 import { fenOf, fenToYuan, tryFen } from "../shared/money.ts";
 import { normalizeAmountText } from "../../../../common/money.ts";
 import { ruleOf } from "../../../lib/rules.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { useReconciliationWritten } from "../shared/queries.ts";
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
 
-export function DayTable({ summary, onChanged }: { summary: DaySummary; onChanged: () => void }) {
+export function DayTable({ summary }: { summary: DaySummary }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Record<string, { declaredAmount?: string; remark?: string }>>();
-  const [busy, setBusy] = useState(false);
+  // A saved or closed day: its summary is read again, and the closed days' list (not awaited).
+  const written = useReconciliationWritten();
+  const declare = useMutation({
+    ...queries.declareReconciliation.mutationOptions(),
+    onSuccess: () => {
+      void message.success("保存成功");
+      void written();
+    },
+  });
+  const closing = useMutation({
+    ...queries.closeReconciliation.mutationOptions(),
+    onSuccess: () => {
+      void message.success("日结成功");
+      void written();
+    },
+  });
   const values = Form.useWatch([], form) ?? {};
   const closed = summary.closed;
 
@@ -33,16 +50,8 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
   const save = async () => {
     const list = await rows();
     if (!list) return;
-    setBusy(true);
-    try {
-      await api.declareReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
-      void message.success("保存成功");
-      onChanged();
-    } catch {
-      // Refused: the request wrapper has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    // Refused: the request wrapper has shown the server's message.
+    await declare.mutateAsync({ body: { communityId: summary.communityId, day: summary.day, rows: list } }).catch(() => undefined);
   };
   const close = async () => {
     const list = await rows();
@@ -52,15 +61,8 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
       content: "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
       okText: "确定日结",
       cancelText: "取消",
-      onOk: async () => {
-        try {
-          await api.closeReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
-          void message.success("日结成功");
-          onChanged();
-        } catch {
-          // Refused: the request wrapper has shown the server's message; the day stays open.
-        }
-      },
+      // Refused: the request wrapper has shown the server's message; the day stays open.
+      onOk: () => closing.mutateAsync({ body: { communityId: summary.communityId, day: summary.day, rows: list } }).catch(() => undefined),
     });
   };
 
@@ -166,7 +168,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
       </Form>
       {!closed && (
         <Space>
-          <Button onClick={save} loading={busy} disabled={!summary.rows.length}>
+          <Button onClick={save} loading={declare.isPending} disabled={!summary.rows.length}>
             保存申报
           </Button>
           <Button type="primary" onClick={close} disabled={summary.day > summary.today}>

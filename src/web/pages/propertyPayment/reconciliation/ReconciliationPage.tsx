@@ -1,7 +1,7 @@
 // 对账管理 /propertyPayment/reconciliation: the daily settlement of the current community — pick a
 // day, compare recorded with declared per pay method and cashier, close the day — and the list of
 // closed days; 打印日结单 opens the day's printable sheet per cashier (DailyClosingPrintPage.tsx).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { PrinterOutlined } from "@ant-design/icons";
 import { Button, Card, Space, Tabs } from "antd";
 import { useNavigate } from "react-router";
@@ -13,23 +13,17 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { DayTable } from "./DayTable.tsx";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
-import { queries } from "../../../http/query-client.ts";
+import { paymentQueries } from "../shared/queries.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export default function ReconciliationPage() {
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? null;
   const [day, setDay] = useState<Dayjs>(chinaToday);
-  const [version, setVersion] = useState(0);
   const navigate = useNavigate();
   const dayText = day.format("YYYY-MM-DD");
-  const summary = useQuery({ ...queries.getReconciliationDay.queryOptions({ query: { communityId: communityId ?? "", day: dayText } }), enabled: !!communityId });
-  const client = useQueryClient();
-  // A saved or closed day: its summary is read again and the closings list remounts.
-  const changed = () => {
-    void client.invalidateQueries({ queryKey: queries.getReconciliationDay.key });
-    setVersion((n) => n + 1);
-  };
+  // A saved or closed day (DayTable) invalidates its summary and the closings list.
+  const summary = useQuery({ ...paymentQueries.reconciliationDay(communityId ?? "", dayText), enabled: !!communityId });
   const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   return (
@@ -48,11 +42,11 @@ export default function ReconciliationPage() {
                     打印日结单
                   </Button>
                 </Space>
-                {summary.data && <DayTable summary={summary.data} onChanged={changed} />}
+                {summary.data && <DayTable summary={summary.data} />}
               </Space>
             ),
           },
-          { key: "closings", label: "日结记录", children: <ResourceDialogTable key={`${communityId}:${version}`} resource="dailyClosings" communityId={communityId} /> },
+          { key: "closings", label: "日结记录", children: <ResourceDialogTable key={communityId} resource="dailyClosings" communityId={communityId} /> },
         ]}
       />
     </Card>

@@ -7,6 +7,12 @@ import { useCallback } from "react";
 import { queries } from "../../../http/query-client.ts";
 import { invalidateBillReads } from "../api.ts";
 
+/** The query options of the reads the fee pages share (the keys their writes invalidate). */
+export const paymentQueries = {
+  /** One settlement day of a community: recorded against declared per pay method and cashier. */
+  reconciliationDay: (communityId: number | string, day: string) => queries.getReconciliationDay.queryOptions({ query: { communityId, day } }),
+};
+
 /** Invalidates the lists of generic fee resources (refunds, payments, receipts, dailyClosings…) read through Refine. */
 function useInvalidateLists() {
   const invalidate = useInvalidate();
@@ -30,4 +36,11 @@ export function useRefundWritten() {
       ]).then(() => undefined),
     [client, lists],
   );
+}
+
+/** After a day's declaration is saved or the day closed: the day's summary and the list of closed days. */
+export function useReconciliationWritten() {
+  const client = useQueryClient();
+  const lists = useInvalidateLists();
+  return useCallback(() => Promise.all([client.invalidateQueries({ queryKey: queries.getReconciliationDay.key }), lists("dailyClosings")]).then(() => undefined), [client, lists]);
 }
