@@ -4,26 +4,14 @@
 // to open, so the header's first load carries only the trigger.
 import { DownOutlined, EnvironmentOutlined } from "@ant-design/icons";
 import { Button, Popover, Spin } from "antd";
-import { Suspense, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Suspense, useEffect, useState } from "react";
 import { constants } from "../../../generated/constants.ts";
 import { lazyPage } from "../lib/lazyPage.ts";
 import { setCurrentCommunity, useCurrentCommunity } from "../state/community.ts";
-import { fetchAreaTree, fetchCommunities, fetchRecentCommunities, saveRecentCommunities } from "./api.ts";
-import {
-  cancelPicker,
-  closedPicker,
-  confirmPicker,
-  openPicker,
-  PANEL_WIDTH,
-  resolveCurrentCommunity,
-  sameId,
-  selectArea,
-  type AreaNode,
-  type Community,
-  type PickerLoad,
-  type PickerState,
-} from "./picker-state.ts";
-import { communitiesOf } from "./use-community-bootstrap.ts";
+import { queries } from "../http/query-client.ts";
+import { pickerQueries } from "./queries.ts";
+import { areaIdForQuery, cancelPicker, closedPicker, confirmPicker, openPicker, PANEL_WIDTH, resolveCurrentCommunity, sameId, selectArea, type PickerState } from "./picker-state.ts";
 
 const loadPanel = () => import("./CommunityPickerPanel.tsx");
 const CommunityPickerPanel = lazyPage(loadPanel);
@@ -46,66 +34,34 @@ export const NARROW_NAME_WIDTH = 120;
 export default function CommunityPicker({ sceneName, narrow = false }: { sceneName: string; narrow?: boolean }) {
   const current = useCurrentCommunity();
   const [state, setState] = useState<PickerState>(closedPicker);
-  const [areas, setAreas] = useState<AreaNode[]>([]);
-  const [recent, setRecent] = useState<Community[]>([]);
-  const [communities, setCommunities] = useState<Community[]>([]);
-  const [loadingCommunities, setLoadingCommunities] = useState(false);
-  const communityRequest = useRef(0);
+  // The picker's loads (picker-state.ts: areas, recent list, the chosen area's communities) are
+  // queries enabled while it is open: opening reads them again, choosing an area reads its communities.
+  const client = useQueryClient();
+  const areaId = areaIdForQuery(state.areaId);
+  const areas = useQuery({ ...pickerQueries.areaTree(), enabled: state.open });
+  const recent = useQuery({ ...pickerQueries.recent(), enabled: state.open });
+  const communities = useQuery({ ...pickerQueries.communities(areaId), enabled: state.open });
+  const communityList = communities.isError ? [] : (communities.data ?? []);
+  const saveRecent = useMutation({
+    ...queries.setRecentCommunityList.mutationOptions(),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queries.getRecentCommunityList.key }),
+  });
 
-  const run = (loads: PickerLoad[]) => {
-    for (const load of loads) {
-      if (load.kind === "areas")
-        fetchAreaTree().then(
-          (a) => setAreas(a ?? []),
-          () => undefined,
-        );
-      else if (load.kind === "recent")
-        fetchRecentCommunities().then(
-          (r) => setRecent(communitiesOf(r?.recentList)),
-          () => undefined,
-        );
-      else {
-        const ticket = ++communityRequest.current;
-        setLoadingCommunities(true);
-        fetchCommunities(load.areaId)
-          .then(
-            (rows) => {
-              if (ticket !== communityRequest.current) return;
-              const list = communitiesOf(rows);
-              setCommunities(list);
-              // The whole tenant has no community: spec §4 clears the current one (暂无 + scene).
-              if (list.length === 0 && sameId(load.areaId, constants.fallbackAreaId)) {
-                setCurrentCommunity(resolveCurrentCommunity([], [], sceneName));
-              }
-            },
-            () => ticket === communityRequest.current && setCommunities([]),
-          )
-          .finally(() => ticket === communityRequest.current && setLoadingCommunities(false));
-      }
-    }
-  };
+  // The whole tenant has no community: spec §4 clears the current one (暂无 + scene).
+  const { dataUpdatedAt, isPlaceholderData } = communities;
+  const noCommunity = !isPlaceholderData && dataUpdatedAt > 0 && communities.data?.length === 0 && sameId(areaId, constants.fallbackAreaId);
+  useEffect(() => {
+    if (noCommunity) setCurrentCommunity(resolveCurrentCommunity([], [], sceneName));
+  }, [noCommunity, dataUpdatedAt, sceneName]);
 
-  const open = () => {
-    const step = openPicker(current);
-    setState(step.state);
-    setCommunities([]);
-    run(step.loads);
-  };
+  const open = () => setState(openPicker(current).state);
   const cancel = () => setState(cancelPicker());
-  const chooseArea = (areaId: string | number | null) => {
-    const step = selectArea(state, areaId);
-    setState(step.state);
-    run(step.loads);
-  };
+  const chooseArea = (id: string | number | null) => setState(selectArea(state, id).state);
   const confirm = () => {
-    const result = confirmPicker(state, recent);
+    const result = confirmPicker(state, recent.data ?? []);
     setState(result.state);
     if (result.community) setCurrentCommunity(result.community);
-    if (result.recentIds)
-      saveRecentCommunities(result.recentIds).then(
-        (r) => setRecent(communitiesOf(r?.recentList)),
-        () => undefined,
-      );
+    if (result.recentIds) saveRecent.mutate({ body: { communityIds: [...result.recentIds] } });
   };
 
   const panel = (
@@ -114,10 +70,10 @@ export default function CommunityPicker({ sceneName, narrow = false }: { sceneNa
         sceneName={sceneName}
         state={state}
         setState={setState}
-        areas={areas}
-        recent={recent}
-        communities={communities}
-        loadingCommunities={loadingCommunities}
+        areas={areas.data ?? []}
+        recent={recent.data ?? []}
+        communities={communityList}
+        loadingCommunities={communities.isFetching}
         chooseArea={chooseArea}
         cancel={cancel}
         confirm={confirm}

@@ -3,7 +3,7 @@ import { http } from "../http/request.ts";
 import { api } from "../http/api.ts";
 import type { LoginConfiguration } from "./api-types.ts";
 import type { MenuThemeConfig } from "./menu-state.ts";
-import type { AreaNode, Id } from "./picker-state.ts";
+import type { Id } from "./picker-state.ts";
 
 export type * from "./api-types.ts";
 
@@ -16,14 +16,7 @@ export const fetchTicket = (type: string) => api.getTicket({ query: { type } });
 
 export const fetchChargeWebUrl = () => api.getChargeWebUrl();
 
-// The tree is recursive; the operation's schema describes one level (the client types the nesting).
-export const fetchAreaTree = (): Promise<AreaNode[]> => api.findAreaTreeList({ body: {} }) as Promise<AreaNode[]>;
-
 export const fetchCommunities = (areaId: Id) => api.listCommunities({ query: { areaId: Number(areaId) } });
-
-export const fetchRecentCommunities = () => api.getRecentCommunityList();
-
-export const saveRecentCommunities = (communityIds: Id[]) => api.setRecentCommunityList({ body: { communityIds: [...communityIds] } });
 
 export const fetchEdgeService = (communityId: Id) => api.getEdgeServiceByCommunityId({ query: { communityId: Number(communityId) } }, { silent: true });
 
