@@ -184,8 +184,7 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
     limit,
     when(offset > 0, () => sql` offset ${offset}`),
   );
-  const { text, values } = sharing(statement);
-  const { rows } = await db.query<ResourceRow & { __total?: number }>(text, values);
+  const { rows } = await db.query<ResourceRow & { __total?: number }>(sharing(statement));
 
   const total = Number(rows[0]?.__total ?? 0);
   // Past the end the one row carries only the total.

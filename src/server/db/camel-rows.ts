@@ -4,13 +4,13 @@
 // (the key list is worked out from the first row), instead of a hand-written camelCase alias per
 // column. The generic CRUD list keeps its select list from the schema (crud/model.ts): no work per row.
 import type { DbSession } from "./types.ts";
-import type { Sql } from "./sql.ts";
+import type { Statement } from "./sql.ts";
 import type { DbRow } from "./row.ts";
 
 const camelKey = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Rows of `sql` with snake_case keys turned to camelCase, typed as the caller declares them (the select list decides the shape). */
-export async function camelRows<T extends object>(db: DbSession, sql: string | Sql, params?: unknown[]): Promise<T[]> {
+export async function camelRows<T extends object>(db: DbSession, sql: string | Statement, params?: unknown[]): Promise<T[]> {
   const { rows } = await db.query(sql, params);
   if (!rows.length) return [];
   const keys = Object.keys(rows[0]);

@@ -18,7 +18,7 @@ import type { ColumnValue, DbRow } from "./row.ts";
 import { Mutex } from "./mutex.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
-import { statementOf, type Sql } from "./sql.ts";
+import { statementOf, type Statement } from "./sql.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 const { serialize } = protocol;
@@ -145,7 +145,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
 
   const session = (runner: Runner, inTransaction: boolean): DbSession => ({
     kind: "pglite",
-    async query<T>(statement: string | Sql, values: unknown[] = []): Promise<QueryResult<T>> {
+    async query<T>(statement: string | Statement, values: unknown[] = []): Promise<QueryResult<T>> {
       const { text: sql, values: params } = statementOf(statement, values);
       if (prepare && (names.get(sql) || names.wanted(sql))) return runNamed<T>(runner, sql, params, inTransaction);
       const r = await runner.query<T>(sql, params);

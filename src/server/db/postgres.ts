@@ -8,7 +8,7 @@ import pg from "pg";
 import type { Db, DbSession, QueryResult } from "./types.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
-import { statementOf, type Sql } from "./sql.ts";
+import { statementOf, type Statement } from "./sql.ts";
 
 const MAX_CONNECTION_USES = 20_000;
 
@@ -38,7 +38,7 @@ export async function openPostgres(connectionString: string, max = Number(proces
   };
   const session = (runner: pg.Pool | pg.PoolClient): DbSession => ({
     kind: "postgres",
-    async query<T>(statement: string | Sql, values: unknown[] = []): Promise<QueryResult<T>> {
+    async query<T>(statement: string | Statement, values: unknown[] = []): Promise<QueryResult<T>> {
       const { text: sql, values: params } = statementOf(statement, values);
       const name = prepare ? nameOf(sql) : undefined;
       // pg parses a named statement once per connection and only binds and executes it afterwards.

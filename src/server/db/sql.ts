@@ -22,8 +22,14 @@ export const anyOf = (expr: Sql, values: readonly (number | string)[], type: "bi
 /** Conditions joined by `and`; `true` when there are none. */
 export const allOf = (conditions: readonly Sql[]): Sql => (conditions.length ? join(conditions, " and ") : sql`true`);
 
-/** A statement as text and values, from either form db.query takes. */
-export function statementOf(statement: string | Sql, params: unknown[] = []): { text: string; values: unknown[] } {
+/** A statement rendered as text and values: the tag's own, or sharing()'s (its Shared values passed once). */
+export interface Statement {
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/** A statement as text and values, from any form db.query takes. */
+export function statementOf(statement: string | Statement, params: unknown[] = []): Statement {
   return typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
 }
 
@@ -48,7 +54,7 @@ export function sharedValues(fragment: Sql): Sql {
  * Shared value is numbered at its first use and referred to by that number after: the placeholders
  * come in the statement's order, so the text depends on its shape alone.
  */
-export function sharing(statement: Sql): { text: string; values: unknown[] } {
+export function sharing(statement: Sql): Statement {
   const values: unknown[] = [];
   const numbers = new Map<Shared, number>();
   let text = statement.strings[0];

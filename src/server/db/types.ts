@@ -1,5 +1,5 @@
 // The one database interface the server uses, whether PGlite (embedded) or a PostgreSQL server.
-import type { Sql } from "./sql.ts";
+import type { Statement } from "./sql.ts";
 import type { DbRow } from "./row.ts";
 
 export interface QueryResult<T> {
@@ -11,8 +11,12 @@ export interface QueryResult<T> {
 /** What a transaction callback receives: the same calls, all on the transaction's connection. */
 export interface DbSession {
   readonly kind: "pglite" | "postgres";
-  /** A text with its parameters ($1, $2 …), or a statement of the sql`…` tag (db/sql.ts). */
-  query<T = DbRow>(sql: string | Sql, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * A statement of the sql`…` tag (db/sql.ts), or sharing()'s rendering of one. A text with its
+   * parameters ($1, $2 …) is for the driver layer (src/server/db) alone: elsewhere the rule is the tag
+   * (tests/unit/server/sql.one-style.spec.ts).
+   */
+  query<T = DbRow>(sql: string | Statement, params?: unknown[]): Promise<QueryResult<T>>;
   /** Parameterless SQL, several statements allowed. */
   exec(sql: string): Promise<void>;
 }

@@ -217,6 +217,6 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
     sql`update prepay_accounts a set balance = u.balance, updated_at = now(), version = a.version + 1
        from unnest(${touchedIds}::bigint[], ${touched.map((a) => a.balance)}::bigint[]) as u(id, balance) where a.tenant_id = ${session.tenantId} and a.id = any(${touchedIds}::bigint[]) and a.id = u.id`,
   );
-  await tx.query(update.text, update.values);
+  await tx.query(update);
   return { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
 }

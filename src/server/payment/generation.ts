@@ -210,7 +210,7 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   let total = 0;
   for (const item of payload.items) {
     const count = sharing(sql`select count(*)::int as n from rooms r where ${roomFilter(runParams(session.tenantId, payload), itemParams(item))}`);
-    const { rows } = await tx.query<{ n: number }>(count.text, count.values);
+    const { rows } = await tx.query<{ n: number }>(count);
     item.plannedRooms = rows[0].n;
     total += rows[0].n;
   }
@@ -264,7 +264,7 @@ export const billNoPrefix = (period: string) => `ZD${period.replace("-", "")}-`;
 export async function priceRoom(db: DbSession, tenantId: number, item: GenerationItem, roomId: number, period: string): Promise<{ quantity: string | null; amount: number | null } | null> {
   const payload: GenerationPayload = { period, items: [item], buildingIds: null, roomIds: [roomId], manualAmountFen: null };
   const statement = sharing(itemSelect(runParams(tenantId, payload), payload, item, 0, false));
-  const rows = await camelRows<{ quantity: string | null; amount: string | number | null }>(db, statement.text, statement.values);
+  const rows = await camelRows<{ quantity: string | null; amount: string | number | null }>(db, statement);
   if (!rows.length) return null;
   return { quantity: rows[0].quantity === null ? null : String(rows[0].quantity), amount: rows[0].amount === null ? null : fen(rows[0].amount) };
 }
@@ -321,7 +321,7 @@ async function generateStep(
        returning b.id
      )
      select c.batch_id, c.scanned, c.last_id from counts c`);
-  const rows = await camelRows<{ batchId: number; scanned: number; lastId: number | null }>(tx, step.text, step.values);
+  const rows = await camelRows<{ batchId: number; scanned: number; lastId: number | null }>(tx, step);
   const byBatch = new Map(rows.map((r) => [Number(r.batchId), r]));
   return items.map((i) => {
     const r = byBatch.get(i.batchId);

@@ -25,7 +25,7 @@ import { PaymentItemCategory } from "../../../generated/states.ts";
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
 const within = (tx: DbSession): Db => ({
   kind: tx.kind,
-  query: (statement, params) => tx.query(statement, params),
+  query: (...statement) => tx.query(...statement),
   exec: (text) => tx.exec(text),
   transaction: (fn) => fn(tx),
   close: async () => {},

@@ -131,7 +131,7 @@ class Filler {
         sql`select ${raw(String(n))} as r, tenant_id, id, ${raw(def.scope === "community" ? "community_id" : "null::bigint")} as community_id from ${raw(ident(def.table))} where tenant_id = any(${ids}::bigint[])`,
     );
     const statement = sharing(sql`${join(parts, "\n union all ")} order by 1, 3`);
-    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(statement.text, statement.values);
+    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(statement);
     for (const t of this.tenants) for (const def of defs) t.pools.set(def.name, emptyPool());
     for (const row of rows) {
       const tenant = this.tenants.find((t) => t.plan.tenantId === row.tenant_id)!;

@@ -10,6 +10,7 @@ import { taskItem } from "../../tasks/task-centre.ts";
 import { fen, notFound } from "../common.ts";
 import { planGeneration } from "../generation.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
+import { sql } from "../../db/sql.ts";
 import { camelRows } from "../../db/camel-rows.ts";
 
 interface BatchRow {
@@ -42,12 +43,11 @@ export function generationRoutes(runner: TaskRunner | null) {
       if (!task || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
       const rows = await camelRows<BatchRow>(
         app.db,
-        `select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
+        sql`select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
                 b.period, b.status, b.room_count, b.bill_count, b.existing_count,
                 b.skipped_count, b.total_amount, b.error_message
            from bill_batches b left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-          where b.tenant_id = $1 and b.task_id = $2 order by b.id`,
-        [session.tenantId, task.id],
+          where b.tenant_id = ${session.tenantId} and b.task_id = ${task.id} order by b.id`,
       );
       return { ...taskItem(task), batches: rows.map((r) => ({ ...r, totalAmount: fenToYuan(fen(r.totalAmount)) })) };
     });
