@@ -10,6 +10,7 @@ import { pageList } from "../../../src/server/crud/list-query.ts";
 import { buildModel } from "../../../src/server/crud/model.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import type { SessionInfo } from "../../../src/server/auth/session-store.ts";
+import { statementOf, type Statement } from "../../../src/server/db/sql.ts";
 
 describe("statement names", () => {
   test("a text is named the second time it is seen, always with the same name", () => {
@@ -49,7 +50,8 @@ describe("generic list SQL", () => {
     const calls: { sql: string; params: unknown[] }[] = [];
     const db: DbSession = {
       kind: "postgres",
-      async query<T>(sql: string, params: unknown[] = []) {
+      async query<T>(statement: string | Statement, values: unknown[] = []) {
+        const { text: sql, values: params } = statementOf(statement, values);
         calls.push({ sql, params });
         return { rows: rows(sql) as T[], rowCount: 0 };
       },
