@@ -2,8 +2,8 @@
 // 用户管理's form (登录密码, 角色, 管理范围 picked in the area tree) and sees the scope in the list;
 // that user signs in with the password it was given, is asked to choose its own, sees only that community in the header's
 // picker, reads a resident's full phone with 查看 (查看明文) on the detail page, and a detail URL of
-// another community's resident answers 数据不存在或已被删除. The form also works at 390 px. No page
-// error on the way.
+// another community's resident answers 数据不存在或已被删除; managing roles, it is offered no change to a
+// role an account beyond its reach holds. The form also works at 390 px. No page error on the way.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "./support/server.ts";
@@ -138,6 +138,31 @@ describe("a user limited to one community", () => {
     await page.goto(journey.url(`/community/people/show/${otherResident}`));
     // The page shows the 404 result (the request wrapper may also toast the same message).
     await page.getByTestId("shell-page").locator(".ant-result-title", { hasText: "数据不存在或已被删除" }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("as a role manager it is offered no 编辑, 删除 or selection of a role an account beyond its reach holds", async () => {
+    // Signed in afresh with the password it chose above.
+    const page = await journey.openPage(null);
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(String(err)));
+    await page.goto(journey.url("/login"));
+    await page.getByPlaceholder("请输入用户名").fill("scopede2e");
+    await page.getByPlaceholder("请输入密码").fill("Scoped-Own-2026");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.getByTestId("shell-menu").waitFor();
+    await page.goto(journey.url("/system/character"));
+    const rows = page.getByRole("table").locator("tbody tr.ant-table-row");
+    // 社区管理员 is staff's role, and staff sees every community: the server would refuse a change.
+    const wider = rows.filter({ has: page.getByRole("cell", { name: "社区管理员", exact: true }) });
+    const own = rows.filter({ has: page.getByRole("cell", { name: roleName, exact: true }) });
+    await wider.waitFor();
+    await own.waitFor();
+    expect(await wider.getByRole("button", { name: /编\s*辑/ }).count()).toBe(0);
+    expect(await wider.getByRole("button", { name: /删\s*除/ }).count()).toBe(0);
+    expect(await wider.getByRole("checkbox").isDisabled()).toBe(true);
+    expect(await own.getByRole("button", { name: /编\s*辑/ }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
