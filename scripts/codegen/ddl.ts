@@ -140,14 +140,22 @@ function childTriggers(table: string, refs: Reference[]): string {
     raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(ref.name)}, table = ${literal(table)};
   end if;`;
   };
+  return statementTriggers(table, "refs", "declare missing bigint;\n", refs, check);
+}
+
+/**
+ * An after-insert and an after-update trigger per statement on the table, `<table>_<kind>_insert` /
+ * `_update`, whose function runs `check` for each reference over the statement's rows: on insert all
+ * new rows, on update only those whose reference changed.
+ */
+function statementTriggers(table: string, kind: string, declare: string, refs: Reference[], check: (ref: Reference, rows: string) => string): string {
   const changed = (c: string) => `new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o.${c} is distinct from r.${c}`;
   const fn = (event: "insert" | "update", body: string[]) => {
-    const name = q(`${table}_refs_${event}`);
+    const name = q(`${table}_${kind}_${event}`);
     const transition = event === "insert" ? "new table as new_rows" : "old table as old_rows new table as new_rows";
     return [
       `create or replace function ${name}() returns trigger language plpgsql as $fn$
-declare missing bigint;
-begin
+${declare}begin
 ${body.join("\n")}
   return null;
 end $fn$;`,
@@ -188,30 +196,7 @@ function scopeTriggers(table: string, refs: Reference[]): string {
     raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(name)}, table = ${literal(table)};
   end if;`;
   };
-  const changed = (c: string) => `new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o.${c} is distinct from r.${c}`;
-  const fn = (event: "insert" | "update", body: string[]) => {
-    const name = q(`${table}_scope_${event}`);
-    const transition = event === "insert" ? "new table as new_rows" : "old table as old_rows new table as new_rows";
-    return [
-      `create or replace function ${name}() returns trigger language plpgsql as $fn$
-begin
-${body.join("\n")}
-  return null;
-end $fn$;`,
-      `drop trigger if exists ${name} on ${q(table)};`,
-      `create trigger ${name} after ${event} on ${q(table)} referencing ${transition} for each statement execute function ${name}();`,
-    ].join("\n");
-  };
-  return [
-    fn(
-      "insert",
-      refs.map((ref) => check(ref, "new_rows r")),
-    ),
-    fn(
-      "update",
-      refs.map((ref) => check(ref, changed(q(ref.column)))),
-    ),
-  ].join("\n");
+  return statementTriggers(table, "scope", "", refs, check);
 }
 
 /** The references of a community-scoped resource to rows of community-scoped resources: each must stay inside the row's community. */
