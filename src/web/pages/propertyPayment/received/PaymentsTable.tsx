@@ -17,23 +17,7 @@ import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { ReturnFlag } from "../../../../../generated/states.ts";
-
-export interface PaymentRow {
-  id: number;
-  serialNo: string;
-  billIdLabel?: string;
-  roomIdLabel?: string;
-  payerName: string | null;
-  amount: string;
-  payMethod: number;
-  paymentType: number | null;
-  returnFlag: number | null;
-  receiptNo: string | null;
-  refundId: number | null;
-  cashierIdLabel?: string;
-  paidAt: string;
-  accountingDay: string | null;
-}
+import type { PaymentRow } from "./payment-row.ts";
 
 export function PaymentsTable({ communityId }: { communityId: number }) {
   const title = useRouteTitle();

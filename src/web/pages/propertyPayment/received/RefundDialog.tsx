@@ -10,7 +10,7 @@ import { useEffect } from "react";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
-import type { PaymentRow } from "./PaymentsTable.tsx";
+import type { PaymentRow } from "./payment-row.ts";
 import { queries } from "../../../http/query-client.ts";
 import { RefundKind } from "../../../../../generated/states.ts";
 
