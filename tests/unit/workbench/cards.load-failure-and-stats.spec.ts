@@ -1,37 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { countsByMapping } from "../../../src/server/workbench/workbench-stats.ts";
 import { chinaDays, chinaMonthStart } from "../../../src/common/china-time.ts";
-import { loadCard, type CardData } from "../../../src/web/pages/workbench/card-state.ts";
+import { cardState } from "../../../src/web/pages/workbench/card-state.ts";
 
 describe("a workbench card's data (spec §8)", () => {
-  it("goes loading -> ready", async () => {
-    const states: CardData<number>[] = [];
-    await loadCard(
-      async () => 7,
-      () => true,
-      (s) => states.push(s),
-    );
-    expect(states).toEqual([{ status: "loading" }, { status: "ready", data: 7 }]);
+  const refetch = () => Promise.resolve();
+  const plain = ({ reload: _reload, ...state }: ReturnType<typeof cardState<number>>) => state;
+
+  it("is loading until the answer comes, then ready", () => {
+    expect(plain(cardState<number>({ data: undefined, isError: false, refetch }))).toEqual({ status: "loading" });
+    expect(plain(cardState({ data: 7, isError: false, refetch }))).toEqual({ status: "ready", data: 7 });
   });
 
-  it("goes loading -> failed when the call fails (the card then offers 刷新)", async () => {
-    const states: CardData<number>[] = [];
-    await loadCard(
-      async () => Promise.reject(new Error("500")),
-      () => true,
-      (s) => states.push(s),
-    );
-    expect(states).toEqual([{ status: "loading" }, { status: "failed" }]);
-  });
-
-  it("drops the answer of a load that was superseded", async () => {
-    const states: CardData<number>[] = [];
-    await loadCard(
-      async () => 1,
-      () => false,
-      (s) => states.push(s),
-    );
-    expect(states).toEqual([{ status: "loading" }]);
+  it("is failed when the call fails, and 刷新 fetches it again", () => {
+    let fetched = 0;
+    const state = cardState<number>({ data: undefined, isError: true, refetch: () => Promise.resolve(++fetched) });
+    expect(plain(state)).toEqual({ status: "failed" });
+    state.reload();
+    expect(fetched).toBe(1);
   });
 });
 

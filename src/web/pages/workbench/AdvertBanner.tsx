@@ -4,27 +4,19 @@
 // hides while the layout is being edited, and closing it silences the position for this user.
 import { CloseOutlined } from "@ant-design/icons";
 import { Button } from "antd";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { constants } from "../../../../generated/constants.ts";
-import { fetchAdverts, silenceAdverts } from "./api.ts";
 import { bannerVisible, carouselLoops, startRotation, type AdvertPosition } from "./advert-state.ts";
+import { workbenchKeys, workbenchMutations, workbenchQueries } from "./queries.ts";
 
 export default function AdvertBanner({ editing }: { editing: boolean }) {
-  const [position, setPosition] = useState<AdvertPosition | null>(null);
+  const client = useQueryClient();
+  const position: AdvertPosition | undefined = useQuery(workbenchQueries.adverts()).data;
+  const silence = useMutation({ ...workbenchMutations.silenceAdverts(), onSuccess: () => client.invalidateQueries({ queryKey: workbenchKeys.adverts }) });
   const [closed, setClosed] = useState(false);
   const [index, setIndex] = useState(0);
   const adverts = position?.adverts ?? [];
-
-  useEffect(() => {
-    let live = true;
-    fetchAdverts().then(
-      (p) => live && setPosition(p),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => startRotation(adverts.length, position?.rotationPeriod, (turn) => setIndex(turn)), [adverts.length, position?.rotationPeriod]);
 
@@ -32,7 +24,7 @@ export default function AdvertBanner({ editing }: { editing: boolean }) {
   const advert = adverts[Math.min(index, adverts.length - 1)];
   const close = () => {
     setClosed(true);
-    void silenceAdverts().catch(() => undefined);
+    silence.mutate({ body: { positionCode: constants.advertPositionCode } });
   };
 
   return (

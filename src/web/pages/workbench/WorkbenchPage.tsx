@@ -5,6 +5,7 @@
 // (the banner hides; any navigation clears it).
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnWidthOutlined, DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Empty, List, message, Modal, Result, Row, Space, Spin, Tooltip } from "antd";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { messages } from "../../../../generated/errors.ts";
 import { workbenchModule } from "../../../common/workbench-modules.ts";
@@ -13,42 +14,31 @@ import { useCurrentUser } from "../../shell/user.ts";
 import { setWorkbenchEditing, useWorkbenchEditing } from "../../shell/workbench-editing.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import AdvertBanner from "./AdvertBanner.tsx";
-import { deleteLayout, fetchLayout, fetchModuleItem, saveLayout, type SavedLayout } from "./api.ts";
 import { addableModules, addItem, moveDown, moveItem, moveUp, removeItem, toggleWidth, type LayoutItem } from "./layout-state.ts";
 import { moduleBodies } from "./modules.tsx";
+import { workbenchKeys, workbenchMutations, workbenchQueries } from "./queries.ts";
 
 export default function WorkbenchPage(_props: PageProps) {
   const user = useCurrentUser();
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? null;
   const editing = useWorkbenchEditing();
-  const [saved, setSaved] = useState<SavedLayout | null>(null);
-  // The community whose layout failed to load: another community starts without the failure.
-  const [failedFor, setFailedFor] = useState<typeof communityId>(null);
-  const failed = failedFor !== null && failedFor === communityId;
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const layout = useQuery({ ...workbenchQueries.layout(communityId ?? 0), enabled: communityId != null });
+  // The answer to a save is the saved layout: it becomes the cached one; a deleted layout reloads (the default).
+  const saveLayout = useMutation({ ...workbenchMutations.saveLayout(), onSuccess: (answer, { body }) => client.setQueryData(workbenchQueries.layout(body.communityId).queryKey, answer) });
+  const deleteLayout = useMutation({ ...workbenchMutations.deleteLayout(), onSuccess: () => client.invalidateQueries({ queryKey: workbenchKeys.layout }) });
   const [draft, setDraft] = useState<LayoutItem[]>([]);
   const [adding, setAdding] = useState(false);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
 
   useEffect(() => () => setWorkbenchEditing(false), []);
 
-  useEffect(() => {
-    if (communityId == null) return;
-    let live = true;
-    fetchLayout(communityId).then(
-      (layout) => live && setSaved(layout),
-      () => live && setFailedFor(communityId),
-    );
-    return () => {
-      live = false;
-    };
-  }, [communityId, attempt]);
-
   if (communityId == null) return <Empty description="请先在顶部选择社区" />;
-  if (failed) {
-    return <Result status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{messages.cardRefresh}</Button>} />;
+  if (layout.isError) {
+    return <Result status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => void layout.refetch()}>{messages.cardRefresh}</Button>} />;
   }
+  const saved = layout.data;
   if (!saved)
     return (
       <div style={{ textAlign: "center", padding: 48 }}>
@@ -64,7 +54,7 @@ export default function WorkbenchPage(_props: PageProps) {
   };
   const finish = async () => {
     try {
-      setSaved(await saveLayout(communityId, draft));
+      await saveLayout.mutateAsync({ body: { communityId, layout: draft } });
       setWorkbenchEditing(false);
       void message.success(messages.saved);
     } catch {
@@ -78,15 +68,13 @@ export default function WorkbenchPage(_props: PageProps) {
       okText: "恢复默认",
       cancelText: "取消",
       onOk: async () => {
-        if (saved.layoutId != null) await deleteLayout(saved.layoutId);
+        if (saved.layoutId != null) await deleteLayout.mutateAsync({ params: { layoutId: saved.layoutId } });
         setWorkbenchEditing(false);
-        setSaved(null);
-        setAttempt((n) => n + 1);
       },
     });
   const add = async (moduleId: string) => {
     try {
-      const item = await fetchModuleItem(moduleId);
+      const item = await client.fetchQuery(workbenchQueries.moduleItem(moduleId));
       if (!item.available) {
         void message.warning(`您没有${item.name}的查看权限`);
         return;

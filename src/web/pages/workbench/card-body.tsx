@@ -3,7 +3,7 @@
 import { Button, Spin } from "antd";
 import type { ReactNode } from "react";
 import { messages } from "../../../../generated/errors.ts";
-import type { CardData } from "./card-state.ts";
+import type { CardState } from "./card-state.ts";
 
 export interface ModuleProps {
   communityId: string | number;
@@ -11,7 +11,7 @@ export interface ModuleProps {
 }
 
 /** Loading, failure (with 刷新) or the card's content. */
-export function CardBody<T>({ state, children }: { state: CardData<T> & { reload: () => void }; children: (data: T) => ReactNode }) {
+export function CardBody<T>({ state, children }: { state: CardState<T>; children: (data: T) => ReactNode }) {
   if (state.status === "loading")
     return (
       <div style={{ textAlign: "center", padding: 24 }}>

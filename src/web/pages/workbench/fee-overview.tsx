@@ -11,7 +11,7 @@ import { DepositStatus } from "../../../../generated/states.ts";
 import { mayOpenRoute } from "../../lib/route-access.ts";
 import { queries } from "../../http/query-client.ts";
 import { CardBody, type ModuleProps } from "./card-body.tsx";
-import type { CardData } from "./card-state.ts";
+import { cardState } from "./card-state.ts";
 
 /** A to-do: its label, the list it opens and the answer's count (null: the server withheld it). */
 // Each opens its list where the waiting ones are: the page's tab, or the deposits filtered to 退款待审核.
@@ -20,14 +20,6 @@ const TODOS: { label: string; path: string; search: string; count: (d: GetWorkbe
   { label: "减免审核", path: "/propertyPayment/billpay", search: "?tab=waivers", count: (d) => d.pendingWaivers },
   { label: "押金退还审核", path: "/propertyPayment/deposits", search: `?status=${DepositStatus.RefundPending}`, count: (d) => d.pendingDepositRefunds },
 ];
-
-/** A react-query answer as the workbench cards' CardData. */
-function cardState<T>(q: { data: T | undefined; isError: boolean; refetch: () => Promise<unknown> }): CardData<T> & { reload: () => void } {
-  const reload = () => void q.refetch();
-  if (q.isError) return { status: "failed", reload };
-  if (q.data === undefined) return { status: "loading", reload };
-  return { status: "ready", data: q.data, reload };
-}
 
 export function FeeOverview({ communityId, authorities }: ModuleProps) {
   const navigate = useNavigate();

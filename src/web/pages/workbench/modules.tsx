@@ -7,8 +7,8 @@ import { useNavigate } from "react-router";
 import { routes } from "../../../../generated/routes.ts";
 import { mappingColor, mappingLabel } from "../../../common/mappings.ts";
 import { withScene } from "../../state/scene.ts";
-import * as api from "./api.ts";
-import { useCardData } from "./card-state.ts";
+import { useCardQuery } from "./card-state.ts";
+import { workbenchQueries } from "./queries.ts";
 import { CardBody, type ModuleProps } from "./card-body.tsx";
 import { FeeOverview } from "./fee-overview.tsx";
 import { Donut } from "../../ui/charts/Donut.tsx";
@@ -19,7 +19,7 @@ const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleSt
 const dayLabel = (date: string) => date.slice(5).replace("-", "/");
 
 function CommunityProfile({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchCommunityStatistics(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.communityStatistics(communityId));
   return (
     <CardBody state={state}>
       {(d) => (
@@ -48,8 +48,8 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
   const canAudit = authorities.includes("HBL07001");
   const canRepair = authorities.includes("HBL07011");
   const navigate = useNavigate();
-  const audits = useCardData(canAudit ? () => api.fetchRoomAudits(communityId) : null, [communityId, canAudit]);
-  const repairs = useCardData(canRepair ? () => api.fetchRepairs(communityId) : null, [communityId, canRepair]);
+  const audits = useCardQuery(workbenchQueries.roomAudits(communityId), canAudit);
+  const repairs = useCardQuery(workbenchQueries.repairs(communityId), canRepair);
   return (
     <Row gutter={16}>
       {canAudit && (
@@ -119,7 +119,7 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
 }
 
 function Announcement({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchNotices(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.notices(communityId));
   const navigate = useNavigate();
   return (
     <CardBody state={state}>
@@ -146,7 +146,7 @@ function Announcement({ communityId }: ModuleProps) {
 }
 
 function Housing({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchRoomStatistics(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.roomStatistics(communityId));
   return (
     <CardBody state={state}>
       {(d) => (
@@ -164,7 +164,7 @@ function Housing({ communityId }: ModuleProps) {
 }
 
 function Household({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchResidentStatistics(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.residentStatistics(communityId));
   return (
     <CardBody state={state}>
       {(d) => (
@@ -182,7 +182,7 @@ function Household({ communityId }: ModuleProps) {
 }
 
 function OpenDoor({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchOpenDoorStatistics(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.openDoorStatistics(communityId));
   return (
     <CardBody state={state}>
       {(d) => (
@@ -212,7 +212,7 @@ function OpenDoor({ communityId }: ModuleProps) {
 }
 
 function VehicleFlow({ communityId }: ModuleProps) {
-  const state = useCardData(() => api.fetchVehicleStatistics(communityId), [communityId]);
+  const state = useCardQuery(workbenchQueries.vehicleStatistics(communityId));
   return (
     <CardBody state={state}>
       {(d) => (
