@@ -3,11 +3,11 @@
 // is checked by the password rule of schemas/rules.yaml (the generated validator the server runs); the
 // server refuses a common password and a wrong 原密码 with their messages, shown on the form.
 import { App, Form, Input, Modal } from "antd";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { RequestError } from "../http/request.ts";
 import { rules } from "../../../generated/rules.ts";
 import { ruleOf } from "../lib/rules.ts";
-import { modifyPassword } from "./api.ts";
+import { shellMutations } from "./shell-queries.ts";
 
 interface Props {
   open: boolean;
@@ -26,12 +26,11 @@ interface Values {
 export default function ChangePasswordDialog({ open, required = false, onDone, onCancel }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const modifyPassword = useMutation(shellMutations.modifyPassword());
   const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
     try {
-      await modifyPassword(values.oldPassword, values.newPassword);
+      await modifyPassword.mutateAsync({ body: { oldPassword: values.oldPassword, newPassword: values.newPassword } });
       void message.success("密码已修改");
       form.resetFields();
       onDone();
@@ -41,8 +40,6 @@ export default function ChangePasswordDialog({ open, required = false, onDone, o
         const field = error.message === "原密码错误" ? "oldPassword" : "newPassword";
         form.setFields([{ name: field, errors: [error.fieldErrors[0]?.message ?? error.message] }]);
       }
-    } finally {
-      setSaving(false);
     }
   };
   return (
@@ -51,7 +48,7 @@ export default function ChangePasswordDialog({ open, required = false, onDone, o
       open={open}
       onOk={() => void save()}
       okText="确定"
-      confirmLoading={saving}
+      confirmLoading={modifyPassword.isPending}
       onCancel={onCancel}
       closable={!required}
       maskClosable={false}

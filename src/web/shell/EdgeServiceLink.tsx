@@ -3,36 +3,25 @@
 // edge service, asking for authorisation first when it has none.
 import { ClusterOutlined } from "@ant-design/icons";
 import { Button, message, Modal, Tooltip } from "antd";
-import { useEffect, useState } from "react";
-import { authorizeEdge, fetchEdgeAuth, fetchEdgeJumpAddress, fetchEdgeService, type EdgeService } from "./api.ts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { shellKeys, shellMutations, shellQueries, type EdgeService } from "./shell-queries.ts";
 import { edgeJumpFlow } from "./edge-state.ts";
 import { openWindow, showSmartPlatformFailed } from "./external-window.ts";
 import { showsEdgeService, truncateEdgeName } from "./header-state.ts";
 
 /** The edge service of the current community (null: none, not loaded, or not allowed) and how to open it. */
 export function useEdgeService(authorities: readonly string[], communityId: string | number | null): { edge: EdgeService; jump: () => void } | null {
-  // The edge service loaded for a community: shown only while that community is the current one.
-  const [loaded, setLoaded] = useState<{ communityId: string | number; edge: EdgeService | null } | null>(null);
+  const client = useQueryClient();
   const enabled = showsEdgeService(authorities, communityId);
-  const edge = enabled && loaded && loaded.communityId === communityId ? loaded.edge : null;
+  const loaded = useQuery({ ...shellQueries.edgeService(communityId ?? 0), enabled: enabled && communityId != null }).data;
+  const authorize = useMutation({ ...shellMutations.authorizeEdge(), onSuccess: () => client.invalidateQueries({ queryKey: shellKeys.edgeService }) });
+  const edge = enabled && loaded && loaded.id != null ? loaded : null;
 
-  useEffect(() => {
-    if (!enabled || communityId == null) return;
-    let live = true;
-    fetchEdgeService(communityId).then(
-      (e) => live && setLoaded({ communityId, edge: e && e.id != null ? e : null }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, communityId]);
-
-  if (!edge) return null;
+  if (!edge || communityId == null) return null;
 
   const jump = () =>
     void edgeJumpFlow({
-      isAuthorized: async () => edge.authorized === true || Boolean((await fetchEdgeAuth(edge.id))?.authorized),
+      isAuthorized: async () => edge.authorized === true || Boolean((await client.fetchQuery(shellQueries.edgeAuth(edge.id)))?.authorized),
       askConsent: () =>
         new Promise<boolean>((resolve) => {
           Modal.confirm({
@@ -44,12 +33,13 @@ export function useEdgeService(authorities: readonly string[], communityId: stri
             onCancel: () => resolve(false),
           });
         }),
-      authorize: () => authorizeEdge(edge.id),
+      authorize: () => authorize.mutateAsync({ body: { edgeId: edge.id } }),
       showSuccess: (text) => void message.success(text),
       open: async () => {
-        const { jumpAddr } = await fetchEdgeJumpAddress(edge.id);
+        const { jumpAddr } = await client.fetchQuery(shellQueries.edgeJumpAddress(edge.id));
         if (!jumpAddr) throw new Error("no address");
-        setLoaded((l) => (l?.edge && l.edge.id === edge.id ? { ...l, edge: { ...l.edge, authorized: true } } : l));
+        // Opened: the edge service is authorised from now on (no second question).
+        client.setQueryData(shellQueries.edgeService(communityId).queryKey, (e) => (e && e.id === edge.id ? { ...e, authorized: true } : e));
         return openWindow(jumpAddr);
       },
       showOpenFailure: showSmartPlatformFailed,

@@ -3,10 +3,10 @@
 // the menu button, drops the product title, shortens the community name and folds the user area's
 // secondary entries into 更多, so that nothing overlaps at 390 px.
 import { Layout, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { constants } from "../../../generated/constants.ts";
 import { useCurrentCommunity } from "../state/community.ts";
-import { fetchLoginConfiguration, type LoginConfiguration } from "./api.ts";
+import { shellQueries, type LoginConfiguration } from "./shell-queries.ts";
 import CommunityPicker, { NARROW_NAME_WIDTH } from "./CommunityPicker.tsx";
 import MenuDrawer from "./MenuDrawer.tsx";
 import UserArea from "./UserArea.tsx";
@@ -17,18 +17,7 @@ export const DEFAULT_PRODUCT_NAME = "云物业社区管理平台";
 
 /** The login configuration (platformName, platformIco); public, loaded once. */
 export function useLoginConfiguration(): LoginConfiguration | null {
-  const [config, setConfig] = useState<LoginConfiguration | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchLoginConfiguration().then(
-      (c) => live && setConfig(c ?? null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
+  return useQuery(shellQueries.loginConfiguration()).data ?? null;
 }
 
 export interface HeaderProps {

@@ -2,13 +2,14 @@
 // item from the hash path, external-window items and the tenant's theme colours. Shown by the side
 // rail (Menu.tsx) and, on a phone, by the menu drawer (MenuDrawer.tsx).
 import { ConfigProvider, Menu as AntMenu, type MenuProps } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { getCurrentCommunityId } from "../state/community.ts";
-import { fetchChargeWebUrl, fetchThemeConfiguration, fetchTicket } from "./api.ts";
 import { appUrl, openWindow, openWindowWhenReady, showSmartPlatformFailed } from "./external-window.ts";
 import { menuIcon } from "./icons.tsx";
 import { activeMenu, buildMenu, findEntry, menuAction, menuThemeTokens, ticketUrl, type MenuEntry, type MenuThemeConfig } from "./menu-state.ts";
+import { shellMutations, shellQueries } from "./shell-queries.ts";
 import { useCurrentUser } from "./user.ts";
 
 type MenuItem = Required<MenuProps>["items"][number];
@@ -24,21 +25,16 @@ function toItems(entries: readonly MenuEntry[]): MenuItem[] {
 
 /** Theme colours of the tenant's SSO configuration (public; failures keep antd's dark menu). */
 export function useMenuTheme(): MenuThemeConfig | null {
-  const [theme, setTheme] = useState<MenuThemeConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchThemeConfiguration().then(
-      (t) => live && setTheme(t ?? null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return theme;
+  return useQuery(shellQueries.menuTheme()).data ?? null;
 }
 
-async function runExternal(entry: MenuEntry): Promise<void> {
+/** How an external item gets its address: the charge platform's, or a one-time ticket for another application. */
+interface ExternalCalls {
+  chargeWebUrl: () => Promise<{ url: string }>;
+  issueTicket: (type: string) => Promise<{ ticket: string }>;
+}
+
+async function runExternal(entry: MenuEntry, calls: ExternalCalls): Promise<void> {
   const action = menuAction(entry);
   switch (action.kind) {
     case "window":
@@ -46,13 +42,13 @@ async function runExternal(entry: MenuEntry): Promise<void> {
       return;
     case "chargeUrl":
       await openWindowWhenReady(async () => {
-        return (await fetchChargeWebUrl()).url;
+        return (await calls.chargeWebUrl()).url;
       });
       return;
     case "ticket":
       await openWindowWhenReady(async () => {
         if (!action.applicationUrl) return null;
-        const { ticket } = await fetchTicket(action.ticketType);
+        const { ticket } = await calls.issueTicket(action.ticketType);
         return ticketUrl(action.applicationUrl, ticket, getCurrentCommunityId() ?? null);
       }, showSmartPlatformFailed);
       return;
@@ -72,6 +68,12 @@ export default function MenuList({ collapsed, theme, onChosen }: MenuListProps) 
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const ticket = useMutation(shellMutations.ticket());
+  const externalCalls: ExternalCalls = {
+    chargeWebUrl: () => client.fetchQuery(shellQueries.chargeWebUrl()),
+    issueTicket: (type) => ticket.mutateAsync({ query: { type } }),
+  };
   const entries = useMemo(() => buildMenu(user.webMenuList ?? [], user.sceneName), [user.webMenuList, user.sceneName]);
   const items = useMemo(() => toItems(entries), [entries]);
   const active = useMemo(() => activeMenu(entries, location.pathname), [entries, location.pathname]);
@@ -90,7 +92,7 @@ export default function MenuList({ collapsed, theme, onChosen }: MenuListProps) 
     if (!entry) return;
     const action = menuAction(entry);
     if (action.kind === "navigate") void navigate(action.path);
-    else void runExternal(entry);
+    else void runExternal(entry, externalCalls);
     onChosen?.();
   };
 

@@ -4,15 +4,16 @@
 // the user menu shows the avatar alone.
 import { CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, Space, Tooltip } from "antd";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { getTenantHomePage } from "../state/session.ts";
-import { fetchHelpDialogUrl, fetchLogos, reportOperation } from "./api.ts";
 import { lazyPage } from "../lib/lazyPage.ts";
 import EdgeServiceLink, { useEdgeService } from "./EdgeServiceLink.tsx";
 import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
 import HeaderMoreMenu, { type MoreKey } from "./HeaderMoreMenu.tsx";
 import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";
+import { shellMutations, shellQueries } from "./shell-queries.ts";
 import { startLogout } from "./sign-out.ts";
 import type { CurrentUser } from "./user-state.ts";
 
@@ -38,6 +39,9 @@ export interface UserAreaProps {
 
 export default function UserArea({ user, communityId, productName, narrow }: UserAreaProps) {
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const report = useMutation(shellMutations.reportOperation());
+  const reportOperation = (code: string) => report.mutate({ body: operationReport(code) });
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so it closes with its animation like any dialog.
   const [aboutMounted, setAboutMounted] = useState(false);
@@ -50,19 +54,19 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
   const openCockpit = (key: string) => {
     const item = cockpit.find((c) => c.key === key);
     if (!item) return;
-    void reportOperation(operationReport(item.operationCode));
+    reportOperation(item.operationCode);
     openWindow(appUrl(item.path));
   };
 
   const openTaskCentre = () => {
-    void reportOperation(operationReport(TASK_CENTRE_OPERATION));
+    reportOperation(TASK_CENTRE_OPERATION);
     void navigate(TASK_CENTRE_PATH);
   };
 
   const openGuide = () => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT));
   const openDownload = () => openWindow(appUrl(DOWNLOAD_PATH));
 
-  const openTenantHome = () => void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
+  const openTenantHome = () => void openWindowWhenReady(async () => getTenantHomePage() || (await client.fetchQuery(shellQueries.logos()))?.tenantHomePage);
 
   const onUserMenu = (key: UserMenuKey) => {
     switch (key) {
@@ -73,7 +77,7 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
         openTenantHome();
         return;
       case "menuConfig":
-        void reportOperation(operationReport(MENU_CONFIG_CODE));
+        reportOperation(MENU_CONFIG_CODE);
         void navigate(MENU_CONFIG_PATH);
         return;
       case "password":
@@ -92,7 +96,7 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
       return;
     }
     void openWindowWhenReady(async () => {
-      const data = await fetchHelpDialogUrl();
+      const data = await client.fetchQuery(shellQueries.helpDialogUrl());
       return typeof data === "string" ? data : data?.url;
     });
   };

@@ -2,11 +2,12 @@
 // antd's confirm and message, and a full reload at the login page so nothing of the session stays
 // in memory.
 import { message, Modal } from "antd";
+import { queryClient } from "../http/query-client.ts";
 import { clearSession } from "../state/session.ts";
-import { logout } from "./api.ts";
 import { appUrl } from "./external-window.ts";
 import { delay, logoutFlow } from "./logout.ts";
 import type { Id } from "./picker-state.ts";
+import { shellQueries } from "./shell-queries.ts";
 
 export function startLogout(tenantId: Id | null | undefined): void {
   void logoutFlow({
@@ -14,7 +15,8 @@ export function startLogout(tenantId: Id | null | undefined): void {
       new Promise<boolean>((resolve) => {
         Modal.confirm({ title: "提示", content: question, okText: "确定", cancelText: "取消", onOk: () => resolve(true), onCancel: () => resolve(false) });
       }),
-    callLogout: () => logout(tenantId),
+    // A GET operation, read once (the page then reloads at the login page, the cache with it).
+    callLogout: () => queryClient.fetchQuery(shellQueries.logout(tenantId)),
     clearSession,
     showSuccess: (text) => void message.success(text),
     wait: delay,

@@ -5,10 +5,11 @@
 //   systemApp (/system/smartPlatform): a one-time ticket and the community appended to the app's
 //     address; without an address → 进入智慧平台失败 (spec §8).
 import { ExportOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Result } from "antd";
-import { fetchChargeWebUrl, fetchTicket } from "../../shell/api.ts";
 import { openWindowWhenReady, showSmartPlatformFailed } from "../../shell/external-window.ts";
 import { ticketUrl } from "../../shell/menu-state.ts";
+import { shellMutations, shellQueries } from "../../shell/shell-queries.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
@@ -20,16 +21,18 @@ const TEXT: Record<string, string> = {
 
 export default function ExternalEntryPage({ route }: PageProps) {
   const kind = route?.external?.kind ?? "";
+  const client = useQueryClient();
+  const issueTicket = useMutation(shellMutations.ticket());
   const open = () => {
     if (kind === "fireCharge") {
       void openWindowWhenReady(async () => {
-        return (await fetchChargeWebUrl()).url;
+        return (await client.fetchQuery(shellQueries.chargeWebUrl())).url;
       });
     } else {
       const applicationUrl = route?.external?.url ?? "";
       void openWindowWhenReady(async () => {
         if (!applicationUrl) return null;
-        const { ticket } = await fetchTicket(route?.code ?? route?.authority ?? "app");
+        const { ticket } = await issueTicket.mutateAsync({ query: { type: route?.code ?? route?.authority ?? "app" } });
         return ticketUrl(applicationUrl, ticket, getCurrentCommunityId() ?? null);
       }, showSmartPlatformFailed);
     }
