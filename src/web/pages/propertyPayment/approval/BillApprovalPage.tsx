@@ -25,7 +25,6 @@ import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { invalidateBillReads } from "../api.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
 import { queries } from "../../../http/query-client.ts";
-import { api } from "../../../http/api.ts";
 import type { ApproveBillsBody, ApproveBillsData, PreviewApproveBillsData } from "../../../../../generated/operation-types.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { billRowActions } from "../../../../common/payment/row-actions.ts";
@@ -85,7 +84,8 @@ export default function BillApprovalPage() {
     let preview: PreviewApproveBillsData;
     setPreviewing(source);
     try {
-      preview = await api.previewApproveBills({ body });
+      // Always read afresh (nothing is kept fresh): the bills may have changed since the last preview.
+      preview = await client.fetchQuery({ ...queries.previewApproveBills.queryOptions({ body }), staleTime: 0 });
     } catch {
       return;
     } finally {

@@ -1,6 +1,6 @@
 // Approved bills still owed in the community (status 已审核 / 部分缴费), by month, item and room;
 // select bills of one room and take payment, or waive one.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { App, Button, Form, Input, Space, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
@@ -12,7 +12,7 @@ import { PaymentItemField, PeriodField } from "../shared/queryFields.tsx";
 import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { invalidateBillReads } from "../api.ts";
+import { useBillsWritten } from "../shared/queries.ts";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
@@ -31,7 +31,7 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
   const [waiving, setWaiving] = useState<BillView | null>(null);
   const settings = useQuery(queries.getPaymentSettings.queryOptions({ query: { communityId } }));
   const list = useQuery(queries.queryBills.queryOptions({ body: { communityId, status: [BillStatus.Approved, BillStatus.PartlyPaid], ...filters, ...page } }));
-  const client = useQueryClient();
+  const billsWritten = useBillsWritten();
 
   const select = (rows: BillView[]) => {
     if (new Set(rows.map((r) => r.roomId)).size > 1) {
@@ -40,10 +40,12 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
     }
     setSelected(rows);
   };
-  // After a payment or a waiver: no selection, and every page showing bills reads them again.
-  const reload = () => {
+  // After a payment or a waiver (whose dialogs make every page showing bills read them again): no selection.
+  const done = () => setSelected([]);
+  // A payment refused as stale: no selection, and the bills read again.
+  const stale = () => {
     setSelected([]);
-    void invalidateBillReads(client);
+    void billsWritten();
   };
 
   const columns: TableProps<BillView>["columns"] = [
@@ -100,14 +102,14 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
         payMethods={settings.data?.payMethods ?? []}
         allowPartial={!!settings.data?.allowPartialPayment}
         onClose={() => setPaying(false)}
-        onStale={() => (setPaying(false), reload())}
+        onStale={() => (setPaying(false), stale())}
         onPaid={(r) => {
           setPaying(false);
-          reload();
+          done();
           onPaid(r, !!settings.data?.autoPrintReceipt);
         }}
       />
-      <WaiverDialog bill={waiving} onClose={() => setWaiving(null)} onDone={() => (setWaiving(null), reload())} />
+      <WaiverDialog bill={waiving} onClose={() => setWaiving(null)} onDone={() => (setWaiving(null), done())} />
     </>
   );
 }

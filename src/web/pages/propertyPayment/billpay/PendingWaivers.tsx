@@ -2,7 +2,7 @@
 // the server accepts for it (common/payment/row-actions.ts): its state, and for an approval its bill
 // as the bill lists show it now (still payable, owing at least all of its waiting waivers), read per
 // room of the page's waiting waivers.
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries } from "@tanstack/react-query";
 import { App, Button, Space } from "antd";
 import { useState } from "react";
 import { waiverColumns } from "../shared/columns.tsx";
@@ -11,9 +11,8 @@ import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { api } from "../../../http/api.ts";
 import { queries } from "../../../http/query-client.ts";
-import { invalidateBillReads } from "../api.ts";
+import { useWaiverWritten } from "../shared/queries.ts";
 import { waiverRowActions, startsFrom, type BillRowView } from "../../../../common/payment/row-actions.ts";
 import { stateActions } from "../../../../../generated/actions.ts";
 import { WaiverStatus } from "../../../../../generated/states.ts";
@@ -41,20 +40,29 @@ export function PendingWaivers({ communityId, status = WaiverStatus.Pending }: {
   const { page, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useResourcePage<Waiver>("waivers", { communityId, status }, page);
-  const client = useQueryClient();
   // The bills of the rooms whose waivers an approval may start from.
   const rooms = [...new Set((list.data?.list ?? []).filter((w) => startsFrom(stateActions.waivers.actions.approve, w.status)).map((w) => w.roomId))];
   const roomBills = useQueries({ queries: rooms.map((roomId) => queries.queryBills.queryOptions({ body: { communityId, roomId, pageNo: 1, pageSize: ROOM_BILLS } })) });
   const billById = new Map<number, BillRowView>(roomBills.flatMap((q) => q.data?.list ?? []).map((b) => [b.id, b]));
-  const decided = () => {
-    list.reload();
-    return invalidateBillReads(client);
-  };
-  const approve = async (id: number) => {
-    await api.approveWaiver({ params: { id } });
-    void message.success("审核通过");
-    await decided();
-  };
+  // A decision changes the waivers list and, approved, the bill.
+  const written = useWaiverWritten();
+  const approval = useMutation({
+    ...queries.approveWaiver.mutationOptions(),
+    onSuccess: () => {
+      void message.success("审核通过");
+      return written();
+    },
+  });
+  const rejection = useMutation({
+    ...queries.rejectWaiver.mutationOptions(),
+    onSuccess: () => {
+      void message.success("已驳回");
+      setRejecting(null);
+      return written();
+    },
+  });
+  // A refusal is shown by the request wrapper: no uncaught error.
+  const approve = (id: number) => approval.mutateAsync({ params: { id } }).catch(() => undefined);
   return (
     <>
       <DataTable<Waiver>
@@ -81,17 +89,7 @@ export function PendingWaivers({ communityId, status = WaiverStatus.Pending }: {
           },
         ]}
       />
-      <ReasonDialog
-        open={rejecting !== null}
-        title="驳回减免申请"
-        onCancel={() => setRejecting(null)}
-        onOk={async (reason) => {
-          await api.rejectWaiver({ params: { id: rejecting! }, body: { reason } });
-          void message.success("已驳回");
-          setRejecting(null);
-          await decided();
-        }}
-      />
+      <ReasonDialog open={rejecting !== null} title="驳回减免申请" onCancel={() => setRejecting(null)} onOk={(reason) => rejection.mutateAsync({ params: { id: rejecting! }, body: { reason } })} />
     </>
   );
 }

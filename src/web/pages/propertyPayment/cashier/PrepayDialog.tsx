@@ -3,7 +3,7 @@
 // (by default the item's next month without a bill, not before this one), the bills the server
 // prices as bill generation would — then the usual pay fields. Paying makes the bills and pays them
 // in one go (one receipt). A refusal (a month already billed …) shows its message in the dialog.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Empty, Form, InputNumber, Select, Spin, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -11,7 +11,7 @@ import type { PayResult } from "../types.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
-import { api } from "../../../http/api.ts";
+import { useBillsWritten } from "../shared/queries.ts";
 import { requestErrorText } from "../../../http/request.ts";
 import type { GetPrepayPlanData } from "../../../../../generated/operation-types.ts";
 
@@ -36,6 +36,9 @@ export function PrepayDialog(props: { open: boolean; roomId: number; payMethods:
   const shown = plan.isError || plan.isPlaceholderData ? null : (plan.data?.plan ?? null);
   const bills = shown?.bills ?? [];
   const current = offer.data?.currentPeriod;
+  const billsWritten = useBillsWritten();
+  // Prepaying makes bills and pays them: every bill read changes (the prepayment plan among them).
+  const prepay = useMutation({ ...queries.prepayBills.mutationOptions({ loading: "正在预缴..." }), onSuccess: () => void billsWritten() });
 
   return (
     <PayDialog
@@ -49,22 +52,19 @@ export function PrepayDialog(props: { open: boolean; roomId: number; payMethods:
       onStale={() => void client.invalidateQueries({ queryKey: queries.getPrepayPlan.key })}
       onPaid={props.onPaid}
       pay={(f) =>
-        api.prepayBills(
-          {
-            body: {
-              roomId,
-              paymentItemId: shown!.paymentItemId,
-              startPeriod: shown!.startPeriod,
-              months: shown!.months,
-              payMethod: f.payMethod,
-              receivedAmount: f.receivedAmount,
-              expectedAmount: f.expectedAmount,
-              payerName: f.payerName,
-              remark: f.remark,
-            },
+        prepay.mutateAsync({
+          body: {
+            roomId,
+            paymentItemId: shown!.paymentItemId,
+            startPeriod: shown!.startPeriod,
+            months: shown!.months,
+            payMethod: f.payMethod,
+            receivedAmount: f.receivedAmount,
+            expectedAmount: f.expectedAmount,
+            payerName: f.payerName,
+            remark: f.remark,
           },
-          { loading: "正在预缴..." },
-        )
+        })
       }
     >
       {offer.isLoading ? (

@@ -2,7 +2,7 @@
 // with 收款 for the selected and 减免 per bill; the owner's other rooms of the community with bills
 // to pay, whose bills can join the list (one payment, one receipt for all); 预缴 of months of a
 // monthly item; the room's recent receipts with 打印票据.
-import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import { useState } from "react";
@@ -11,7 +11,7 @@ import { MapTag } from "../shared/labels.tsx";
 import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { invalidateBillReads } from "../api.ts";
+import { useBillsWritten } from "../shared/queries.ts";
 import { billColumns } from "../shared/columns.tsx";
 import { OwnerRooms } from "./OwnerRooms.tsx";
 import { PrepayDialog } from "./PrepayDialog.tsx";
@@ -27,9 +27,10 @@ const DESK_TOTALS = [...DESK_AMOUNTS, "outstanding"] as const;
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useQuery(queries.getRoomBills.queryOptions({ query: { roomId } }));
   const desk = useQuery(queries.getCashierDesk.queryOptions({ query: { roomId } }));
-  const client = useQueryClient();
-  // After a payment or a waiver every page showing bills reads them again (this room's first of all).
-  const reload = () => void invalidateBillReads(client);
+  // A payment or a waiver (the dialogs' own) makes every page showing bills read them again (this
+  // room's first of all); so does a payment refused as stale (the bills changed meanwhile).
+  const billsWritten = useBillsWritten();
+  const reload = () => void billsWritten();
   const payFromBalance = useMutation({ ...queries.payFromBalance.mutationOptions({ loading: "正在从预存款扣款..." }), onSuccess: reload });
   // The owner's other rooms added to this payment.
   const [added, setAdded] = useState<number[]>([]);
@@ -158,7 +159,6 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         }}
         onPaid={(r) => {
           setPaying(false);
-          reload();
           onPaid(r, !!d?.autoPrintReceipt);
         }}
       />
@@ -169,18 +169,10 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         onClose={() => setPrepaying(false)}
         onPaid={(r) => {
           setPrepaying(false);
-          reload();
           onPaid(r, !!d?.autoPrintReceipt);
         }}
       />
-      <WaiverDialog
-        bill={waiving}
-        onClose={() => setWaiving(null)}
-        onDone={() => {
-          setWaiving(null);
-          reload();
-        }}
-      />
+      <WaiverDialog bill={waiving} onClose={() => setWaiving(null)} onDone={() => setWaiving(null)} />
     </Space>
   );
 }

@@ -14,6 +14,7 @@ import { useNavigate } from "react-router";
 import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { houseQueries } from "../api.ts";
+import { useDunningWritten } from "../shared/queries.ts";
 import type { DunningNoticeRow } from "../types.ts";
 import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
@@ -117,7 +118,9 @@ export default function DunningNoticesPage() {
   const running = task.data && isRunning(task.data.state);
   const [selected, setSelected] = useState<DunningNoticeRow[]>([]);
   const mayPublish = hasAuthority(notices.code);
-  const publish = useMutation(queries.publishDunningNotices.mutationOptions());
+  const dunningWritten = useDunningWritten();
+  // Published or refused (some perhaps published meanwhile), the list shows the notices as they are.
+  const publish = useMutation({ ...queries.publishDunningNotices.mutationOptions(), onSettled: () => void dunningWritten() });
   // 发布 after a confirmation; the answer says how many were published and skipped.
   const publishRows = (rows: DunningNoticeRow[]) => {
     const open = rows.filter((r) => !r.publishedNoticeId).length;
@@ -134,7 +137,6 @@ export default function DunningNoticesPage() {
         } catch {
           // Refused: the request wrapper has shown the server's message.
         }
-        list.reload();
       },
     });
   };
@@ -142,7 +144,7 @@ export default function DunningNoticesPage() {
     if (!taskId || !task.data || running) return;
     if (task.data.state === "completed") {
       message.success(`已生成${Number((task.data.result as { notices?: number } | null)?.notices ?? 0)}份催缴通知`);
-      list.reload();
+      void dunningWritten();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [task.data]);

@@ -9,19 +9,20 @@ import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.
 import { GenerateForm } from "./GenerateForm.tsx";
 import { TaskProgress } from "./TaskProgress.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useBatchesWritten } from "../shared/queries.ts";
 
 export default function BillGenerationPage() {
   const community = useCurrentCommunity();
   const navigate = useNavigate();
   const [taskId, setTaskId] = useState<number | null>(null);
-  const [batchesVersion, setBatchesVersion] = useState(0);
+  const batchesWritten = useBatchesWritten();
   const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   return (
     <Card title={title} variant="borderless" extra={<Button onClick={() => navigate("/system/taskcenter")}>任务中心</Button>}>
       <GenerateForm key={communityId} communityId={communityId} onStarted={setTaskId} />
-      {taskId && <TaskProgress key={taskId} taskId={taskId} onFinished={() => setBatchesVersion((n) => n + 1)} />}
+      {taskId && <TaskProgress key={taskId} taskId={taskId} onFinished={() => void batchesWritten()} />}
       <Tabs
         items={[
           {
@@ -29,7 +30,7 @@ export default function BillGenerationPage() {
             label: "生成批次",
             children: (
               <ResourceDialogTable
-                key={`${communityId}:${batchesVersion}`}
+                key={communityId}
                 resource="billBatches"
                 communityId={communityId}
                 cells={{

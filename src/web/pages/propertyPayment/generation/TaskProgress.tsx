@@ -1,11 +1,11 @@
 // The progress of a generation task, polled every second until it ends: percent, state, result and
 // one line per bill batch.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Progress, Space, Table, Tag, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import type { GenerationTask } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 
 const STATES: Record<string, { text: string; color: string }> = {
   pending: { text: "排队中", color: "default" },
@@ -14,30 +14,21 @@ const STATES: Record<string, { text: string; color: string }> = {
   failed: { text: "失败", color: "error" },
 };
 
+const isFinished = (state: string | undefined) => state === "completed" || state === "failed";
+
 export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinished: () => void }) {
-  const [task, setTask] = useState<GenerationTask | null>(null);
   const navigate = useNavigate();
+  // Read again every second until the task ends (a failed read is tried again at the next tick).
+  const polled = useQuery({
+    ...queries.getGenerationTask.queryOptions({ query: { id: taskId } }, { silent: true }),
+    refetchInterval: (q) => (isFinished(q.state.data?.state) ? false : 1000),
+  });
+  const task = polled.data;
+  const finished = isFinished(task?.state);
   useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const t = await api.getGenerationTask({ query: { id: taskId } }, { silent: true });
-        if (!live) return;
-        setTask(t);
-        if (t.state === "completed" || t.state === "failed") return onFinished();
-      } catch {
-        /* try again */
-      }
-      if (live) timer = setTimeout(() => void poll(), 1000);
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taskId]);
+    if (finished) onFinished();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once when the task ends, not when the caller's callback changes
+  }, [finished]);
   if (!task) return null;
   const state = STATES[task.state] ?? { text: task.state, color: "default" };
   return (

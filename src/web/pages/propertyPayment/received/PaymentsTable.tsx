@@ -101,7 +101,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
         </Form.Item>
       </QueryBar>
       <DataTable<PaymentRow> label={title} {...table(list, { unit: "条", sizeChanger: true })} columns={columns} />
-      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => (setRefunding(null), list.reload())} />
+      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => setRefunding(null)} />
     </>
   );
 }

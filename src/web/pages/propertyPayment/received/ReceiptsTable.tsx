@@ -2,6 +2,7 @@
 // a receipt opens its print page, and an issued one can be voided (作废) with a reason, after a
 // confirmation. The server decides whether it may be (its day not closed, no refund, or fully
 // reversed) and says why not; voiding an untouched receipt reverses its payments.
+import { useMutation } from "@tanstack/react-query";
 import { App, Button, Form, Input, Select, Space } from "antd";
 import type { TableProps } from "antd";
 import { useState } from "react";
@@ -13,7 +14,8 @@ import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { useReceiptVoided } from "../shared/queries.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { stateActions } from "../../../../../generated/actions.ts";
 import { startsFrom } from "../../../../common/payment/row-actions.ts";
@@ -43,6 +45,14 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
   const [voiding, setVoiding] = useState<Receipt | null>(null);
   const list = useResourcePage<Receipt>("receipts", { communityId, ...filters }, page);
   const mayVoid = hasAuthority(PAYMENT_CODES.received);
+  const voided = useReceiptVoided();
+  const voidReceipt = useMutation({
+    ...queries.voidReceipt.mutationOptions(),
+    onSuccess: () => {
+      void message.success("票据已作废");
+      void voided();
+    },
+  });
 
   /** After the reason, one more confirmation: voiding cannot be undone. A refusal shows the server's reason (the request wrapper). */
   const confirmVoid = (r: Receipt, reason: string) =>
@@ -54,13 +64,8 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
         okButtonProps: { danger: true },
         cancelText: "取消",
         onOk: async () => {
-          try {
-            await api.voidReceipt({ params: { id: r.id }, body: { reason } });
-            void message.success("票据已作废");
-            list.reload();
-          } catch {
-            // refused: the message is shown; the row stays as it was
-          }
+          // Refused: the message is shown; the row stays as it was.
+          await voidReceipt.mutateAsync({ params: { id: r.id }, body: { reason } }).catch(() => undefined);
           setVoiding(null);
           resolve();
         },

@@ -2,7 +2,7 @@
 // 冲正: the payment is reversed, the bill is owed again), full or partial, at most what is still
 // refundable (paid − refunded − waiting; the pay-amount rule with that maximum), the refund method
 // and a reason. The refund takes effect when approved.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { App, Descriptions, Form, Input, Modal } from "antd";
 import { FormItemSelect } from "../../../ui/FormItemSelect.tsx";
 import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
@@ -12,6 +12,7 @@ import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import type { PaymentRow } from "./payment-row.ts";
 import { queries } from "../../../http/query-client.ts";
+import { useRefundApplied } from "../shared/queries.ts";
 import { RefundKind } from "../../../../../generated/states.ts";
 
 /** What each kind does, shown under the choice. */
@@ -25,13 +26,13 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
   const [form] = Form.useForm<{ refundKind: number; amount: string; refundMethod: number; reason: string }>();
   const kind = Form.useWatch("refundKind", form);
   const refundable = useQuery({ ...queries.getRefundable.queryOptions({ params: { id: payment?.id ?? 0 } }), enabled: !!payment });
-  const client = useQueryClient();
-  // An application lowers what is refundable (the payments list is the caller's, onDone).
+  const applied = useRefundApplied();
+  // An application lowers what is refundable and joins the refunds waiting for approval.
   const apply = useMutation({
     ...queries.applyRefund.mutationOptions(),
     onSuccess: () => {
       void message.success("退款申请已提交，审核通过后退款");
-      void client.invalidateQueries({ queryKey: queries.getRefundable.key });
+      void applied();
       onDone();
     },
   });

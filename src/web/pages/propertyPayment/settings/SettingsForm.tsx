@@ -1,9 +1,10 @@
 // One tab of the payment settings (four = payment parameters, invoiceSet = receipt and invoice,
 // others = other): the paymentSettings fields of that tab with the generic inputs and the resource's
 // generated validator as rules; saving stamps the tab as configured (the guide's steering flags).
+import { useMutation } from "@tanstack/react-query";
 import { App, Button, Form, Space, Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
 import { fieldLabel, toFormValues, toPayload } from "../../../generic/fields.ts";
@@ -11,7 +12,7 @@ import def from "../../../../../generated/resource-defs/paymentSettings.ts";
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import type { PaySettings } from "../types.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 
 export interface SettingsFormProps {
   section: "payParams" | "receipt" | "other";
@@ -31,7 +32,14 @@ export function SettingsForm(p: SettingsFormProps) {
   const { message } = App.useApp();
   const fields = useMemo(() => p.fieldNames.map((n) => def.fields.find((f) => f.name === n)!), [p.fieldNames]);
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  // The caller's onSaved invalidates the settings (the page reads them once for all its tabs).
+  const saving = useMutation({
+    ...queries.savePaymentSettings.mutationOptions(),
+    onSuccess: (saved) => {
+      void message.success(messages.saved);
+      p.onSaved(saved);
+    },
+  });
 
   useEffect(() => {
     const values = toFormValues(fields, p.settings as unknown as Record<string, unknown>);
@@ -39,17 +47,8 @@ export function SettingsForm(p: SettingsFormProps) {
     form.setFieldsValue(values);
   }, [p.settings, fields, form, p.inputs]);
 
-  const save = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
-    setBusy(true);
-    try {
-      const saved = await api.savePaymentSettings({ body: { communityId: p.communityId, section: p.section, ...toPayload(fields, values, "edit") } });
-      void message.success(messages.saved);
-      p.onSaved(saved);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal is shown by the request wrapper.
+  const save = (values: Record<string, unknown>) => saving.mutate({ body: { communityId: p.communityId, section: p.section, ...toPayload(fields, values, "edit") } });
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: "180px" }} style={{ maxWidth: 760 }} onFinish={save}>
@@ -80,7 +79,7 @@ export function SettingsForm(p: SettingsFormProps) {
       {p.extra}
       <Form.Item style={{ marginLeft: 180 }}>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy} disabled={!p.canSave}>
+          <Button type="primary" htmlType="submit" loading={saving.isPending} disabled={!p.canSave}>
             保存
           </Button>
           {!p.canSave && <Typography.Text type="secondary">您没有修改缴费设置的权限</Typography.Text>}

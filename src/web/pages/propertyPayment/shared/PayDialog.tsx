@@ -4,6 +4,7 @@
 // cash the money handed over and the change (received − due), payer and remark. The page's total
 // goes along as expectedAmount: if someone paid or changed the bills meanwhile the server refuses
 // (409) and the page reloads.
+import { useMutation } from "@tanstack/react-query";
 import { Alert, Descriptions, Form, Input, Modal, Typography } from "antd";
 import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -12,7 +13,8 @@ import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
 import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import { RequestError } from "../../../http/request.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { useBillsWritten } from "./queries.ts";
 import { PayMethod } from "../../../../../generated/states.ts";
 
 const CASH = PayMethod.Cash;
@@ -56,6 +58,9 @@ export function PayDialog(props: {
   const { open, bills, payMethods, allowPartial } = props;
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const billsWritten = useBillsWritten();
+  // A payment changes every bill read (the caller's prepayment sends and invalidates its own).
+  const payBills = useMutation({ ...queries.payBills.mutationOptions({ loading: "正在收款..." }), onSuccess: () => void billsWritten() });
   const total = useMemo(() => sumYuan(bills.map((b) => b.outstanding)), [bills]);
   const totalFen = fenOf(total);
   const method = Form.useWatch("payMethod", form);
@@ -82,7 +87,7 @@ export function PayDialog(props: {
         payerName: v.payerName?.trim() || undefined,
         remark: v.remark?.trim() || undefined,
       };
-      const result = props.pay ? await props.pay(fields) : await api.payBills({ body: { billIds: bills.map((b) => b.id), roomId: props.roomId, ...fields } }, { loading: "正在收款..." });
+      const result = props.pay ? await props.pay(fields) : await payBills.mutateAsync({ body: { billIds: bills.map((b) => b.id), roomId: props.roomId, ...fields } });
       props.onPaid(result);
     } catch (e) {
       if (e instanceof RequestError && e.status === 409) props.onStale();

@@ -1,21 +1,32 @@
 // A waiver on one bill: by discount (§5 discount rule; 9.5 = 95 % still to pay) or a fixed amount
 // (pay-amount rule, at most what is owed), with a reason. Small ones take effect at once; the
 // server says which.
+import { useMutation } from "@tanstack/react-query";
 import { App, Form, Input, Modal, Typography } from "antd";
 import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { discountOffFen } from "../../../../common/payment/pricing.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan } from "./money.ts";
 import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { useWaiverWritten } from "./queries.ts";
 import { WaiverStatus, WaiverType } from "../../../../../generated/states.ts";
 
 export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ waiverType: number; discount?: string; amount?: string; reason: string }>();
-  const [busy, setBusy] = useState(false);
+  const written = useWaiverWritten();
+  // A waiver changes the bill (at once when small enough) and the waivers waiting for approval.
+  const apply = useMutation({
+    ...queries.applyWaiver.mutationOptions(),
+    onSuccess: (r) => {
+      void message.success(r.status === WaiverStatus.Approved ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
+      void written();
+      onDone();
+    },
+  });
   const type = Form.useWatch("waiverType", form);
   const discount = Form.useWatch("discount", form);
   const owed = bill ? fenOf(bill.outstanding) : 0;
@@ -33,18 +44,12 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const r = await api.applyWaiver({ body: { billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() } });
-      void message.success(r.status === WaiverStatus.Approved ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
-      onDone();
-    } finally {
-      setBusy(false);
-    }
+    // A refusal is shown by the request wrapper: the dialog stays open, no uncaught error.
+    await apply.mutateAsync({ body: { billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() } }).catch(() => undefined);
   };
 
   return (
-    <Modal open={!!bill} title="账单减免" okText="提交" cancelText="取消" onCancel={onClose} onOk={submit} confirmLoading={busy} forceRender>
+    <Modal open={!!bill} title="账单减免" okText="提交" cancelText="取消" onCancel={onClose} onOk={submit} confirmLoading={apply.isPending} forceRender>
       {bill && (
         <Typography.Paragraph type="secondary">
           {bill.itemName} {bill.period}，未缴 ¥{bill.outstanding}

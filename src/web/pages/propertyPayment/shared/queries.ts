@@ -38,6 +38,45 @@ export function useRefundWritten() {
   );
 }
 
+/** After a payment (pay, prepay, pay from balance) or a waiver taken at once: every bill read. */
+export function useBillsWritten() {
+  const client = useQueryClient();
+  return useCallback(() => invalidateBillReads(client), [client]);
+}
+
+/** After a waiver is applied or decided: the waivers list and every bill read (an approval lowers what is owed). */
+export function useWaiverWritten() {
+  const client = useQueryClient();
+  const lists = useInvalidateLists();
+  return useCallback(() => Promise.all([lists("waivers"), invalidateBillReads(client)]).then(() => undefined), [client, lists]);
+}
+
+/** After a refund application: the payments and refunds lists and what is refundable. */
+export function useRefundApplied() {
+  const client = useQueryClient();
+  const lists = useInvalidateLists();
+  return useCallback(() => Promise.all([lists("payments", "refunds"), client.invalidateQueries({ queryKey: queries.getRefundable.key })]).then(() => undefined), [client, lists]);
+}
+
+/** After a receipt is voided (an untouched one reverses its payments): the receipts and payments lists and every bill read. */
+export function useReceiptVoided() {
+  const client = useQueryClient();
+  const lists = useInvalidateLists();
+  return useCallback(() => Promise.all([lists("receipts", "payments"), invalidateBillReads(client)]).then(() => undefined), [client, lists]);
+}
+
+/** After dunning notices are made or published: their list. */
+export function useDunningWritten() {
+  const lists = useInvalidateLists();
+  return useCallback(() => lists("dunningNotices"), [lists]);
+}
+
+/** After a bill generation task ends: the list of bill batches. */
+export function useBatchesWritten() {
+  const lists = useInvalidateLists();
+  return useCallback(() => lists("billBatches"), [lists]);
+}
+
 /** After a day's declaration is saved or the day closed: the day's summary and the list of closed days. */
 export function useReconciliationWritten() {
   const client = useQueryClient();
