@@ -8,7 +8,7 @@ import { promotionPositionsModule } from "./promotion-positions.ts";
 import { questionnaireModule } from "./questionnaire.ts";
 import { trackingModule } from "./tracking.ts";
 import { workbenchLayoutModule } from "./workbench-layout.ts";
-import { workbenchStatsModule } from "./workbench-stats.ts";
+import { workbenchStatsModule } from "./workbench-stats-routes.ts";
 
 export const workbenchRoutes: FastifyPluginAsync[] = [
   boardsModule,

@@ -1,0 +1,69 @@
+// The workbench's statistics cards (spec §7 Workbench; §9 workbench modules), each computed from the
+// rows of the current community (communityId, required; another tenant's community is a 404), days
+// in China time (UTC+8). Every card needs the workbench (HBL0001) and the code of the data it shows:
+//   GET {system}/communities/actions/workBenchGetCommunityStatistics   HBL0001
+//       -> {communityId, communityName, address, buildingCount, unitCount, roomCount, occupiedRoomCount, inhabitantCount}
+//   GET {system}/roomAuditOrders/actions/workBenchQueryList            HBL07001
+//       -> {pendingCount, list: [{id, applicantName, roomName, applyTime, status}]} (5 oldest pending)
+//   GET {property}/repairs/actions/workBenchQueryList                  HBL07011
+//       -> {pendingCount, processingCount, list: [{id, content, reporterName, roomName, reportTime, status}]} (5 newest unfinished)
+//   GET {property}/notices/actions/workBenchQueryList                  HBL07005
+//       -> {publishedCount, list: [{id, title, noticeType, publishTime, pinned}]} (5 newest published, pinned first;
+//          community-wide ones only, a notice addressed to one room is not on the card)
+//   GET {system}/rooms/actions/workBenchGetRoomStatistics              HBL01003
+//       -> {total, occupied, vacant, byStatus: [{status, label, count}]}
+//   GET {system}/inhabitants/actions/workBenchGetResidentStatistics     HBL01005
+//       -> {total, newThisMonth, byIdentity: [{identity, label, count}]}
+//   GET {accesscontrol}/accessEvents/actions/workBenchGetOpenDoorEventStatistics  HBL06002
+//       -> {today, total, failed, days: [{date, count}] (7 days), byMethod: [{openMethod, label, count}]}
+//   GET {vehicle}/vehicle/actions/workBenchGetVehicleStatistics        HBL21001 or HBL04001
+//       -> {todayIn, todayOut, plateCount, days: [{date, in, out}] (7 days)}
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { operations } from "../../../generated/operations.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { route } from "../http/operation.ts";
+import { ownCommunity, requireAnyOf } from "../auth/access.ts";
+import { communityStatistics, noticeCard, openDoorStatistics, repairCard, residentStatistics, roomAuditCard, roomStatistics, vehicleStatistics, type CardCommunity } from "./workbench-stats.ts";
+
+export async function workbenchStatsModule(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  /** The tenant's community of the query (declared required; 404 when not the tenant's). */
+  const scope = async (session: SessionInfo, communityId: number): Promise<CardCommunity> => {
+    const community = await ownCommunity(db, session, communityId);
+    return { tenantId: session.tenantId, communityId: community.id, communityName: community.name };
+  };
+  /**
+   * A card needs the workbench (the operation's authority) and the code of the data it shows: the
+   * second check runs in the handler (an operation's authority list means any one of them).
+   */
+  const withCode = (...codes: string[]) => {
+    const check = requireAnyOf(new Set(codes));
+    return async (request: FastifyRequest, session: SessionInfo, communityId: number) => {
+      await check(request);
+      return scope(session, communityId);
+    };
+  };
+
+  route(app, operations.getWorkbenchCommunityStatistics, async ({ query, session }) => communityStatistics(db, await scope(session, query.communityId)));
+
+  const roomAuditCardScope = withCode("HBL07001");
+  route(app, operations.getWorkbenchRoomAudits, async ({ query, session, request }) => roomAuditCard(db, await roomAuditCardScope(request, session, query.communityId)));
+
+  const repairCardScope = withCode("HBL07011");
+  route(app, operations.getWorkbenchRepairs, async ({ query, session, request }) => repairCard(db, await repairCardScope(request, session, query.communityId)));
+
+  const noticeCardScope = withCode("HBL07005");
+  route(app, operations.getWorkbenchNotices, async ({ query, session, request }) => noticeCard(db, await noticeCardScope(request, session, query.communityId)));
+
+  const roomStatisticsScope = withCode("HBL01003");
+  route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => roomStatistics(db, await roomStatisticsScope(request, session, query.communityId)));
+
+  const residentStatisticsScope = withCode("HBL01005");
+  route(app, operations.getWorkbenchResidentStatistics, async ({ query, session, request }) => residentStatistics(db, await residentStatisticsScope(request, session, query.communityId)));
+
+  const openDoorStatisticsScope = withCode("HBL06002");
+  route(app, operations.getWorkbenchOpenDoorStatistics, async ({ query, session, request }) => openDoorStatistics(db, await openDoorStatisticsScope(request, session, query.communityId)));
+
+  const vehicleStatisticsScope = withCode("HBL21001", "HBL04001");
+  route(app, operations.getWorkbenchVehicleStatistics, async ({ query, session, request }) => vehicleStatistics(db, await vehicleStatisticsScope(request, session, query.communityId)));
+}
