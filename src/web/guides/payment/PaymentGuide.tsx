@@ -12,13 +12,14 @@
 // page column ends before it); on a narrower window there is no room for both, so the guide starts as
 // its entrance button and opens over the page only when asked.
 import { CompassOutlined } from "@ant-design/icons";
+import { useQueryClient } from "@tanstack/react-query";
 import { Button, Checkbox, Grid, Space, Typography } from "antd";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
 import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
-import { fetchPaymentSteer, fetchQuestionnaire } from "../api.ts";
+import { guideQueries } from "../queries.ts";
 import { useDrag } from "../drag.ts";
 import { GUIDE_SPACE_PROPERTY, PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
 import { GuideIcon } from "../guide-icons.tsx";
@@ -77,6 +78,7 @@ type Dialog = { questionnaire: Questionnaire; reason: "close"; plan: ClosePlan }
 
 export default function PaymentGuide({ onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
   const storage = local();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<PanelMode>(() => firstMode(storage));
   const [welcomeSeen, setWelcomeSeen] = useState(() => readPaymentMemory(storage).welcomeSeen);
@@ -113,7 +115,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     if (!shown || communityId == null) return;
     let live = true;
     lastCheck.current = Date.now();
-    fetchPaymentSteer(communityId).then(
+    client.fetchQuery(guideQueries.paymentSteer(communityId)).then(
       (f) => {
         if (!live) return;
         setFlags(f);
@@ -124,7 +126,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     return () => {
       live = false;
     };
-  }, [shown, communityId, locationKey, recheck]);
+  }, [shown, communityId, locationKey, recheck, client]);
 
   /** Fetch the step marks again; `always` skips the once-a-second limit of the pointer and focus triggers. */
   const checkAgain = useCallback((always = false) => {
@@ -158,7 +160,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     const conditions = { doneCount: done, panelVisible: shown && mode === "expanded", welcomeSeen, questionnaireDone: readPaymentMemory(storage).questionnaireDone };
     if (!shouldLoadSatisfaction(conditions)) return;
     satisfactionTried.current = true;
-    fetchQuestionnaire().then(
+    client.fetchQuery(guideQueries.questionnaire()).then(
       (questionnaire) => {
         if (questionnaire.answered) markAnswered(storage);
         else setDialog({ questionnaire, reason: "satisfaction" });
@@ -181,7 +183,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     const plan = planClose({ ...progress, doneCount: done }, readPaymentMemory(storage));
     if (plan.offerQuestionnaire) {
       try {
-        const questionnaire = await fetchQuestionnaire();
+        const questionnaire = await client.fetchQuery(guideQueries.questionnaire());
         if (!questionnaire.answered) {
           setDialog({ questionnaire, reason: "close", plan });
           return;
@@ -218,7 +220,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     if (!paymentStepEnabled(current, index) && communityId != null) {
       // The marks may be behind (the step before was just done on this page): ask before refusing.
       try {
-        const fresh = await fetchPaymentSteer(communityId);
+        const fresh = await client.fetchQuery(guideQueries.paymentSteer(communityId));
         setFlags(fresh);
         current = paymentSteps(fresh);
       } catch {

@@ -3,10 +3,11 @@
 // without a choice, 问卷提交成功 on success. The questionnaire is fetched by the caller.
 import { StarFilled, StarOutlined } from "@ant-design/icons";
 import { Button, Input, message, Modal, Space, Typography } from "antd";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { constants } from "../../../../generated/constants.ts";
 import { messages } from "../../../../generated/errors.ts";
-import { submitQuestionnaire } from "../api.ts";
+import { guideKeys, guideMutations } from "../queries.ts";
 import { buildSubmission, toggleChoice, validateAnswer, type AnswerDraft, type Questionnaire } from "./questionnaire-state.ts";
 
 export interface QuestionnaireDialogProps {
@@ -19,7 +20,8 @@ export interface QuestionnaireDialogProps {
 export default function QuestionnaireDialog({ questionnaire, onCancel, onSubmitted }: QuestionnaireDialogProps) {
   const [draft, setDraft] = useState<AnswerDraft>({ choices: {}, texts: {} });
   const [problem, setProblem] = useState<{ questionId: string; message: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const client = useQueryClient();
+  const submission = useMutation({ ...guideMutations.submitQuestionnaire(), onSuccess: () => client.invalidateQueries({ queryKey: guideKeys.questionnaire }) });
 
   const submit = async () => {
     const found = validateAnswer(questionnaire, draft);
@@ -28,15 +30,12 @@ export default function QuestionnaireDialog({ questionnaire, onCancel, onSubmitt
       void message.warning(found.message);
       return;
     }
-    setSubmitting(true);
     try {
-      await submitQuestionnaire(buildSubmission(questionnaire, draft));
+      await submission.mutateAsync({ body: buildSubmission(questionnaire, draft) });
       void message.success(messages.questionnaireSubmitted);
       onSubmitted();
     } catch {
       // The wrapper has shown why.
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -50,7 +49,7 @@ export default function QuestionnaireDialog({ questionnaire, onCancel, onSubmitt
       footer={
         <Space>
           <Button onClick={onCancel}>取消</Button>
-          <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid="questionnaire-submit">
+          <Button type="primary" loading={submission.isPending} onClick={() => void submit()} data-testid="questionnaire-submit">
             提交
           </Button>
         </Space>

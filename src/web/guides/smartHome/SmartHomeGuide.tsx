@@ -4,9 +4,10 @@
 // reopened by that button or the header's guide button.
 import { BulbOutlined } from "@ant-design/icons";
 import { Typography } from "antd";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { local } from "../../state/storage.ts";
-import { fetchSmartHomeSteer } from "../api.ts";
+import { guideQueries } from "../queries.ts";
 import { useDrag } from "../drag.ts";
 import { GuideIcon } from "../guide-icons.tsx";
 import { FloatingGuideButton, GuideLinks, GuideStepCard, GuideTitleBar, StepBadge, StepText, useGuideOpening, useOpenGuideStep } from "../guide-panel.tsx";
@@ -31,6 +32,7 @@ export interface SmartHomeGuideProps {
 
 export default function SmartHomeGuide({ path, shownOnPage, authorities, userName, communityId, openNonce, locationKey, helpUrl, onStartTour }: SmartHomeGuideProps) {
   const storage = local();
+  const client = useQueryClient();
   const [mode, setMode] = useState<SmartHomeMode>(() => initialSmartHomeMode(storage, path));
   const [flags, setFlags] = useState<SmartHomeSteerFlags | null>(null);
   const viewport = typeof window !== "undefined" ? { width: window.innerWidth, height: window.innerHeight } : { width: 1280, height: 800 };
@@ -41,14 +43,14 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
   useEffect(() => {
     if (!shownOnPage || communityId == null) return;
     let live = true;
-    fetchSmartHomeSteer(communityId).then(
+    client.fetchQuery(guideQueries.smartHomeSteer(communityId)).then(
       (f) => live && setFlags(f),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [shownOnPage, communityId, locationKey]);
+  }, [shownOnPage, communityId, locationKey, client]);
 
   // Started as its button on a payment page: a smart-home page opens it, unless the user minimised it.
   const onSmartHomePage = isSmartHomePath(path);
