@@ -52,7 +52,8 @@ export function tradeJson(trade: SandboxTrade): Record<string, unknown> {
     trade_state_desc: { NOTPAY: "未支付", SUCCESS: "支付成功", CLOSED: "已关闭", REFUND: "转入退款" }[trade.state],
     ...(paid ? { bank_type: "OTHERS", success_time: rfc3339China(new Date(trade.paidAt ?? Date.now())) } : {}),
     ...(trade.paidFen !== undefined || paid ? { payer: { openid: "sandbox-payer" } } : {}),
-    amount: { total: trade.totalFen, payer_total: paid ? (trade.paidFen ?? trade.totalFen) : 0, currency: "CNY", payer_currency: "CNY" },
+    // What the gateway took: the order's amount, unless the sandbox was told to take another (an amount-mismatch test).
+    amount: { total: paid ? (trade.paidFen ?? trade.totalFen) : trade.totalFen, payer_total: paid ? (trade.paidFen ?? trade.totalFen) : 0, currency: "CNY", payer_currency: "CNY" },
   };
 }
 
