@@ -153,5 +153,3 @@ export function alipayClient(merchant: AlipayMerchant, transport: Transport = fe
     },
   };
 }
-
-export type AlipayClient = ReturnType<typeof alipayClient>;

@@ -179,8 +179,6 @@ export function wechatPayClient(merchant: WechatMerchant, transport: Transport =
   };
 }
 
-export type WechatPayClient = ReturnType<typeof wechatPayClient>;
-
 const BILL_COLUMNS = {
   time: "交易时间",
   transactionId: "微信订单号",
