@@ -1,10 +1,11 @@
 // A bill's approval decisions (billApprovals: who, when, which way, why) in a popover: those made on
 // the bill itself and the whole-batch approval of its generation batch (one decision for the batch,
 // with how many bills it approved), newest first.
+import { useQueries } from "@tanstack/react-query";
 import { Button, Popover, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
-import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
+import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { MapTag } from "../shared/labels.tsx";
 
 interface Decision {
@@ -26,21 +27,22 @@ function remark(d: Decision): string {
 }
 
 export function DecisionsButton({ billId, batchId }: { billId: number; batchId?: number | null }) {
-  const [rows, setRows] = useState<Decision[] | null>(null);
-  const loadPage = useResourcePageLoader();
-  const load = async (open: boolean) => {
-    if (!open || rows) return;
-    const [own, batch] = await Promise.all([
-      loadPage<Decision>("billApprovals", { billId }, 50),
-      batchId ? loadPage<Decision>("billApprovals", { batchId }, 50) : Promise.resolve({ list: [] as Decision[] }),
-    ]);
-    setRows([...own.list, ...batch.list].sort((a, b) => b.decidedAt.localeCompare(a.decidedAt) || b.id - a.id));
-  };
+  // Read when the popover opens (again at each opening: a decision may have been made meanwhile).
+  const [open, setOpen] = useState(false);
+  const listOptions = useResourceListOptions();
+  const lists = useQueries({
+    queries: [
+      { ...listOptions<Decision>("billApprovals", { billId }, 50), enabled: open },
+      { ...listOptions<Decision>("billApprovals", { batchId }, 50), enabled: open && !!batchId },
+    ],
+  });
+  const [own, batch] = lists;
+  const rows = own.data && (!batchId || batch.data) ? [...own.data.list, ...(batchId ? (batch.data?.list ?? []) : [])].sort((a, b) => b.decidedAt.localeCompare(a.decidedAt) || b.id - a.id) : null;
   return (
     <Popover
       trigger="click"
       title="审核记录"
-      onOpenChange={load}
+      onOpenChange={setOpen}
       content={
         <Table<Decision>
           size="small"

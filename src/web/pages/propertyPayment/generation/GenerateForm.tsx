@@ -1,7 +1,7 @@
 // The generation request: billing month, communities (the current one by default), their payment
 // items, optionally some buildings or rooms, and the amount for manually priced items. Submitting
 // starts a background task; `onStarted` gets its id.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Space } from "antd";
 import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import type { Dayjs } from "dayjs";
@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseQueries } from "../api.ts";
 import { useCommunities } from "../../../ui/CommunitySelect.tsx";
-import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
+import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { ruleOf } from "../../../lib/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
@@ -40,10 +40,8 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const client = useQueryClient();
-  const [items, setItems] = useState<ItemOption[]>([]);
-  const [methods, setMethods] = useState<Map<number, number>>(new Map());
   const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
-  const loadPage = useResourcePageLoader();
+  const listOptions = useResourceListOptions();
   const chosen = Form.useWatch("communityIds", form) ?? [communityId];
   const scope = Form.useWatch("scope", form) ?? "all";
   const watchedItemIds = Form.useWatch("paymentItemIds", form);
@@ -58,22 +56,13 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
     form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: chinaToday().startOf("month") });
   }, [communityId, form]);
 
-  const chosenKey = chosen.join(",");
-  useEffect(() => {
-    let live = true;
-    Promise.all(chosen.map((id) => loadPage<ItemOption>("paymentItems", { communityId: id }, 200)))
-      .then((pages) => live && setItems(pages.flatMap((p) => p.list).filter((i) => i.enabled !== false)))
-      .catch(() => undefined);
-    Promise.all(chosen.map((id) => loadPage<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id }, 200)))
-      .then((pages) => live && setMethods(new Map(pages.flatMap((p) => p.list).map((t) => [t.id, t.pricingMethod]))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosenKey]);
+  // The chosen communities' enabled payment items and their pricing types' methods.
+  const itemPages = useQueries({ queries: chosen.map((id) => listOptions<ItemOption>("paymentItems", { communityId: id }, 200)) });
+  const typePages = useQueries({ queries: chosen.map((id) => listOptions<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id }, 200)) });
+  const items = itemPages.flatMap((q) => q.data?.list ?? []).filter((i) => i.enabled !== false);
+  const methods = new Map(typePages.flatMap((q) => q.data?.list ?? []).map((t) => [t.id, t.pricingMethod]));
 
-  const manual = useMemo(() => items.some((i) => itemIds.includes(i.id) && methods.get(i.priceTypeId) === PricingMethod.ManualEntry), [items, itemIds, methods]);
+  const manual = items.some((i) => itemIds.includes(i.id) && methods.get(i.priceTypeId) === PricingMethod.ManualEntry);
   const names = new Map(communities.map((c) => [c.value, c.label]));
 
   const searchRooms = async (text: string) => {

@@ -1,6 +1,7 @@
 // 实收记录: every charge and refund of the community with its payment type, return flag and pay
 // method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row,
 // a refund row of an approved refund opens its voucher (打印凭证), a charge its receipt.
+import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Input, Select, Space } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
@@ -12,7 +13,8 @@ import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
-import { useResourcePage, useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
+import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
@@ -27,9 +29,10 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
   const list = useResourcePage<PaymentRow>("payments", { communityId, ...filters }, page);
 
-  const loadPage = useResourcePageLoader();
+  const client = useQueryClient();
+  const listOptions = useResourceListOptions();
   const openReceipt = async (receiptNo: string) => {
-    const found = await loadPage<{ id: number }>("receipts", { communityId, receiptNo }, 1);
+    const found = await client.fetchQuery(listOptions<{ id: number }>("receipts", { communityId, receiptNo }, 1));
     if (found.list[0]) void navigate(`/propertyPayment/receipt/${found.list[0].id}`);
   };
 
