@@ -9,13 +9,13 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chinaDay } from "../../../src/common/china-time.ts";
-import { verifyNotification } from "../../../src/server/online-payment/gateways/alipay.ts";
-import { alipayClient } from "../../../src/server/online-payment/gateways/alipay-client.ts";
-import { GatewayError } from "../../../src/server/online-payment/gateways/transport.ts";
-import { decryptResource, signedHeadersOf, verifyPlatformSignature } from "../../../src/server/online-payment/gateways/wechatpay.ts";
-import { wechatPayClient } from "../../../src/server/online-payment/gateways/wechatpay-client.ts";
-import { sandboxGateway } from "../../../src/server/online-payment/sandbox/index.ts";
-import { sandboxKeys, type SandboxKeys } from "../../../src/server/online-payment/sandbox/keys.ts";
+import { verifyNotification } from "../../../src/server/onlinepay/gateways/alipay.ts";
+import { alipayClient } from "../../../src/server/onlinepay/gateways/alipay-client.ts";
+import { GatewayError } from "../../../src/server/onlinepay/gateways/transport.ts";
+import { decryptResource, signedHeadersOf, verifyPlatformSignature } from "../../../src/server/onlinepay/gateways/wechatpay.ts";
+import { wechatPayClient } from "../../../src/server/onlinepay/gateways/wechatpay-client.ts";
+import { sandboxGateway } from "../../../src/server/onlinepay/sandbox/index.ts";
+import { sandboxKeys, type SandboxKeys } from "../../../src/server/onlinepay/sandbox/keys.ts";
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;

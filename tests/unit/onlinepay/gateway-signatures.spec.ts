@@ -1,4 +1,4 @@
-// The gateways' wire formats (src/server/online-payment/gateways): WeChat Pay v3's request and
+// The gateways' wire formats (src/server/onlinepay/gateways): WeChat Pay v3's request and
 // callback signatures and its AEAD_AES_256_GCM resources, Alipay's RSA2 parameters. Every way a
 // callback can be forged or replayed is refused: a bad signature, an unknown platform serial, a
 // timestamp outside ±300 s, a tampered body, a wrong APIv3 key.
@@ -12,8 +12,8 @@ import {
   signedHeadersOf,
   verifyAuthorization,
   verifyPlatformSignature,
-} from "../../../src/server/online-payment/gateways/wechatpay.ts";
-import { alipayTimestamp, signContent, signParams, verifyNotification, verifyRequest } from "../../../src/server/online-payment/gateways/alipay.ts";
+} from "../../../src/server/onlinepay/gateways/wechatpay.ts";
+import { alipayTimestamp, signContent, signParams, verifyNotification, verifyRequest } from "../../../src/server/onlinepay/gateways/alipay.ts";
 
 const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const platform = rsa();

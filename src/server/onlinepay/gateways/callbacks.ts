@@ -71,7 +71,7 @@ export function readWechatCallback(headers: Record<string, string | string[] | u
 }
 
 /** What WeChat Pay expects back: 204 when the callback is taken, else 4xx/5xx with a code and message (it sends again). */
-export const wechatAnswer = (taken: boolean) => (taken ? { status: 204, body: "" } : { status: 500, body: JSON.stringify({ code: "FAIL", message: "失败" }) });
+export const wechatAnswer = (taken: boolean) => (taken ? { status: 204, body: "" } : { status: 500, body: JSON.stringify({ code: "FAIL", message: "notification not taken" }) });
 
 /** An Alipay trade_status_sync notification (form fields). */
 export function readAlipayNotification(params: Record<string, string>, alipayPublicKey: KeyObject | string): CallbackVerdict {

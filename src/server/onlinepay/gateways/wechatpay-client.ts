@@ -4,7 +4,8 @@
 // an answer that does not verify is not believed (GatewayError "UNVERIFIED_ANSWER").
 import { chinaDateTime } from "../../../common/china-time.ts";
 import { authorizationHeader, verifyPlatformSignature, signedHeadersOf, type RequestSigner } from "./wechatpay.ts";
-import { GatewayError, type Transport, fetchTransport, fenOfYuanText } from "./transport.ts";
+import { GatewayError, type Transport, fetchTransport } from "./transport.ts";
+import { parseTradeBill, type WechatBillRow } from "./wechatpay-bill.ts";
 import type { KeyObject } from "node:crypto";
 
 export interface WechatMerchant extends RequestSigner {
@@ -52,20 +53,6 @@ export interface WechatRefund {
   refundId: string | null;
   status: "SUCCESS" | "CLOSED" | "PROCESSING" | "ABNORMAL";
   refundFen: number;
-}
-
-/** A row of a day's trade bill: a payment, or a refund of one. */
-export interface WechatBillRow {
-  time: string;
-  transactionId: string;
-  outTradeNo: string;
-  tradeState: string;
-  /** 应结订单金额 in fen (0 on a refund row). */
-  amountFen: number;
-  refundId: string;
-  outRefundNo: string;
-  refundFen: number;
-  refundStatus: string;
 }
 
 /** RFC 3339 in China time, as the gateway writes and reads times. */
@@ -177,44 +164,4 @@ export function wechatPayClient(merchant: WechatMerchant, transport: Transport =
       return parseTradeBill(await answer.text());
     },
   };
-}
-
-const BILL_COLUMNS = {
-  time: "交易时间",
-  transactionId: "微信订单号",
-  outTradeNo: "商户订单号",
-  tradeState: "交易状态",
-  amount: "应结订单金额",
-  refundId: "微信退款单号",
-  outRefundNo: "商户退款单号",
-  refund: "退款金额",
-  refundStatus: "退款状态",
-} as const;
-
-/** The trade bill's CSV: a header, rows whose every value starts with a backtick, then the totals. */
-export function parseTradeBill(text: string): WechatBillRow[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const header = (lines[0] ?? "").split(",");
-  const at = (name: string) => header.indexOf(name);
-  const columns = Object.fromEntries(Object.entries(BILL_COLUMNS).map(([key, name]) => [key, at(name)])) as Record<keyof typeof BILL_COLUMNS, number>;
-  if (Object.values(columns).some((i) => i < 0)) throw new GatewayError("BILL_FORMAT", "the trade bill's header lacks a column", 200);
-  const rows: WechatBillRow[] = [];
-  for (const line of lines.slice(1)) {
-    if (line.startsWith("总交易单数")) break;
-    if (line.trim() === "") continue;
-    const cells = line.split(",").map((cell) => cell.replace(/^`/, ""));
-    const cell = (key: keyof typeof BILL_COLUMNS) => cells[columns[key]] ?? "";
-    rows.push({
-      time: cell("time"),
-      transactionId: cell("transactionId"),
-      outTradeNo: cell("outTradeNo"),
-      tradeState: cell("tradeState"),
-      amountFen: fenOfYuanText(cell("amount")),
-      refundId: cell("refundId"),
-      outRefundNo: cell("outRefundNo"),
-      refundFen: fenOfYuanText(cell("refund")),
-      refundStatus: cell("refundStatus"),
-    });
-  }
-  return rows;
 }

@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { signParams } from "../../../src/server/online-payment/gateways/alipay.ts";
-import { alipayAnswer, readAlipayNotification, readWechatCallback, wechatAnswer } from "../../../src/server/online-payment/gateways/callbacks.ts";
-import { encryptResource, signAsPlatform } from "../../../src/server/online-payment/gateways/wechatpay.ts";
-import { secretBox, secretsKey } from "../../../src/server/online-payment/secrets.ts";
+import { signParams } from "../../../src/server/onlinepay/gateways/alipay.ts";
+import { alipayAnswer, readAlipayNotification, readWechatCallback, wechatAnswer } from "../../../src/server/onlinepay/gateways/callbacks.ts";
+import { encryptResource, signAsPlatform } from "../../../src/server/onlinepay/gateways/wechatpay.ts";
+import { secretBox, secretsKey } from "../../../src/server/onlinepay/secrets.ts";
 
 const platform = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const APIV3 = "abcdefghijklmnopqrstuvwxyz012345";
