@@ -4,12 +4,13 @@
 // navigation guards keep the user on this page (spec §4) — and shows who signed in; 进入平台
 // clears the flag and opens the user's home page. A key can also be pasted in.
 import { KeyOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
 import { Button, Card, Form, Input, Result } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { constants } from "../../../../../generated/constants.ts";
 import { errorCodes } from "../../../../../generated/errors.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { requestErrorText } from "../../../http/request.ts";
 import { homePath, loadCurrentUser } from "../../../providers/authProvider.ts";
 import { clearSession, getAuthorities, hasSession, saveLogin, type LoginResult } from "../../../state/session.ts";
@@ -26,6 +27,7 @@ export default function OpenKeyPage() {
   const [params] = useSearchParams();
   const [user, setUser] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const keyLogin = useMutation(queries.keyLogin.mutationOptions({ silent: true }));
   const [pending, setPending] = useState(false);
   const tried = useRef(false);
 
@@ -33,7 +35,7 @@ export default function OpenKeyPage() {
     setPending(true);
     setFailed(null);
     try {
-      const result: LoginResult = await api.keyLogin({ body: { key: key.trim() } }, { silent: true });
+      const result: LoginResult = await keyLogin.mutateAsync({ body: { key: key.trim() } });
       clearSession();
       saveLogin(result);
       local().setItem(KEY_OPEN, "true");

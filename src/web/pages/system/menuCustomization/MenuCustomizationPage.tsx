@@ -1,39 +1,44 @@
 // 菜单配置 (/system/menucustomization, HBL03021; spec §2: the main account's "menu configuration"):
 // the whole menu (generated/routes.ts) as a tree table where each group and entry can be renamed,
 // moved up or down among its siblings and hidden. The saved items are the resource menuCustomizations
-// (read through the data provider); 保存 sends the tenant's customisation (operation
-// saveMenuCustomization) and reloads the user,
-// so the left menu follows at once; 恢复默认 clears it. Other accounts see why they cannot edit.
+// (read through Refine's list); 保存 sends the tenant's customisation (operation
+// saveMenuCustomization), then reads them again and reloads the user, so the left menu follows at once; 恢复默认 clears it. Other accounts see why they cannot edit.
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useInvalidate, useList } from "@refinedev/core";
+import { useMutation } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import menuCustomizations from "../../../../../generated/resource-defs/menuCustomizations.ts";
 import { menu } from "../../../../../generated/routes.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { loadCurrentUser } from "../../../providers/authProvider.ts";
-import { dataProvider } from "../../../providers/dataProvider.ts";
 import { getUserType } from "../../../state/session.ts";
 import { withScene } from "../../../state/scene.ts";
 import { arrangeMenu, itemsOf, moveSibling, type EditableNode, type SavedItem } from "./menu-edit.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 const aliasField = menuCustomizations.fields.find((f) => f.name === "alias")!;
+const NONE_SAVED: (SavedItem & { id: number })[] = [];
 
 export default function MenuCustomizationPage() {
   const pageTitle = useRouteTitle();
   const { message } = App.useApp();
-  const [tree, setTree] = useState<EditableNode[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const mainAccount = getUserType() === "0";
-
-  const load = async () => {
-    const { data } = await dataProvider.getList<SavedItem & { id: number }>({ resource: menuCustomizations.name, pagination: { mode: "off" } });
-    setTree(arrangeMenu(menu, data, (t) => withScene(t)));
-  };
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets the tree only after awaiting the fetch, never synchronously
-    if (mainAccount) void load().catch(() => setTree([]));
-  }, [mainAccount]);
+  const { query: savedQuery } = useList<SavedItem & { id: number }>({ resource: menuCustomizations.name, pagination: { mode: "off" }, queryOptions: { enabled: mainAccount } });
+  const invalidate = useInvalidate();
+  const saveItems = useMutation({
+    ...queries.saveMenuCustomization.mutationOptions(),
+    onSuccess: () => invalidate({ resource: menuCustomizations.name, invalidates: ["list"] }),
+  });
+  // The saved items as they were read (none when the read failed: the menu as it is by default).
+  const saved = savedQuery.isError ? NONE_SAVED : savedQuery.data?.data;
+  const [tree, setTree] = useState<EditableNode[] | null>(null);
+  // Each read of the saved items replaces the edited tree (adjusted while rendering, not in an effect).
+  const [arrangedFrom, setArrangedFrom] = useState(saved);
+  if (saved !== arrangedFrom) {
+    setArrangedFrom(saved);
+    setTree(saved ? arrangeMenu(menu, saved, (t) => withScene(t)) : null);
+  }
 
   const update = (key: string, patch: Partial<EditableNode>) => {
     const walk = (nodes: EditableNode[]): EditableNode[] => nodes.map((n) => (n.key === key ? { ...n, ...patch } : { ...n, children: n.children && walk(n.children) }));
@@ -41,18 +46,15 @@ export default function MenuCustomizationPage() {
   };
 
   const save = async (items: ReturnType<typeof itemsOf>) => {
-    setSaving(true);
     try {
-      await api.saveMenuCustomization({ body: { items } });
+      await saveItems.mutateAsync({ body: { items } });
       void message.success(items.length ? "菜单配置已保存" : "已恢复默认菜单");
       await loadCurrentUser({ force: true });
-      await load();
     } catch {
       // The request wrapper has shown why.
-    } finally {
-      setSaving(false);
     }
   };
+  const saving = saveItems.isPending;
 
   const columns = useMemo(
     () => [

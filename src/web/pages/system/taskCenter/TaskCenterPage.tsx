@@ -3,51 +3,35 @@
 // and an import that rejected rows offers them (下载错误数据: the rows as uploaded, with 错误原因).
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { api } from "../../../http/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { queries } from "../../../http/query-client.ts";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { downloadUrlOf, hasImportErrors, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
-const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) => api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
+type TaskPage = { list: BackgroundTask[]; total: number };
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
 
 export default function TaskCenterPage() {
   const title = useRouteTitle();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const [data, setData] = useState<{ list: BackgroundTask[]; total: number } | null>(null);
-  // Loading from the start: the first page is fetched on mount; a page change or 刷新 sets it again.
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(
-    async (silent: boolean) => {
-      try {
-        setData(await fetchTasks(page.pageNo, page.pageSize, silent));
-        setFailed(false);
-      } catch {
-        setFailed(true);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [page],
-  );
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after awaiting the fetch, never synchronously
-    void load(false);
-  }, [load]);
-
-  // Poll while something runs (silent: a failed poll does not pop up messages every 2 s).
-  const polling = !!data && shouldPoll(data.list);
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setInterval(() => void load(true), TASK_POLL_MS);
-    return () => clearInterval(timer);
-  }, [polling, load]);
+  // Polled while something runs; then silent: a failed poll does not pop up messages every 2 s.
+  const [polling, setPolling] = useState(false);
+  const tasks = useQuery({
+    ...queries.listTaskCentre.queryOptions({ query: page }, { silent: polling }),
+    select: (answer) => answer as TaskPage,
+    refetchInterval: polling ? TASK_POLL_MS : false,
+  });
+  const data = tasks.data ?? null;
+  const running = !!data && shouldPoll(data.list);
+  if (running !== polling) setPolling(running);
+  // 刷新 shows the table loading, a poll does not.
+  const [refreshing, setRefreshing] = useState(false);
+  const loading = tasks.isPending || tasks.isPlaceholderData || refreshing;
+  const failed = tasks.isError;
 
   return (
     <Card
@@ -58,8 +42,8 @@ export default function TaskCenterPage() {
           <Button
             icon={<ReloadOutlined />}
             onClick={() => {
-              setLoading(true);
-              void load(false);
+              setRefreshing(true);
+              void tasks.refetch().finally(() => setRefreshing(false));
             }}
           >
             刷新
@@ -78,10 +62,7 @@ export default function TaskCenterPage() {
           pageSize: page.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          onChange: (pageNo, pageSize) => {
-            setLoading(true);
-            setPage({ pageNo, pageSize });
-          },
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
         }}
         columns={[
           { title: "任务名称", dataIndex: "name" },
