@@ -11,6 +11,9 @@ import { messages } from "../../../generated/errors.ts";
 import type { RouteDef } from "../../../generated/model-types.ts";
 import { routes } from "../../../generated/routes.ts";
 import { RequestError } from "../http/request.ts";
+// Refine's contract for an auth provider is a set of async functions: they call the client itself, and
+// Refine's own hooks (useLogin, useLogout, useIsAuthenticated, useGetIdentity) run them as react-query
+// mutations and queries; the login page, outside Refine, calls login directly.
 import { api } from "../http/api.ts";
 import { getCurrentCommunity, getCurrentCommunityId, setCurrentCommunity } from "../state/community.ts";
 import { setSceneName } from "../state/scene.ts";

@@ -30,6 +30,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     let alive = true;
+    // Read with the client itself: this route is outside Refine and the app's QueryClient, and keeps
+    // react-query out of its first load (the login page's size budget).
     api
       .getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true, noAuthRedirect: true })
       .then((data) => {
