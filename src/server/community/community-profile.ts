@@ -21,7 +21,7 @@ import { route } from "../http/operation.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { countsByMapping } from "../workbench/public.ts";
 import { chinaDays, chinaDaysAgo, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { raw, sql, type Sql } from "../db/sql.ts";

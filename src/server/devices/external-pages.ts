@@ -14,7 +14,7 @@ import { ownCommunity } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { raw, sql, type Sql } from "../db/sql.ts";
 import { route } from "../http/operation.ts";
-import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { countsByMapping } from "../workbench/public.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { AiHandleStatus } from "../../../generated/states.ts";
 

@@ -22,7 +22,7 @@ import { validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
-import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { countsByMapping } from "../workbench/public.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, ilikeContains, join, sql, when, type Sql } from "../db/sql.ts";
 import { AiHandleStatus, AlarmHandleStatus, ElevatorStatus, RepairStatus } from "../../../generated/states.ts";

@@ -15,11 +15,7 @@ import { buildModel } from "../crud/model.ts";
 import { createRow } from "../crud/repository.ts";
 import { runAction } from "../crud/actions.ts";
 import type { ResourceInput } from "../crud/row.ts";
-import { registerPrepayHooks } from "../payment/prepay.ts";
-import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
-import { generateInline } from "../payment/generation.ts";
-import { approveBills } from "../payment/approval.ts";
-import { dunningInline } from "../payment/dunning.ts";
+import { registerPrepayHooks, registerCounterChargeHooks, generateInline, approveBills, dunningInline } from "../payment/public.ts";
 import { PaymentItemCategory } from "../../../generated/states.ts";
 
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */

@@ -11,13 +11,22 @@ import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { addDays } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { generateInline } from "../payment/generation.ts";
-import { approveBills, rejectBills } from "../payment/approval.ts";
-import { payBills } from "../payment/cashier.ts";
-import { applyRefund, approveRefund, rejectRefund } from "../payment/refunds.ts";
-import { applyWaiver, approveWaiver, rejectWaiver } from "../payment/waivers.ts";
-import { closeDay, daySummary } from "../payment/reconciliation.ts";
-import { loadSettings, saveSettings } from "../payment/settings.ts";
+import {
+  generateInline,
+  approveBills,
+  rejectBills,
+  payBills,
+  applyRefund,
+  approveRefund,
+  rejectRefund,
+  applyWaiver,
+  approveWaiver,
+  rejectWaiver,
+  closeDay,
+  daySummary,
+  loadSettings,
+  saveSettings,
+} from "../payment/public.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { ident } from "../crud/sql.ts";

@@ -7,7 +7,7 @@
 import { inScope, mayAccessCommunity } from "../auth/community-scope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { sql } from "../db/sql.ts";
-import { recentCommunities } from "../community/recent-communities.ts";
+import { recentCommunities } from "../community/public.ts";
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { apiError } from "../http/envelope.ts";

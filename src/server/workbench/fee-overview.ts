@@ -30,10 +30,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import type { DbSession } from "../db/types.ts";
 import { route } from "../http/operation.ts";
-import { owedSql } from "../payment/arrears.ts";
-import { fen } from "../payment/common.ts";
-import { paymentReport } from "../payment/report.ts";
-import { BALANCE_PAY_METHOD } from "../payment/settings.ts";
+import { BALANCE_PAY_METHOD, owedSql, paymentReport } from "../payment/public.ts";
 
 /** num ÷ den as a percentage to one decimal, rounded half up: 265, 400 -> "66.3%"; "0.0%" when den is 0. */
 export function rateText(num: number, den: number): string {
@@ -64,7 +61,7 @@ async function monthCollected(db: DbSession, tenantId: number, communityId: numb
            and p.accounting_day >= ${first}::date and p.accounting_day < (${first}::date + interval '1 month')::date
            and p.pay_method <> ${BALANCE_PAY_METHOD} -- paid from a prepayment balance: no money arrived (the recharge was counted)`,
   );
-  return fen(rows[0]?.charged) - fen(rows[0]?.refunded);
+  return (rows[0]?.charged ?? 0) - (rows[0]?.refunded ?? 0);
 }
 
 /** What the community's overdue approved bills still owe on `today` (fen), late fees included. */
@@ -78,7 +75,7 @@ async function arrearsTotal(db: DbSession, tenantId: number, communityId: number
                    and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${today}::date) o
          where o.owed > 0`,
   );
-  return fen(rows[0]?.owed);
+  return rows[0]?.owed ?? 0;
 }
 
 /** The community's approvals waiting: refunds, waivers, deposit refunds. */

@@ -1,0 +1,15 @@
+// What other domains may use of the fee domain: the workbench's fee card reads its report, arrears
+// and pay methods; the demo data runs its generation, approval, cashier, refunds, waivers, closing
+// and dunning as a user of the product would. Everything else in payment/ is its own.
+export { owedSql } from "./arrears.ts";
+export { paymentReport } from "./report.ts";
+export { BALANCE_PAY_METHOD, loadSettings, saveSettings } from "./settings.ts";
+export { generateInline } from "./generation.ts";
+export { approveBills, rejectBills } from "./approval.ts";
+export { payBills } from "./cashier.ts";
+export { applyRefund, approveRefund, rejectRefund } from "./refunds.ts";
+export { applyWaiver, approveWaiver, rejectWaiver } from "./waivers.ts";
+export { closeDay, daySummary } from "./reconciliation.ts";
+export { dunningInline } from "./dunning.ts";
+export { registerPrepayHooks } from "./prepay.ts";
+export { registerCounterChargeHooks } from "./counter-charges.ts";
