@@ -3052,7 +3052,7 @@ export interface GetRoomHistoryQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetRoomHistoryBody = Record<string, never>;
@@ -3061,7 +3061,7 @@ export interface GetRoomHistoryQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetRoomHistoryData {
@@ -3148,7 +3148,7 @@ export interface GetRoomBillsQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetRoomBillsBody = Record<string, never>;
@@ -3157,7 +3157,7 @@ export interface GetRoomBillsQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetRoomBillsData {
@@ -3352,7 +3352,7 @@ export interface GetCashierDeskQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetCashierDeskBody = Record<string, never>;
@@ -3361,7 +3361,7 @@ export interface GetCashierDeskQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetCashierDeskData {
@@ -3407,7 +3407,7 @@ export interface GetPrepayPlanQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 /**
  * 缴费项目
  */
@@ -3428,7 +3428,7 @@ export interface GetPrepayPlanQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 /**
  * 缴费项目
  */
@@ -6306,159 +6306,165 @@ averageScore: (string | null)
 }[]
 }
 
-/** Every operation's input parts and answer data, by operation name. */
+/** A community of the session's tenant (and scope) that the operation's input names, checked by the scope guard. */
+export interface CheckedCommunity {
+  id: number;
+  name: string;
+}
+
+/** Every operation's input parts, answer data and checked community, by operation name. */
 export interface OperationTypes {
-  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData };
-  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData };
-  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData };
-  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData };
-  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData };
-  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData };
-  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData };
-  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData };
-  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData };
-  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData };
-  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData };
-  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData };
-  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData };
-  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData };
-  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData };
-  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData };
-  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData };
-  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData };
-  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData };
-  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData };
-  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData };
-  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData };
-  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData };
-  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData };
-  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData };
-  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData };
-  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData };
-  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData };
-  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData };
-  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData };
-  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData };
-  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData };
-  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData };
-  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData };
-  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData };
-  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData };
-  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData };
-  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData };
-  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData };
-  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData };
-  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData };
-  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData };
-  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData };
-  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData };
-  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData };
-  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData };
-  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData };
-  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData };
-  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData };
-  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData };
-  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData };
-  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData };
-  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData };
-  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData };
-  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData };
-  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData };
-  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData };
-  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData };
-  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData };
-  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData };
-  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData };
-  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData };
-  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData };
-  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData };
-  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData };
-  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData };
-  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
-  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
-  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };
-  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData };
-  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData };
-  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData };
-  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData };
-  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData };
-  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData };
-  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData };
-  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData };
-  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData };
-  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData };
-  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData };
-  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData };
-  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData };
-  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData };
-  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData };
-  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData };
-  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData };
-  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData };
-  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData };
-  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData };
-  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData };
-  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData };
-  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData };
-  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData };
-  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData };
-  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData };
-  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData };
-  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData };
-  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData };
-  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData };
-  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData };
-  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData };
-  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData };
-  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData };
-  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData };
-  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData };
-  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData };
-  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
-  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData };
-  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
-  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData };
-  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData };
-  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData };
-  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData };
-  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData };
-  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
-  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
-  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };
-  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData };
-  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData };
-  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData };
-  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData };
-  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData };
-  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData };
-  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData };
-  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData };
-  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData };
-  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData };
-  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData };
-  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData };
-  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData };
-  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData };
-  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData };
-  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData };
-  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData };
-  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData };
-  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData };
-  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData };
-  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData };
-  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData };
-  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData };
-  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData };
-  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData };
-  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData };
-  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData };
-  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData };
-  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData };
-  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData };
-  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData };
-  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData };
-  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData };
-  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData };
-  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData };
+  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData; community: null };
+  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData; community: null };
+  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData; community: null };
+  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData; community: null };
+  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData; community: null };
+  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData; community: null };
+  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData; community: null };
+  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData; community: null };
+  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData; community: null };
+  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData; community: null };
+  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData; community: null };
+  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData; community: null };
+  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData; community: CheckedCommunity };
+  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData; community: null };
+  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData; community: null };
+  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData; community: null };
+  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData; community: CheckedCommunity | null };
+  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData; community: CheckedCommunity };
+  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData; community: CheckedCommunity };
+  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData; community: CheckedCommunity };
+  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData; community: CheckedCommunity };
+  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData; community: CheckedCommunity | null };
+  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData; community: CheckedCommunity };
+  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData; community: CheckedCommunity | null };
+  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData; community: CheckedCommunity };
+  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData; community: CheckedCommunity | null };
+  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData; community: CheckedCommunity };
+  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData; community: null };
+  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData; community: null };
+  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData; community: CheckedCommunity | null };
+  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData; community: CheckedCommunity | null };
+  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData; community: null };
+  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData; community: null };
+  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData; community: null };
+  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData; community: CheckedCommunity | null };
+  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData; community: null };
+  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData; community: CheckedCommunity | null };
+  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData; community: null };
+  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData; community: null };
+  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData; community: null };
+  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData; community: null };
+  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData; community: null };
+  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData; community: CheckedCommunity };
+  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData; community: null };
+  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData; community: null };
+  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData; community: null };
+  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData; community: null };
+  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData; community: null };
+  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData; community: null };
+  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData; community: null };
+  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData; community: null };
+  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData; community: null };
+  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData; community: null };
+  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData; community: null };
+  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData; community: CheckedCommunity | null };
+  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData; community: CheckedCommunity | null };
+  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData; community: null };
+  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData; community: null };
+  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData; community: null };
+  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData; community: CheckedCommunity };
+  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData; community: CheckedCommunity | null };
+  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData; community: CheckedCommunity };
+  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData; community: CheckedCommunity };
+  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData; community: null };
+  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData; community: null };
+  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; community: null };
+  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; community: null };
+  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; community: null };
+  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; community: null };
+  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; community: null };
+  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; community: CheckedCommunity };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; community: CheckedCommunity | null };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; community: CheckedCommunity | null };
+  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; community: CheckedCommunity | null };
+  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; community: null };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; community: null };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; community: CheckedCommunity | null };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; community: null };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; community: null };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; community: null };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; community: null };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; community: null };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; community: null };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; community: null };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; community: null };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; community: null };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; community: null };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; community: null };
+  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; community: null };
+  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; community: null };
+  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; community: null };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; community: null };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; community: null };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; community: null };
+  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; community: null };
+  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; community: null };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; community: CheckedCommunity | null };
+  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; community: CheckedCommunity | null };
+  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; community: CheckedCommunity | null };
+  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; community: CheckedCommunity | null };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; community: null };
+  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; community: null };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; community: null };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; community: CheckedCommunity | null };
+  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; community: CheckedCommunity | null };
+  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; community: CheckedCommunity | null };
+  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; community: null };
+  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; community: null };
+  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; community: null };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; community: null };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; community: CheckedCommunity | null };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; community: CheckedCommunity | null };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; community: CheckedCommunity | null };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; community: CheckedCommunity | null };
+  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; community: CheckedCommunity | null };
+  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; community: CheckedCommunity };
+  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; community: null };
+  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; community: null };
+  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData; community: null };
+  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData; community: CheckedCommunity | null };
+  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData; community: null };
+  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData; community: null };
+  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData; community: null };
+  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData; community: null };
+  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData; community: null };
+  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData; community: null };
+  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; community: null };
+  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; community: null };
+  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; community: null };
+  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
+  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; community: CheckedCommunity };
+  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData; community: CheckedCommunity };
+  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData; community: CheckedCommunity };
+  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData; community: CheckedCommunity };
+  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
+  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
+  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
+  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; community: CheckedCommunity };
+  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; community: CheckedCommunity };
+  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; community: null };
+  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData; community: null };
+  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData; community: null };
+  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData; community: null };
+  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData; community: null };
+  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData; community: null };
+  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData; community: null };
+  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData; community: null };
+  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData; community: null };
+  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData; community: null };
+  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData; community: null };
+  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData; community: CheckedCommunity | null };
+  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData; community: CheckedCommunity | null };
 }

@@ -19,7 +19,7 @@ export interface OperationRoute {
   contentType?: string;
   errors: readonly string[];
   /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */
-  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string }[]; whenAbsent: "refuse" | "handler" };
+  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };
   schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };
 }
 
@@ -1595,7 +1595,8 @@ export const operations = {
           "resource": "communities",
           "table": "communities",
           "part": "body",
-          "key": "communityIds"
+          "key": "communityIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -1636,7 +1637,8 @@ export const operations = {
           "resource": "communities",
           "table": "communities",
           "part": "body",
-          "key": "communityIds"
+          "key": "communityIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -2847,25 +2849,29 @@ export const operations = {
           "resource": "communities",
           "table": "communities",
           "part": "body",
-          "key": "communityIds"
+          "key": "communityIds",
+          "many": true
         },
         {
           "resource": "buildings",
           "table": "buildings",
           "part": "body",
-          "key": "buildingIds"
+          "key": "buildingIds",
+          "many": true
         },
         {
           "resource": "rooms",
           "table": "rooms",
           "part": "body",
-          "key": "roomIds"
+          "key": "roomIds",
+          "many": true
         },
         {
           "resource": "paymentItems",
           "table": "payment_items",
           "part": "body",
-          "key": "paymentItemIds"
+          "key": "paymentItemIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -3119,7 +3125,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "ids"
+          "key": "ids",
+          "many": true
         },
         {
           "resource": "billBatches",
@@ -3175,7 +3182,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "ids"
+          "key": "ids",
+          "many": true
         },
         {
           "resource": "billBatches",
@@ -3232,7 +3240,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "ids"
+          "key": "ids",
+          "many": true
         },
         {
           "resource": "billBatches",
@@ -3314,7 +3323,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3353,7 +3365,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3383,7 +3398,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "billIds"
+          "key": "billIds",
+          "many": true
         },
         {
           "resource": "rooms",
@@ -3501,7 +3517,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3564,7 +3583,10 @@ export const operations = {
             "x-rule": "prepayMonths",
             "type": "integer"
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -4452,7 +4474,8 @@ export const operations = {
           "resource": "communities",
           "table": "communities",
           "part": "body",
-          "key": "communityIds"
+          "key": "communityIds",
+          "many": true
         }
       ],
       "whenAbsent": "handler"
@@ -4508,7 +4531,8 @@ export const operations = {
           "resource": "communities",
           "table": "communities",
           "part": "query",
-          "key": "communityIds"
+          "key": "communityIds",
+          "many": true
         }
       ],
       "whenAbsent": "handler"
@@ -4558,7 +4582,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "billIds"
+          "key": "billIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -4797,13 +4822,15 @@ export const operations = {
           "resource": "buildings",
           "table": "buildings",
           "part": "body",
-          "key": "buildingIds"
+          "key": "buildingIds",
+          "many": true
         },
         {
           "resource": "rooms",
           "table": "rooms",
           "part": "body",
-          "key": "roomIds"
+          "key": "roomIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -4924,7 +4951,8 @@ export const operations = {
           "resource": "dunningNotices",
           "table": "dunning_notices",
           "part": "body",
-          "key": "ids"
+          "key": "ids",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"

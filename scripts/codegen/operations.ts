@@ -26,6 +26,8 @@ export interface ScopeCheck {
   table: string;
   part: "params" | "query" | "body";
   key: string;
+  /** The input holds a list of ids (an array, or a comma list given as text), not one id. */
+  many?: true;
 }
 export type OperationScope = "tenant" | "session" | { checks: ScopeCheck[]; whenAbsent: "refuse" | "handler" };
 
@@ -46,8 +48,11 @@ function scopeOf(op: Json, where: string, resources: Map<string, ResourceDef>, p
     if (!table) problems.push(`${where}: scope ${key} is neither communities nor a community-scoped resource`);
     for (const path of paths as string[]) {
       const [part, name] = path.split(".") as [keyof typeof SCOPE_PARTS, string];
-      if (!op[part]?.properties?.[name]) problems.push(`${where}: scope ${key}: ${path} is not an input of the operation`);
-      checks.push({ resource: key, table: table ?? key, part: SCOPE_PARTS[part], key: name });
+      const input = op[part]?.properties?.[name] as Json | undefined;
+      if (!input) problems.push(`${where}: scope ${key}: ${path} is not an input of the operation`);
+      const types = [input?.type].flat();
+      const many = types.includes("array") || (types.includes("string") && !types.includes("integer"));
+      checks.push({ resource: key, table: table ?? key, part: SCOPE_PARTS[part], key: name, ...(many ? { many: true as const } : {}) });
     }
   }
   return { checks, whenAbsent: declared.whenAbsent === "handler" ? "handler" : "refuse" };
@@ -481,6 +486,19 @@ function operationQueries(op: OperationModel, inputType: string, optional: boole
   return `  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: ${type};`;
 }
 
+/**
+ * The type of the community the scope guard hands the handler (OperationContext.community): always
+ * there when a single-id community input is required (path parameters always are), possibly null
+ * when it may be absent, null when the operation names no community.
+ */
+function communityType(op: OperationModel): string {
+  const scope = op.scope;
+  const single = typeof scope === "object" ? scope.checks.filter((c) => c.table === "communities" && !c.many) : [];
+  if (!single.length) return "null";
+  const required = single.some((c) => c.part === "params" || ((op.input[c.part]?.required as string[] | undefined) ?? []).includes(c.key));
+  return required ? "CheckedCommunity" : "CheckedCommunity | null";
+}
+
 /** generated/operations.ts, operation-types.ts, api-client.ts, validators/operations.{js,d.ts} and validators/operation-coercion.js. */
 export async function emitOperations(model: Model, ops: OperationModel[]): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
@@ -510,7 +528,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     for (const part of PARTS) if (sent[part]) types.push(await tsType(sent[part], `${P}${pascal(part)}Input`));
     types.push(await tsType(op.data, `${P}Data`));
     typeImports.push(...["Params", "Query", "Body"].map((s) => `${P}${s}`), ...PARTS.filter((p) => sent[p]).map((p) => `${P}${pascal(p)}Input`), `${P}Data`);
-    map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data };`);
+    map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data; community: ${communityType(op)} };`);
     table[op.name] = {
       name: op.name,
       domain: op.domain,
@@ -540,7 +558,9 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       .join("\n")
       .replace(/\n{3,}/g, "\n\n")
       .trimEnd()}\n\n` +
-    `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
+    `/** A community of the session's tenant (and scope) that the operation's input names, checked by the scope guard. */\n` +
+    `export interface CheckedCommunity {\n  id: number;\n  name: string;\n}\n\n` +
+    `/** Every operation's input parts, answer data and checked community, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
   files["operations.ts"] =
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
@@ -548,7 +568,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
-    `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string }[]; whenAbsent: "refuse" | "handler" };\n` +
+    `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
     `export type OperationName = keyof typeof operations;\n`;

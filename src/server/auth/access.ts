@@ -44,7 +44,7 @@ export async function communityName(db: DbSession, tenantId: number, communityId
   return rows[0]?.name ?? null;
 }
 
-/** The tenant's community or 404. */
+/** The tenant's community or 404. A declared operation gets it checked by its scope guard instead (OperationContext.community, http/operation-scope.ts). */
 export async function ownCommunity(db: DbSession, session: SessionInfo, communityId: number): Promise<{ id: number; name: string }> {
   const name = await communityName(db, session.tenantId, communityId);
   if (name === null) throw apiError("NOT_FOUND");

@@ -47,17 +47,34 @@ export interface ScopedTable {
 
 /**
  * 404 unless every id is a row of the table in the session's communities: a limited user's call on a
- * row of another community is answered as if the row did not exist. Unlimited sessions cost no query.
+ * row of another community is answered as if the row did not exist. Unlimited sessions cost no query
+ * (the caller's own statements keep to the tenant; assertRowsOfSession checks the tenant too).
  * The table and column come from the schemas (never input).
  */
 export async function assertRowsInScope(db: DbSession, session: Scoped & Pick<SessionInfo, "tenantId">, target: ScopedTable, ids: readonly number[]): Promise<void> {
   if (session.communityIds === null || ids.length === 0) return;
+  await assertRowsOfSession(db, session, target, ids);
+}
+
+/** 404 unless every id is a row of the session's tenant and, for a limited session, of its communities (one query, whatever the session). */
+export async function assertRowsOfSession(db: DbSession, session: Scoped & Pick<SessionInfo, "tenantId">, target: ScopedTable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   const unique = [...new Set(ids)];
   const column = raw(`"${target.column}"`);
-  const allowed = anyOf(column, session.communityIds);
+  const inCommunities = session.communityIds === null ? sql`true` : target.keepsNone ? sql`(${column} is null or ${anyOf(column, session.communityIds)})` : anyOf(column, session.communityIds);
   const { rows } = await db.query<{ n: number }>(
     sql`select count(*)::int as n from ${raw(`"${target.table}"`)}
-         where tenant_id = ${session.tenantId} and ${anyOf(sql`id`, unique)} and ${target.keepsNone ? sql`(${column} is null or ${allowed})` : allowed}`,
+         where tenant_id = ${session.tenantId} and ${anyOf(sql`id`, unique)} and ${inCommunities}`,
   );
-  if (Number(rows[0]?.n) !== unique.length) throw apiError("NOT_FOUND");
+  if (rows[0]?.n !== unique.length) throw apiError("NOT_FOUND");
+}
+
+/** The tenant's communities of these ids (id and name, in the order asked), else 404: another tenant's id looks like a missing one. */
+export async function communitiesOfTenant(db: DbSession, tenantId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and ${anyOf(sql`id`, unique)}`);
+  if (rows.length !== unique.length) throw apiError("NOT_FOUND");
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => ({ id, name: byId.get(id)!.name }));
 }

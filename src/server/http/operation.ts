@@ -4,9 +4,11 @@
 // generated validators (integers and numbers given as text become numbers, ajv's coerceTypes; then
 // the same ajv code and rule messages as the generic resources: 400, the envelope and the field's
 // Chinese message, scene name filled in) before the handler runs; the guard applies the authority;
-// the handler's input is typed from the schema (ids are numbers) and its result is wrapped with ok()
-// (unless the operation has no envelope).
-import { scopeGuard } from "./operation-scope.ts";
+// the scope guard checks the communities and rows the input names (operation-scope.ts) and hands the
+// handler the checked community; the handler's input is typed from the schema (ids are numbers) and
+// its result is wrapped with ok() (unless the operation has no envelope).
+//   route(app, operations.getBillSteer, async ({ query, community }) => ...) // community: { id, name }
+import { checkedScopeOf, scopeGuard, type CheckedCommunity } from "./operation-scope.ts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { operations, type OperationName } from "../../../generated/operations.ts";
 import type { OperationTypes } from "../../../generated/operation-types.ts";
@@ -26,6 +28,14 @@ export interface OperationContext<N extends OperationName> {
   body: OperationTypes[N]["body"];
   /** The signed-in user (a public operation that may have one calls loadSession instead). */
   readonly session: SessionInfo;
+  /**
+   * The community the input names (its first single-id community input of `scope:`), checked by the
+   * scope guard: the session's tenant's and within its scope (operation-scope.ts). Non-null when that
+   * input is required; null when it is absent or the operation names no community.
+   */
+  community: OperationTypes[N]["community"];
+  /** Every community the input names (lists included), checked the same way, in the order named. */
+  communities: readonly CheckedCommunity[];
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -129,7 +139,10 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     ...("scope" in op && op.scope && typeof op.scope !== "string" ? { preHandler: scopeGuard(app, op.scope) } : {}),
     config: { ...authorityConfig(op.authority), ...("beforePasswordChange" in op ? { beforePasswordChange: true } : {}) },
     handler: async (request, reply) => {
+      const checked = checkedScopeOf(request);
       const data = await handler({
+        community: checked.community,
+        communities: checked.communities,
         params: (request.params ?? {}) as never,
         query: request.query ?? {},
         body: request.body ?? {},

@@ -30,7 +30,7 @@ describe.each(backends)("tenant isolation of the community calls (%s)", (backend
     noNameOfA(communityTree.text);
   });
 
-  it("gives B empty house lists for A's community, building and unit", async () => {
+  it("answers B's house lists naming A's community, building or unit as missing (404, the edge's scope guard)", async () => {
     const calls: [string, Record<string, unknown>][] = [
       ["/api/system/buildings/actions/listByCommunityId", { communityId: t.ids.communityA }],
       ["/api/system/units/actions/listByBuildingId", { buildingId: t.ids.buildingA }],
@@ -38,11 +38,10 @@ describe.each(backends)("tenant isolation of the community calls (%s)", (backend
     ];
     for (const [url, body] of calls) {
       const r = await t.server.request("POST", url, { token: t.admin2, body });
-      expect(r.status, url).toBe(200);
-      expect(r.body.data, url).toEqual([]);
+      expect(r.status, url).toBe(404);
     }
     const simple = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", { token: t.admin2, body: { communityId: t.ids.communityA, pageNo: 1, pageSize: 50 } });
-    expect(simple.body.data).toMatchObject({ list: [], total: 0 });
+    expect(simple.status).toBe(404);
     const own = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", { token: t.admin2, body: { pageNo: 1, pageSize: 500 } });
     const roomIds = own.body.data.list.map((r: { id: number }) => r.id);
     expect(roomIds).toContain(t.ids.roomB);

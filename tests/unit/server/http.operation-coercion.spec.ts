@@ -20,12 +20,18 @@ describe("operation input coercion at the edge", () => {
 
   beforeAll(async () => {
     app = Fastify();
+    // The scope guard asks whether the named community and rows are the tenant's: here they all are.
+    const everyNamedRow = async (statement: { text: string; values: unknown[] }) => {
+      const ids = (statement.values.find(Array.isArray) ?? []) as number[];
+      return { rows: /from communities/.test(statement.text) ? ids.map((id) => ({ id, name: `社区${id}` })) : [{ n: ids.length }], rowCount: 0 };
+    };
+    app.decorate("db", { kind: "pglite", query: everyNamedRow, exec: async () => {} } as never);
     installErrorHandling(app);
     // The main account's session (no community scope to check): the guard is not installed here.
     app.addHook("onRequest", async (request) => {
       request.session = { tokenHash: "", userId: 1, tenantId: 1, username: "admin", realName: null, userType: "0", authorities: [], communityIds: null, tenantName: "", sceneName: "社区" };
     });
-    // Bare routes (no guard, no database): the handlers only record what they were given.
+    // Bare routes (no authority guard, a database that finds every row): the handlers only record what they were given.
     const record = (input: unknown) => {
       seen = input;
       return Promise.resolve(null as never);
