@@ -216,5 +216,79 @@ export const texts = {
     "migrationChanged": "已执行的迁移 {migration} 内容已被修改，拒绝启动。\nApplied migration {migration} has changed since it was applied (checksum mismatch); refusing to start.",
     "demoPasswordFromEnv": "演示数据已加载：admin、staff、admin2，密码为 NEPTUNE_DEMO_PASSWORD。",
     "demoPasswordWritten": "演示数据已加载：admin、staff、admin2 的密码为 {password}（已写入 {file}，仅显示这一次）\nDemo users admin, staff, admin2 — password: {password}"
+  },
+  "payForms": {
+    "enterField": "请输入{label}"
+  },
+  "payBills": {
+    "discount": "{discount} 折"
+  },
+  "payWaiver": {
+    "applied": "已减免 ¥{amount}",
+    "submitted": "减免 ¥{amount} 已提交，待审核",
+    "preview": "减免 ¥{amount}"
+  },
+  "payDesk": {
+    "change": "找零：¥{amount}",
+    "drafts": "该房屋另有 {count} 张账单待审核，审核通过后才能缴费",
+    "fromBalance": "从预存款余额 ¥{balance} 中扣除 ¥{amount}，确定吗？",
+    "severalRooms": "（{rooms} 套房屋，合并开具一张收据）",
+    "printReceipt": "打印票据 {receiptNo}",
+    "paid": "收款成功 ¥{amount}",
+    "paidDetail": "票据号 {receiptNo}{change}，记账日期 {day}{cashier}",
+    "paidChange": "，实收 ¥{received}，找零 ¥{change}",
+    "paidCashier": "，收款人 {name}",
+    "prepayMonths": "请输入1到{max}之间的整数",
+    "ownerRooms": "该业主在本社区还有 {count} 套房屋待缴费，可加入本次收款（合并开具一张收据）",
+    "roomToggle": "{action} {room}"
+  },
+  "payGeneration": {
+    "started": "已提交生成任务，共 {total} 户待处理，可在任务中心查看进度",
+    "progressLabel": "{name}进度"
+  },
+  "payReceipt": {
+    "periodRange": "{start} 至 {end}",
+    "months": " × {months}月",
+    "latePeriods": "{first} 等{count}期",
+    "refund": "{kind} ¥{amount}{voucher}",
+    "refundVoucher": " 凭证号 {voucherNo}",
+    "confirmVoid": "确认作废票据 {receiptNo}？",
+    "voidTitle": "作废票据 {receiptNo}"
+  },
+  "payReport": {
+    "tenThousands": "{amount}万",
+    "currentCommunity": "当前社区（{name}）"
+  },
+  "payReconciliation": {
+    "declaredTotal": "，实际到账 {amount} 元",
+    "closeTitle": "日结 {day}",
+    "closedBy": "已日结：{name} 于 {at}",
+    "closingRemark": "说明：{remark}",
+    "declared": "已申报 {amount}"
+  },
+  "payDunning": {
+    "missing": "有{count}份催缴通知不存在或无权查看，未列入打印",
+    "noticeLabel": "催缴通知 {noticeNo}",
+    "publishSelected": "确定将所选{count}份催缴通知中未发布的{open}份发布给住户吗？已发布的将跳过。",
+    "published": "已发布{published}份催缴通知",
+    "publishedSkipped": "已发布{published}份，跳过已发布的{skipped}份",
+    "generated": "已生成{count}份催缴通知"
+  },
+  "payRefund": {
+    "approved": "退款成功，退款凭证号 {voucherNo}",
+    "confirm": "确认{kind} ¥{amount}？",
+    "voucherTitle": "{kind}凭证",
+    "voucherAmount": "{kind}金额(元)"
+  },
+  "payApproval": {
+    "batchDecision": "整批审核：批次 {batch}，共 {count} 张{deducted}",
+    "batchDeducted": "，其中 {count} 张预存款抵扣",
+    "decided": "{done} {changed} 张账单{deducted}{skipped}",
+    "deducted": "，其中 {count} 张已从预存款抵扣 {amount} 元",
+    "skipped": "，{count} 张状态不符已跳过",
+    "nothingToApprove": "所选账单均不是待审核状态{skipped}，无需审核",
+    "nothingSkipped": "（{count} 张）",
+    "previewDeducted": "其中 {count} 张将从预存款余额自动抵扣，共 {amount} 元。",
+    "rejectTitle": "驳回 {count} 张账单"
   }
 } as const;

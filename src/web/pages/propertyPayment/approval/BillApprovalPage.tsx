@@ -30,6 +30,7 @@ import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { billRowActions } from "../../../../common/payment/row-actions.ts";
 import { BillStatus } from "../../../../../generated/states.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 interface Filters {
   status: number;
@@ -67,8 +68,8 @@ export default function BillApprovalPage() {
   });
   const client = useQueryClient();
   const decided = (r: ApproveBillsData, done: string) => {
-    const deducted = r.deducted ? `，其中 ${r.deducted} 张已从预存款抵扣 ${r.deductedAmount ?? "0.00"} 元` : "";
-    void message.success(`${done} ${r.changed} 张账单${deducted}${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+    const deducted = r.deducted ? fillTexts.payApproval.deducted({ count: r.deducted, amount: r.deductedAmount ?? "0.00" }) : "";
+    void message.success(fillTexts.payApproval.decided({ done, changed: r.changed, deducted, skipped: r.skipped ? fillTexts.payApproval.skipped({ count: r.skipped }) : "" }));
     return invalidateBillReads(client);
   };
   // Errors are shown by the request wrapper; the rejection's dialog stays open on one, the approval's
@@ -92,7 +93,7 @@ export default function BillApprovalPage() {
       setPreviewing(null);
     }
     if (!preview.count) {
-      void message.warning(`所选账单均不是待审核状态${preview.skipped ? `（${preview.skipped} 张）` : ""}，无需审核`);
+      void message.warning(fillTexts.payApproval.nothingToApprove({ skipped: preview.skipped ? fillTexts.payApproval.nothingSkipped({ count: preview.skipped }) : "" }));
       return;
     }
     modal.confirm({
@@ -102,7 +103,7 @@ export default function BillApprovalPage() {
           <div>
             将审核通过 {preview.count} 张账单，应收合计 {preview.amountDue} 元。
           </div>
-          <div>{preview.deducted ? `其中 ${preview.deducted} 张将从预存款余额自动抵扣，共 ${preview.deductedAmount} 元。` : "没有账单从预存款余额自动抵扣。"}</div>
+          <div>{preview.deducted ? fillTexts.payApproval.previewDeducted({ count: preview.deducted, amount: preview.deductedAmount }) : "没有账单从预存款余额自动抵扣。"}</div>
           {preview.skipped > 0 && <div>另有 {preview.skipped} 张状态不符，将跳过。</div>}
         </div>
       ),
@@ -209,7 +210,7 @@ export default function BillApprovalPage() {
         columns={columns}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />
-      <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
+      <ReasonDialog open={!!rejecting} title={fillTexts.payApproval.rejectTitle({ count: rejecting?.length ?? 0 })} onCancel={() => setRejecting(null)} onOk={reject} />
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { MapTag } from "../shared/labels.tsx";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 interface Decision {
   id: number;
@@ -22,7 +23,12 @@ interface Decision {
 
 /** What the decision was about beyond its result: the reason of a rejection, the batch of a whole-batch approval. */
 function remark(d: Decision): string {
-  if (d.billId === null) return `整批审核：批次 ${d.batchIdLabel ?? ""}，共 ${d.billCount ?? 0} 张${d.deductedCount ? `，其中 ${d.deductedCount} 张预存款抵扣` : ""}`;
+  if (d.billId === null)
+    return fillTexts.payApproval.batchDecision({
+      batch: d.batchIdLabel ?? "",
+      count: d.billCount ?? 0,
+      deducted: d.deductedCount ? fillTexts.payApproval.batchDeducted({ count: d.deductedCount }) : "",
+    });
   return d.reason ?? "-";
 }
 

@@ -2,6 +2,7 @@
 // bills join the desk's list, one payment and one receipt for all) or taken out again.
 import { Alert, Button, List, Space, Typography } from "antd";
 import type { GetCashierDeskData } from "../../../../../generated/operation-types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 type OwnerRoom = GetCashierDeskData["ownerRooms"][number];
 
@@ -11,7 +12,7 @@ export function OwnerRooms({ rooms, added, onToggle }: { rooms: OwnerRoom[]; add
     <Alert
       type="info"
       showIcon
-      message={`该业主在本社区还有 ${rooms.length} 套房屋待缴费，可加入本次收款（合并开具一张收据）`}
+      message={fillTexts.payDesk.ownerRooms({ count: rooms.length })}
       description={
         <List<OwnerRoom>
           size="small"
@@ -27,7 +28,7 @@ export function OwnerRooms({ rooms, added, onToggle }: { rooms: OwnerRoom[]; add
                     type={isAdded ? "default" : "primary"}
                     ghost={!isAdded}
                     onClick={() => onToggle(r.roomId)}
-                    aria-label={`${isAdded ? "移出" : "加入"} ${r.roomName}`}
+                    aria-label={fillTexts.payDesk.roomToggle({ action: isAdded ? "移出" : "加入", room: r.roomName })}
                   >
                     {isAdded ? "移出" : "加入收款"}
                   </Button>,

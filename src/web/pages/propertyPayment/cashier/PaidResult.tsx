@@ -3,14 +3,20 @@
 import { Button, Result } from "antd";
 import { useNavigate } from "react-router";
 import type { PayResult } from "../types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export function PaidResult({ result, onClose }: { result: PayResult; onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <Result
       status="success"
-      title={`收款成功 ¥${result.payAmount}`}
-      subTitle={`票据号 ${result.receiptNo}${result.changeAmount ? `，实收 ¥${result.receivedAmount}，找零 ¥${result.changeAmount}` : ""}，记账日期 ${result.accountingDay}${result.cashierName ? `，收款人 ${result.cashierName}` : ""}`}
+      title={fillTexts.payDesk.paid({ amount: result.payAmount })}
+      subTitle={fillTexts.payDesk.paidDetail({
+        receiptNo: result.receiptNo,
+        change: result.changeAmount ? fillTexts.payDesk.paidChange({ received: result.receivedAmount ?? "", change: result.changeAmount }) : "",
+        day: result.accountingDay,
+        cashier: result.cashierName ? fillTexts.payDesk.paidCashier({ name: result.cashierName }) : "",
+      })}
       extra={[
         <Button type="primary" key="print" onClick={() => navigate(`/propertyPayment/receipt/${result.receiptId}`)}>
           打印票据

@@ -14,6 +14,7 @@ import { queries } from "../../../http/query-client.ts";
 import { useBillsWritten } from "../shared/queries.ts";
 import { requestErrorText } from "../../../http/request.ts";
 import type { GetPrepayPlanData } from "../../../../../generated/operation-types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 type PlanBill = NonNullable<GetPrepayPlanData["plan"]>["bills"][number];
 
@@ -88,7 +89,7 @@ export function PrepayDialog(props: { open: boolean; roomId: number; payMethods:
                 onChange={(d) => setStart(d ? d.format("YYYY-MM") : undefined)}
               />
             </Form.Item>
-            <Form.Item label="预缴月数" style={{ flex: "0 1 110px" }} validateStatus={monthsOk ? undefined : "error"} help={monthsOk ? undefined : `请输入1到${maxMonths}之间的整数`}>
+            <Form.Item label="预缴月数" style={{ flex: "0 1 110px" }} validateStatus={monthsOk ? undefined : "error"} help={monthsOk ? undefined : fillTexts.payDesk.prepayMonths({ max: maxMonths })}>
               <InputNumber aria-label="预缴月数" min={1} max={maxMonths} precision={0} value={months} onChange={setMonths} style={{ width: "100%" }} />
             </Form.Item>
           </Form>

@@ -7,6 +7,7 @@ import { queries } from "../../../http/query-client.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { dateTime, orDash } from "../shared/columns.tsx";
 import type { GetCashierDeskData } from "../../../../../generated/operation-types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 type Receipt = GetCashierDeskData["recentReceipts"][number];
 
@@ -33,7 +34,7 @@ export function RecentReceipts({ roomId }: { roomId: number }) {
             title: "操作",
             key: "print",
             render: (_v, r) => (
-              <Button type="link" size="small" aria-label={`打印票据 ${r.receiptNo}`} onClick={() => navigate(`/propertyPayment/receipt/${r.id}`)}>
+              <Button type="link" size="small" aria-label={fillTexts.payDesk.printReceipt({ receiptNo: r.receiptNo })} onClick={() => navigate(`/propertyPayment/receipt/${r.id}`)}>
                 打印票据
               </Button>
             ),

@@ -19,6 +19,7 @@ import { RecentReceipts } from "./RecentReceipts.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { PrepayAccountStatus } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 /** The money columns the desk shows, and 未缴 after them: the summary row sums the same list, a cell under each column. */
 const DESK_AMOUNTS = ["amountDue", "lateFee", "amountPaid", "amountWaived"] as const;
@@ -91,7 +92,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
           </Descriptions.Item>
         </Descriptions>
       )}
-      {d && d.draftCount > 0 && <Alert type="info" showIcon message={`该房屋另有 ${d.draftCount} 张账单待审核，审核通过后才能缴费`} />}
+      {d && d.draftCount > 0 && <Alert type="info" showIcon message={fillTexts.payDesk.drafts({ count: d.draftCount })} />}
       <OwnerRooms rooms={desk.data?.ownerRooms ?? []} added={added} onToggle={(id) => setAdded((a) => (a.includes(id) ? a.filter((x) => x !== id) : [...a, id]))} />
       <Table<BillView>
         rowKey="id"
@@ -126,7 +127,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         {d?.prepay && d.prepay.status === PrepayAccountStatus.Active && (
           <Popconfirm
             title="预存款缴费"
-            description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${chosenTotal}，确定吗？`}
+            description={fillTexts.payDesk.fromBalance({ balance: d.prepay.balance, amount: chosenTotal })}
             disabled={!chosen.length || !onlyThisRoom || fenOf(d.prepay.balance) < fenOf(chosenTotal)}
             onConfirm={async () => {
               const r = await payFromBalance.mutateAsync({ body: { billIds: chosen.map((b) => b.id), expectedAmount: chosenTotal } });
@@ -142,7 +143,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
           预缴
         </Button>
         <Typography.Text type="secondary">
-          已选 {chosen.length} 张账单{severalRooms ? `（${new Set(chosen.map((b) => b.roomId)).size} 套房屋，合并开具一张收据）` : ""}
+          已选 {chosen.length} 张账单{severalRooms ? fillTexts.payDesk.severalRooms({ rooms: new Set(chosen.map((b) => b.roomId)).size }) : ""}
         </Typography.Text>
       </Space>
       <RecentReceipts roomId={roomId} />

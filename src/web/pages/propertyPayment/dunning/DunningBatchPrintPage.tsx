@@ -10,6 +10,7 @@ import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { DunningLetter } from "./DunningLetter.tsx";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const MAX_LETTERS = 50;
 
@@ -34,9 +35,9 @@ export default function DunningBatchPrintPage(_props: PageProps) {
   const missing = ids.length - letters.length;
   return (
     <PrintLayout className="neptune-dunning">
-      {missing > 0 && <Alert className="neptune-print-actions" type="warning" showIcon message={`有${missing}份催缴通知不存在或无权查看，未列入打印`} style={{ marginBottom: 12 }} />}
+      {missing > 0 && <Alert className="neptune-print-actions" type="warning" showIcon message={fillTexts.payDunning.missing({ count: missing })} style={{ marginBottom: 12 }} />}
       {letters.map((d) => (
-        <section key={d.id} className="neptune-print-a4 neptune-print-page" aria-label={`催缴通知 ${d.noticeNo}`}>
+        <section key={d.id} className="neptune-print-a4 neptune-print-page" aria-label={fillTexts.payDunning.noticeLabel({ noticeNo: d.noticeNo })}>
           <DunningLetter notice={d} />
         </section>
       ))}

@@ -26,6 +26,7 @@ import { queries } from "../../../http/query-client.ts";
 import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const isRunning = (state: string | undefined) => state === "pending" || state === "active";
 
@@ -126,13 +127,13 @@ export default function DunningNoticesPage() {
     const open = rows.filter((r) => !r.publishedNoticeId).length;
     modal.confirm({
       title: rows.length > 1 ? "批量发布催缴通知" : "发布催缴通知",
-      content: rows.length > 1 ? `确定将所选${rows.length}份催缴通知中未发布的${open}份发布给住户吗？已发布的将跳过。` : "确定将该催缴通知发布给住户吗？发布后该房屋的住户可在通知公告中看到。",
+      content: rows.length > 1 ? fillTexts.payDunning.publishSelected({ count: rows.length, open }) : "确定将该催缴通知发布给住户吗？发布后该房屋的住户可在通知公告中看到。",
       okText: "发布",
       cancelText: "取消",
       onOk: async () => {
         try {
           const r = await publish.mutateAsync({ body: { ids: rows.map((x) => x.id) } });
-          void message.success(r.skipped ? `已发布${r.published}份，跳过已发布的${r.skipped}份` : `已发布${r.published}份催缴通知`);
+          void message.success(r.skipped ? fillTexts.payDunning.publishedSkipped({ published: r.published, skipped: r.skipped }) : fillTexts.payDunning.published({ published: r.published }));
           setSelected([]);
         } catch {
           // Refused: the request wrapper has shown the server's message.
@@ -143,7 +144,7 @@ export default function DunningNoticesPage() {
   useEffect(() => {
     if (!taskId || !task.data || running) return;
     if (task.data.state === "completed") {
-      message.success(`已生成${Number((task.data.result as { notices?: number } | null)?.notices ?? 0)}份催缴通知`);
+      message.success(fillTexts.payDunning.generated({ count: Number((task.data.result as { notices?: number } | null)?.notices ?? 0) }));
       void dunningWritten();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

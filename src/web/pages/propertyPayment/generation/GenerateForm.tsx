@@ -16,6 +16,7 @@ import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { FormItemSelect } from "../../../ui/FormItemSelect.tsx";
 import { PricingMethod } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 interface ItemOption {
   id: number;
@@ -75,7 +76,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const generate = useMutation({
     ...queries.generateBills.mutationOptions(),
     onSuccess: (started) => {
-      void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
+      void message.success(fillTexts.payGeneration.started({ total: started.total }));
       onStarted(started.taskId);
     },
   });

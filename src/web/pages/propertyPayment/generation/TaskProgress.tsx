@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { MapTag } from "../shared/labels.tsx";
 import { queries } from "../../../http/query-client.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const STATES: Record<string, { text: string; color: string }> = {
   pending: { text: "排队中", color: "default" },
@@ -40,7 +41,11 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
           {task.done} / {task.total} 户
         </Typography.Text>
       </Space>
-      <Progress aria-label={`${task.name}进度`} percent={task.progress} status={task.state === "failed" ? "exception" : task.state === "completed" ? "success" : "active"} />
+      <Progress
+        aria-label={fillTexts.payGeneration.progressLabel({ name: task.name })}
+        percent={task.progress}
+        status={task.state === "failed" ? "exception" : task.state === "completed" ? "success" : "active"}
+      />
       {task.result && <Alert type={task.state === "failed" ? "error" : "success"} showIcon message={task.result} />}
       <Table
         size="small"

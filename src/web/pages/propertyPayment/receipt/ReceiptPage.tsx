@@ -16,6 +16,7 @@ import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
 import { ReceiptStatus, ReceiptTemplate } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 type Receipt = PrintReceiptData;
 type Line = Receipt["lines"][number];
@@ -32,11 +33,12 @@ interface Row {
 const PARTS = ["第一联 存根联", "第二联 客户联", "第三联 记账联"];
 const PAPER = { [ReceiptTemplate.A4]: "a4", [ReceiptTemplate.A4Half]: "a4-half", [ReceiptTemplate.Continuous241]: "continuous-241" } as const;
 
-const periodText = (l: Pick<Line, "period" | "periodEnd">) => (!l.period ? "-" : l.periodEnd && l.periodEnd !== l.period ? `${l.period} 至 ${l.periodEnd}` : l.period);
+const periodText = (l: Pick<Line, "period" | "periodEnd">) =>
+  !l.period ? "-" : l.periodEnd && l.periodEnd !== l.period ? fillTexts.payReceipt.periodRange({ start: l.period, end: l.periodEnd }) : l.period;
 
 function pricingText(l: Line): string {
   if (l.unitPrice === null || l.quantity === null) return "-";
-  const months = l.months && l.months > 1 && l.quantityUnit !== "月" ? ` × ${l.months}月` : "";
+  const months = l.months && l.months > 1 && l.quantityUnit !== "月" ? fillTexts.payReceipt.months({ months: l.months }) : "";
   return `${l.unitPrice} × ${l.quantity}${l.quantityUnit ?? ""}${months}`;
 }
 
@@ -58,7 +60,7 @@ function rowsOf(d: Receipt, rooms: readonly string[]): Row[] {
     rows.push({
       key: "lateFee",
       item: "滞纳金",
-      period: late.length > 3 ? `${periodText(late[0])} 等${late.length}期` : late.map(periodText).join("、"),
+      period: late.length > 3 ? fillTexts.payReceipt.latePeriods({ first: periodText(late[0]), count: late.length }) : late.map(periodText).join("、"),
       pricing: "-",
       amount: d.lateFee,
     });
@@ -122,7 +124,13 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
       </div>
       {d.refunds.length > 0 && (
         <div className="neptune-receipt-refunds" style={{ marginTop: 8 }}>
-          已退金额：¥{d.refundedAmount}（{d.refunds.map((f) => `${labelOf("refundKind", f.refundKind)} ¥${f.amount}${f.voucherNo ? ` 凭证号 ${f.voucherNo}` : ""}`).join("；")}）
+          已退金额：¥{d.refundedAmount}（
+          {d.refunds
+            .map((f) =>
+              fillTexts.payReceipt.refund({ kind: labelOf("refundKind", f.refundKind), amount: f.amount, voucher: f.voucherNo ? fillTexts.payReceipt.refundVoucher({ voucherNo: f.voucherNo }) : "" }),
+            )
+            .join("；")}
+          ）
         </div>
       )}
       {d.status === ReceiptStatus.Voided && (

@@ -19,6 +19,7 @@ import { useReceiptVoided } from "../shared/queries.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { stateActions } from "../../../../../generated/actions.ts";
 import { startsFrom } from "../../../../common/payment/row-actions.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 interface Receipt {
   id: number;
@@ -58,7 +59,7 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
   const confirmVoid = (r: Receipt, reason: string) =>
     new Promise<void>((resolve) => {
       modal.confirm({
-        title: `确认作废票据 ${r.receiptNo}？`,
+        title: fillTexts.payReceipt.confirmVoid({ receiptNo: r.receiptNo }),
         content: "作废后票据号保留且不再使用；未退款的票据同时冲销其收款，账单恢复为待缴。",
         okText: "确认作废",
         okButtonProps: { danger: true },
@@ -121,7 +122,7 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
       <DataTable<Receipt> label="票据" {...table(list, { unit: "张" })} columns={columns} />
       <ReasonDialog
         open={voiding !== null}
-        title={voiding ? `作废票据 ${voiding.receiptNo}` : "作废票据"}
+        title={voiding ? fillTexts.payReceipt.voidTitle({ receiptNo: voiding.receiptNo }) : "作废票据"}
         label="作废原因"
         onCancel={() => setVoiding(null)}
         onOk={(reason) => confirmVoid(voiding!, reason)}

@@ -11,6 +11,7 @@ import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export default function RefundVoucherPage(_props: PageProps) {
   const { id } = useParams();
@@ -18,7 +19,7 @@ export default function RefundVoucherPage(_props: PageProps) {
   if (r.isFetching && !r.data) return <PrintLoading />;
   if (!r.data) return <PrintMissing description="退款凭证不存在，或该退款尚未审核通过" backTo="/propertyPayment/receivedManagement?tab=refunds" backLabel="返回退款审核" />;
   const d = r.data;
-  const title = `${labelOf("refundKind", d.refundKind)}凭证`;
+  const title = fillTexts.payRefund.voucherTitle({ kind: labelOf("refundKind", d.refundKind) });
   return (
     <PrintLayout className="neptune-refund-voucher">
       <h2 style={{ textAlign: "center", letterSpacing: 4, marginBottom: 4 }}>{title}</h2>
@@ -40,7 +41,7 @@ export default function RefundVoucherPage(_props: PageProps) {
           { title: "账期", dataIndex: "period", render: orDash },
           { title: "账单编号", dataIndex: "billNo", render: orDash },
           { title: "原收款(元)", dataIndex: "paidAmount", align: "right" },
-          { title: `${labelOf("refundKind", d.refundKind)}金额(元)`, dataIndex: "amount", align: "right" },
+          { title: fillTexts.payRefund.voucherAmount({ kind: labelOf("refundKind", d.refundKind) }), dataIndex: "amount", align: "right" },
         ]}
       />
       <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", marginTop: 12 }}>

@@ -17,6 +17,7 @@ import { queries } from "../../../http/query-client.ts";
 import { useRefundWritten } from "../shared/queries.ts";
 import { refundRowActions } from "../../../../common/payment/row-actions.ts";
 import { RefundKind, RefundStatus } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 interface Refund {
   id: number;
@@ -47,7 +48,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   // (not awaited: the dialog closes when the server has answered).
   const approval = useMutation({
     ...queries.approveRefund.mutationOptions(),
-    onSuccess: (done) => void message.success(`退款成功，退款凭证号 ${done.voucherNo}`),
+    onSuccess: (done) => void message.success(fillTexts.payRefund.approved({ voucherNo: done.voucherNo ?? "" })),
     onSettled: (done) => void written(!!done),
   });
   const rejection = useMutation({
@@ -60,7 +61,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   });
   const approve = (r: Refund) =>
     modal.confirm({
-      title: `确认${r.refundKind === RefundKind.Reduction ? "退费" : "冲正"} ¥${r.amount}？`,
+      title: fillTexts.payRefund.confirm({ kind: r.refundKind === RefundKind.Reduction ? "退费" : "冲正", amount: r.amount }),
       content: r.refundKind === RefundKind.Reduction ? "退费后该账单的应收金额相应减少，账单保持已缴状态。" : "冲正后该账单的已收金额相应减少，账单恢复待缴，可重新缴费。",
       okText: "确认退款",
       cancelText: "取消",

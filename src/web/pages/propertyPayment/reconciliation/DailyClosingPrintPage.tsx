@@ -17,6 +17,7 @@ import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { labelOf } from "../shared/labels.tsx";
 import { cashierShifts } from "../../../../common/payment/cashier-shifts.ts";
 import type { DayRow } from "../types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,7 +46,7 @@ export default function DailyClosingPrintPage(_props: PageProps) {
       <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", margin: "12px 0" }}>
         <span>{community?.communityName}</span>
         <span>营业日：{d.day}</span>
-        <span>{d.closed ? `已日结：${d.closing?.closedByName ?? ""} ${dayjs(d.closing?.closedAt).format("YYYY-MM-DD HH:mm")}` : "未日结"}</span>
+        <span>{d.closed ? fillTexts.dailyClosing.closed({ name: d.closing?.closedByName ?? "", at: dayjs(d.closing?.closedAt).format("YYYY-MM-DD HH:mm") }) : "未日结"}</span>
       </div>
       {cashierShifts(d.rows).map((shift) => (
         <section key={shift.cashier} style={{ marginBottom: 16 }}>
@@ -92,7 +93,7 @@ export default function DailyClosingPrintPage(_props: PageProps) {
       {!d.rows.length && <p>该日没有收款记录。</p>}
       <p style={{ fontWeight: 600 }}>
         合计：{d.totals.paymentCount} 笔，收款 {d.totals.recordedAmount} 元，退款 {d.totals.refundAmount} 元，应到账 {d.totals.netAmount} 元
-        {d.totals.allDeclared ? `，实际到账 ${d.totals.declaredAmount} 元` : "，未全部申报"}
+        {d.totals.allDeclared ? fillTexts.payReconciliation.declaredTotal({ amount: d.totals.declaredAmount }) : "，未全部申报"}
       </p>
       <div style={{ display: "flex", flexWrap: "wrap", gap: "16px 24px", justifyContent: "space-between", marginTop: 48 }}>
         <span>交班人（收款人）签字：__________</span>

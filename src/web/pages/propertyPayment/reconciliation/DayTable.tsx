@@ -12,6 +12,7 @@ import { normalizeAmountText } from "../../../../common/money.ts";
 import { ruleOf } from "../../../lib/rules.ts";
 import { queries } from "../../../http/query-client.ts";
 import { useReconciliationWritten } from "../shared/queries.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
 
@@ -57,7 +58,7 @@ export function DayTable({ summary }: { summary: DaySummary }) {
     const list = await rows();
     if (!list) return;
     modal.confirm({
-      title: `日结 ${summary.day}`,
+      title: fillTexts.payReconciliation.closeTitle({ day: summary.day }),
       content: "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
       okText: "确定日结",
       cancelText: "取消",
@@ -78,8 +79,8 @@ export function DayTable({ summary }: { summary: DaySummary }) {
         <Alert
           type="success"
           showIcon
-          message={`已日结：${summary.closing?.closedByName ?? ""} 于 ${dayjs(summary.closing?.closedAt).format("YYYY-MM-DD HH:mm")}`}
-          description={summary.closing?.remark ? `说明：${summary.closing.remark}` : "该日数据只读，之后的收款计入下一个营业日。"}
+          message={fillTexts.payReconciliation.closedBy({ name: summary.closing?.closedByName ?? "", at: dayjs(summary.closing?.closedAt).format("YYYY-MM-DD HH:mm") })}
+          description={summary.closing?.remark ? fillTexts.payReconciliation.closingRemark({ remark: summary.closing.remark }) : "该日数据只读，之后的收款计入下一个营业日。"}
         />
       ) : (
         summary.day > summary.today && <Alert type="info" showIcon message="未来日期：可查看计入该日的收款，到期后才能日结" />
@@ -160,7 +161,7 @@ export function DayTable({ summary }: { summary: DaySummary }) {
                 {summary.totals.netAmount}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5} colSpan={3}>
-                {closed || summary.totals.allDeclared ? `已申报 ${summary.totals.declaredAmount}` : "未全部申报"}
+                {closed || summary.totals.allDeclared ? fillTexts.payReconciliation.declared({ amount: summary.totals.declaredAmount }) : "未全部申报"}
               </Table.Summary.Cell>
             </Table.Summary.Row>
           )}

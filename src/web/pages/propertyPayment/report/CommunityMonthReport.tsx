@@ -14,6 +14,7 @@ import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export function CommunityMonthReport() {
   const community = useCurrentCommunity();
@@ -35,7 +36,7 @@ export function CommunityMonthReport() {
           onChange={(e) => setScope(e.target.value === "all" ? "all" : "current")}
           optionType="button"
           options={[
-            { value: "current", label: community?.communityName ? `当前社区（${community.communityName}）` : "当前社区", disabled: !community?.communityId },
+            { value: "current", label: community?.communityName ? fillTexts.payReport.currentCommunity({ name: community.communityName }) : "当前社区", disabled: !community?.communityId },
             { value: "all", label: "全部社区" },
           ]}
         />

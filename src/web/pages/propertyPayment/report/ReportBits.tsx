@@ -12,6 +12,7 @@ import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import type { ExportPaymentReportsQuery } from "../../../../../generated/operation-types.ts";
 import { fenOf, fenToYuan } from "../shared/money.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export type Unit = "day" | "month";
 
@@ -41,7 +42,7 @@ function ExportButton({ query }: { query: ExportPaymentReportsQuery }) {
 export const chartYuan = (yuan: string) => fenOf(yuan) / 100;
 
 /** Yuan on an axis: 0, 5000, 1万, 1.5万 … */
-export const yuanAxis = (yuan: number) => (Math.abs(yuan) >= 10_000 ? `${Number((yuan / 10_000).toFixed(2))}万` : String(yuan));
+export const yuanAxis = (yuan: number) => (Math.abs(yuan) >= 10_000 ? fillTexts.payReport.tenThousands({ amount: Number((yuan / 10_000).toFixed(2)) }) : String(yuan));
 
 /** A chart value in its tooltip: ¥ and two decimals. */
 export const yuanTip = (yuan: number) => `¥${fenToYuan(Math.round(yuan * 100))}`;

@@ -16,6 +16,7 @@ import { RequestError } from "../../../http/request.ts";
 import { queries } from "../../../http/query-client.ts";
 import { useBillsWritten } from "./queries.ts";
 import { PayMethod } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 const CASH = PayMethod.Cash;
 
@@ -140,7 +141,7 @@ export function PayDialog(props: {
                 },
               }),
             ]}
-            extra={change !== null ? `找零：¥${change}` : undefined}
+            extra={change !== null ? fillTexts.payDesk.change({ amount: change }) : undefined}
           >
             <Input suffix="元" inputMode="decimal" />
           </Form.Item>

@@ -2,6 +2,7 @@
 import { Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { ruleOf } from "../../../lib/rules.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export function ReasonDialog({ open, title, label = "驳回原因", onCancel, onOk }: { open: boolean; title: string; label?: string; onCancel: () => void; onOk: (reason: string) => Promise<unknown> }) {
   const [form] = Form.useForm<{ reason: string }>();
@@ -24,8 +25,8 @@ export function ReasonDialog({ open, title, label = "驳回原因", onCancel, on
   return (
     <Modal open={open} title={title} onCancel={onCancel} onOk={submit} confirmLoading={busy} okText="确定" cancelText="取消" forceRender>
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={label} rules={[ruleOf("cjkText", `请输入${label}`)]} validateTrigger={["onBlur", "onChange"]}>
-          <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 3 }} placeholder={`请输入${label}`} />
+        <Form.Item name="reason" label={label} rules={[ruleOf("cjkText", fillTexts.payForms.enterField({ label }))]} validateTrigger={["onBlur", "onChange"]}>
+          <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 3 }} placeholder={fillTexts.payForms.enterField({ label })} />
         </Form.Item>
       </Form>
     </Modal>

@@ -13,6 +13,7 @@ import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import { queries } from "../../../http/query-client.ts";
 import { useWaiverWritten } from "./queries.ts";
 import { WaiverStatus, WaiverType } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
@@ -22,7 +23,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
   const apply = useMutation({
     ...queries.applyWaiver.mutationOptions(),
     onSuccess: (r) => {
-      void message.success(r.status === WaiverStatus.Approved ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
+      void message.success(r.status === WaiverStatus.Approved ? fillTexts.payWaiver.applied({ amount: r.amount }) : fillTexts.payWaiver.submitted({ amount: r.amount }));
       void written();
       onDone();
     },
@@ -65,7 +66,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
             label="折扣(折)"
             rules={[ruleOf("discount", "请输入折扣")]}
             validateTrigger={["onBlur", "onChange"]}
-            extra={preview !== null ? `减免 ¥${preview}` : "如 9.5 表示按 95% 收取"}
+            extra={preview !== null ? fillTexts.payWaiver.preview({ amount: preview }) : "如 9.5 表示按 95% 收取"}
           >
             <Input inputMode="decimal" suffix="折" />
           </Form.Item>

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import dayjs from "dayjs";
 import { MapTag } from "./labels.tsx";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 /** A column of any row shape: its cell reads only the value. */
 export interface Column {
@@ -71,7 +72,7 @@ export const refundColumns = pick({
 /** Waiver columns. */
 export const waiverColumns = pick({
   waiverType: tag("减免方式", "waiverType"),
-  discount: { title: "折扣", dataIndex: "discount", render: (v) => (v ? `${v as string} 折` : "-") },
+  discount: { title: "折扣", dataIndex: "discount", render: (v) => (v ? fillTexts.payBills.discount({ discount: v as string }) : "-") },
   amount: money("减免金额(元)", "amount"),
   reason: text("原因", "reason"),
   status: tag("状态", "status", "waiverStatus"),
