@@ -290,5 +290,65 @@ export const texts = {
     "nothingSkipped": "（{count} 张）",
     "previewDeducted": "其中 {count} 张将从预存款余额自动抵扣，共 {amount} 元。",
     "rejectTitle": "驳回 {count} 张账单"
+  },
+  "webList": {
+    "selectedRecords": "已选择 {count} 条记录",
+    "total": "共 {count} 条",
+    "totalOf": "共 {count} {unit}",
+    "revealFull": "查看完整{label}",
+    "relatedRows": "{resource}档案",
+    "detailTitle": "{resource}详情",
+    "confirmAction": "确定{action}吗？",
+    "authorityCount": "{count} 项权限",
+    "selectRow": "选择 {row}",
+    "resourceMissing": "未找到资源定义：{resource}"
+  },
+  "webExcel": {
+    "exporting": "正在导出… {percent}%",
+    "importing": "正在导入… {percent}%",
+    "importTitle": "导入{label}"
+  },
+  "webInputs": {
+    "enter": "请输入{label}",
+    "choose": "请选择{label}",
+    "keepUnchanged": "不修改{label}请留空",
+    "enterNumber": "请输入{label}编号"
+  },
+  "webPages": {
+    "overview": "总览（{address}）",
+    "downloadQrCode": "{app}下载二维码",
+    "registerByPhone": "拨打客服电话 {phone}，提供企业名称、联系人和手机号，开通企业主账号。",
+    "welcome": "欢迎，{name}。{seconds} 秒后进入平台",
+    "currentUser": "当前用户：{user}",
+    "cameras": "社区摄像机（在线 {online} / {total}）",
+    "cameraWorks": "摄像头工作正常：{label}",
+    "usage": "{service}使用量",
+    "offlineDevices": "离线设备（{count}）",
+    "seconds": "{seconds}秒",
+    "menuAlias": "{menu}的显示名称",
+    "taskProgress": "{task}进度"
+  },
+  "webSmartHome": {
+    "roomNameTooLong": "房间名称不能超过{max}个字符",
+    "roomRepeated": "房间“{name}”重复",
+    "deviceCount": "“{name}”的设备数量应为1到{max}",
+    "deviceTypeRepeated": "“{name}”中同一类设备请合并填写数量"
+  },
+  "webWorkbench": {
+    "noViewRight": "您没有{module}的查看权限",
+    "moveUp": "上移{module}",
+    "moveDown": "下移{module}",
+    "resize": "调整{module}宽度",
+    "remove": "移除{module}",
+    "advertSlide": "第{n}张",
+    "periodWithoutBills": "{month} 账期暂无已审核的账单。",
+    "period": "{month} 账期。"
+  },
+  "webShell": {
+    "passwordHint": "{rule}，避免使用常见密码",
+    "searchCommunity": "请输入{scene}名称",
+    "noCommunity": "暂无{scene}",
+    "authorizeEdge": "访问边缘服务“{name}”需要授权，是否授权？",
+    "closeTab": "关闭{title}"
   }
 } as const;

@@ -2,6 +2,7 @@
 // plus a keyword search (trimmed, on Enter), server-side pagination and sort kept in the URL query,
 // row selection with batch delete, per-row 查看 / 编辑 / 删除 gated by access control, and the
 // loading, empty and error states.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { App, Button, Card, Popconfirm, Result, Space, Typography } from "antd";
@@ -100,7 +101,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
   const confirmBatchDelete = () =>
     modal.confirm({
       title: messages.deleteConfirm,
-      content: `已选择 ${selected.length} 条记录`,
+      content: fillTexts.webList.selectedRecords({ count: selected.length }),
       okText: "删除",
       okButtonProps: { danger: true },
       cancelText: "取消",
@@ -253,7 +254,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
             showSizeChanger: true,
             showQuickJumper: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (n) => `共 ${n} 条`,
+            showTotal: (n) => fillTexts.webList.total({ count: n }),
           }}
         />
       )}

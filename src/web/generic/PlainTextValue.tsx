@@ -1,6 +1,7 @@
 // A masked field on the detail page (schemas: a field's `mask`): the masked value the server sends,
 // and for a holder of 查看明文 (VIEW_PLAIN_TEXT) a 查看 link that reads the full value (POST
 // .../{id}/actions/plainText; the server logs each read) and shows it in place.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { EyeOutlined } from "@ant-design/icons";
 import { App, Button, Space } from "antd";
 import { useState, type ReactNode } from "react";
@@ -36,7 +37,7 @@ export function PlainTextValue({ def, id, field, children }: { def: ResourceDef;
   return (
     <Space size={4}>
       {children}
-      <Button type="link" size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void reveal()} aria-label={`查看完整${label}`}>
+      <Button type="link" size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void reveal()} aria-label={fillTexts.webList.revealFull({ label })}>
         查看
       </Button>
     </Space>

@@ -2,6 +2,7 @@
 // `related`): a room's 一户一档 — its residents, bills, payments, deposits, prepayment account and
 // ledger, repairs and notices — one tab each, only those the user may list. A tab loads when opened:
 // the resource's definition and the first page of its rows filtered by the reference.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { Card, Skeleton, Tabs } from "antd";
 import { Suspense, useMemo } from "react";
 import type { RelatedRows as Related, ResourceDef } from "../../../generated/model-types.ts";
@@ -20,7 +21,7 @@ export function RelatedRows({ def, id, communityId }: { def: ResourceDef; id: st
   const shown = (def.related ?? []).filter((r) => canAccess(r.resource, "list", undefined, r.code).can);
   if (!shown.length) return null;
   return (
-    <Card variant="borderless" title={`${resourceLabel(def, getSceneName())}档案`} style={{ marginTop: 16 }} data-testid="related-rows">
+    <Card variant="borderless" title={fillTexts.webList.relatedRows({ resource: resourceLabel(def, getSceneName()) })} style={{ marginTop: 16 }} data-testid="related-rows">
       <Tabs
         items={shown.map((r) => ({
           key: r.resource,

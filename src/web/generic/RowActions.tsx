@@ -4,6 +4,7 @@
 // confirm. It calls POST /api/{service}/{name}/{id}/actions/{action}, shows the server's own
 // message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail;
 // an action that `opens` a route (a recharge's receipt) offers it afterwards.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { useInvalidate, type BaseRecord } from "@refinedev/core";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { App, Button, Form, Modal, Space, type FormRule } from "antd";
@@ -76,7 +77,7 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
     if (action.inputs.length) return setOpen(action);
     modal.confirm({
       title: action.label,
-      content: action.confirm ?? `确定${action.label}吗？`,
+      content: action.confirm ?? fillTexts.webList.confirmAction({ action: action.label }),
       okText: action.label,
       okButtonProps: { danger: action.danger },
       cancelText: "取消",

@@ -1,6 +1,7 @@
 // The generic detail page of a resource: its detail fields in antd Descriptions, rendered the same
 // way as the list, with 编辑 (when allowed) and 返回; below them the rows of other resources that refer
 // to it (RelatedRows.tsx, a room's 一户一档).
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { EditOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin } from "antd";
@@ -63,7 +64,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
 
   return (
     <Card
-      title={`${resourceLabel(def, scene)}详情`}
+      title={fillTexts.webList.detailTitle({ resource: resourceLabel(def, scene) })}
       variant="borderless"
       extra={
         <Space>

@@ -3,6 +3,7 @@
 // booleans Switch (Select 是/否 in filters), dates DatePicker (kits/DateInput.tsx), mappings Select,
 // refs a searchable Select loaded from the referenced resource, images a URL Input, json a TextArea,
 // a role's authorities a tree (authorities/AuthorityTreeInput.tsx).
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { useSelect, type BaseKey } from "@refinedev/core";
 import { Form, Input, Select, Switch } from "antd";
 import { Suspense, useEffect, useRef } from "react";
@@ -26,8 +27,8 @@ export const BOOLEAN_OPTIONS = [
   { value: false, label: "否" },
 ];
 
-const inputPlaceholder = (field: FieldDef) => field.placeholder ?? `请输入${fieldLabel(field)}`;
-const selectPlaceholder = (field: FieldDef) => field.placeholder ?? `请选择${fieldLabel(field)}`;
+const inputPlaceholder = (field: FieldDef) => field.placeholder ?? fillTexts.webInputs.enter({ label: fieldLabel(field) });
+const selectPlaceholder = (field: FieldDef) => field.placeholder ?? fillTexts.webInputs.choose({ label: fieldLabel(field) });
 
 /** Options of a mapping field, with the scene-dependent labels applied (a form's: only values a person may choose). */
 export function mappingSelectOptions(mapping: string, forForm = false) {
@@ -57,7 +58,7 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
         value={(value as string) ?? ""}
         onChange={(e) => onChange?.(e.target.value)}
         maxLength={field.maxLength}
-        placeholder={mode === "edit" ? `不修改${fieldLabel(field)}请留空` : inputPlaceholder(field)}
+        placeholder={mode === "edit" ? fillTexts.webInputs.keepUnchanged({ label: fieldLabel(field) }) : inputPlaceholder(field)}
       />
     );
   }
@@ -102,7 +103,14 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
       return canReadRef(field) ? (
         <RefSelect {...common} field={field} value={value as BaseKey | undefined} onChange={onChange} />
       ) : (
-        <Input {...common} allowClear inputMode="numeric" value={scalarText(value)} onChange={(e) => onChange?.(e.target.value)} placeholder={`请输入${fieldLabel(field)}编号`} />
+        <Input
+          {...common}
+          allowClear
+          inputMode="numeric"
+          value={scalarText(value)}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder={fillTexts.webInputs.enterNumber({ label: fieldLabel(field) })}
+        />
       );
     case "boolean":
       return variant === "filter" ? (

@@ -1,6 +1,7 @@
 // What the three generic pages share: the route's paths (a route may have params, e.g.
 // /patrolManage/patrolPointIframe/:type, and one resource may show under several routes, so every
 // link is built from the route the page is on), the access decisions, and the fallbacks.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { useCan } from "@refinedev/core";
 import { Button, Result, Space } from "antd";
 import { generatePath, useLocation, useNavigate, useParams } from "react-router";
@@ -71,7 +72,7 @@ export function useResourceAccess(def: ResourceDef): ResourceAccess {
 export const pageTitle = (route: RouteDef): string => withScene(route.title);
 
 export function ResourceMissing({ resource }: { resource: string }) {
-  return <Result status="warning" title="页面配置有误" subTitle={`未找到资源定义：${resource}`} />;
+  return <Result status="warning" title="页面配置有误" subTitle={fillTexts.webList.resourceMissing({ resource })} />;
 }
 
 export function NoPermission() {

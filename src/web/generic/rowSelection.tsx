@@ -2,6 +2,7 @@
 // without a label, so each is named after its row ("选择 <the row's first shown value>"); and
 // rc-table copies the select-all checkbox into its aria-hidden measure row, where it must not take
 // the focus, so that copy is made inert.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { TableProps } from "antd";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 
@@ -35,7 +36,7 @@ export function accessibleRowSelection<T extends object>(
       const row = record as Record<string, unknown>;
       const disabled = kept?.test(row) ?? false;
       const reason = disabled ? (typeof kept!.reason === "string" ? kept!.reason : kept!.reason(row)) : "";
-      return { "aria-label": `选择 ${rowName(row, keys)}`.trim(), ...(disabled ? { disabled, title: reason } : {}) } as never;
+      return { "aria-label": fillTexts.webList.selectRow({ row: rowName(row, keys) }).trim(), ...(disabled ? { disabled, title: reason } : {}) } as never;
     },
     columnTitle: (origin: ReactNode) => <SelectAllTitle>{origin}</SelectAllTitle>,
   };

@@ -2,6 +2,7 @@
 // (mustChangePassword: the dialog cannot be closed until the password is changed). The new password
 // is checked by the password rule of schemas/rules.yaml (the generated validator the server runs); the
 // server refuses a common password and a wrong 原密码 with their messages, shown on the form.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { App, Form, Input, Modal } from "antd";
 import { useMutation } from "@tanstack/react-query";
 import { RequestError } from "../http/request.ts";
@@ -61,7 +62,7 @@ export default function ChangePasswordDialog({ open, required = false, onDone, o
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: "请输入原密码" }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" extra={`${rules.password.description}，避免使用常见密码`} rules={[ruleOf("password", "请输入新密码")]}>
+        <Form.Item name="newPassword" label="新密码" extra={fillTexts.webShell.passwordHint({ rule: rules.password.description })} rules={[ruleOf("password", "请输入新密码")]}>
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
         <Form.Item

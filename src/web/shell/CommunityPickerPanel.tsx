@@ -1,6 +1,7 @@
 // The community picker's panel (spec §2 Layout, §4): recent list, area tree rooted at 全部区域,
 // community search, confirm and cancel. Its own chunk (the tree, search input, tags), loaded when the
 // picker is about to open: the header shows only the trigger. State and loading are CommunityPicker's.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { Button, Empty, Input, Space, Spin, Tag, Tree, Typography } from "antd";
 import { useMemo } from "react";
 import { constants } from "../../../generated/constants.ts";
@@ -54,7 +55,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
         <div style={{ flex: 1, display: "flex", flexDirection: "column", minWidth: 0 }}>
           <Input.Search
             allowClear
-            placeholder={`请输入${sceneName}名称`}
+            placeholder={fillTexts.webShell.searchCommunity({ scene: sceneName })}
             value={state.search}
             onChange={(e) => setState(setSearch(state, e.target.value))}
             onSearch={(value) => setState(setSearch(state, value.trim()))}
@@ -62,7 +63,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
           <div style={{ flex: 1, overflow: "auto", marginTop: 8 }}>
             <Spin spinning={loadingCommunities}>
               {visible.length === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${sceneName}`} />
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={fillTexts.webShell.noCommunity({ scene: sceneName })} />
               ) : (
                 visible.map((c) => {
                   const checked = sameId(state.selected?.communityId, c.communityId);

@@ -1,6 +1,7 @@
 // The edge (cascade) service link of the header (spec §2, §4, §6): loaded for the current community
 // when the user has HBL03019; the name is cut to 10 characters plus an ellipsis; a click opens the
 // edge service, asking for authorisation first when it has none.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { ClusterOutlined } from "@ant-design/icons";
 import { Button, message, Modal, Tooltip } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,7 +27,7 @@ export function useEdgeService(authorities: readonly string[], communityId: stri
         new Promise<boolean>((resolve) => {
           Modal.confirm({
             title: "授权访问",
-            content: `访问边缘服务“${edge.name}”需要授权，是否授权？`,
+            content: fillTexts.webShell.authorizeEdge({ name: edge.name }),
             okText: "授权",
             cancelText: "取消",
             onOk: () => resolve(true),

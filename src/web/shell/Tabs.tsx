@@ -1,5 +1,6 @@
 // The page tabs (spec §2 Layout): one tab per opened page, close icons only with more than one tab,
 // scroll buttons moving 342 px, and clear-all with two or more tabs. The logic is tabs-state.ts.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { ClearOutlined, CloseOutlined, LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { Button, Tooltip } from "antd";
 import { useRef } from "react";
@@ -58,7 +59,7 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
               <span>{tab.title}</span>
               {closable && (
                 <CloseOutlined
-                  aria-label={`关闭${tab.title}`}
+                  aria-label={fillTexts.webShell.closeTab({ title: tab.title })}
                   style={{ fontSize: 10 }}
                   onClick={(e) => {
                     e.stopPropagation();

@@ -2,6 +2,7 @@
 // list. Export sends the list's current filters; both run as background tasks (the task centre
 // lists them) and the button waits for the task: the export downloads its file, the import shows
 // its report (rows imported, rejected rows with their row number and reason) and refreshes the list.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
 import { App, Button, Table, Typography } from "antd";
@@ -22,7 +23,7 @@ export function ExportButton({ def, body }: { def: ResourceDef; body: () => Reco
     void message.loading({ key: KEY, content: "正在导出…", duration: 0 });
     try {
       const { taskId } = await startExport(base, body());
-      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导出… ${p}%`, duration: 0 }));
+      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: fillTexts.webExcel.exporting({ percent: p }), duration: 0 }));
       if (task.state === "completed" && task.detail?.downloadUrl) {
         await downloadFile(task.detail.downloadUrl);
         void message.success({ key: KEY, content: task.result ?? "导出完成" });
@@ -56,14 +57,14 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
     void message.loading({ key: KEY, content: "正在导入…", duration: 0 });
     try {
       const { taskId } = await startImport(base, file, def.scope === "community" ? communityId : null);
-      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导入… ${p}%`, duration: 0 }));
+      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: fillTexts.webExcel.importing({ percent: p }), duration: 0 }));
       message.destroy(KEY);
       // The list, and what its pickers offer: a house import makes the 楼栋 and 单元 it names.
       const referenced = new Set(def.fields.flatMap((f) => (f.ref ? [f.ref.resource] : [])));
       await Promise.all([def.name, ...referenced].map((resource) => invalidate({ resource, invalidates: ["list", "many"] })));
       const rejected = task.detail?.rejected ?? [];
       (rejected.length || task.state === "failed" ? modal.warning : modal.success)({
-        title: `导入${label}`,
+        title: fillTexts.webExcel.importTitle({ label }),
         width: 640,
         content: (
           <div>

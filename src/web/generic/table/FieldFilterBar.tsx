@@ -1,5 +1,6 @@
 // The filter form of a generic list: its filter fields (schema filter:true) plus the keyword search
 // (trimmed, on Enter); both apply from page 1, and the form follows the URL state.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { SearchOutlined } from "@ant-design/icons";
 import { Button, Form, Input, Space } from "antd";
 import { useEffect, useMemo, useState } from "react";
@@ -34,7 +35,7 @@ export function FieldFilterBar({
   }, [form, fields, initial]);
 
   if (fields.length === 0 && searchable.length === 0) return null;
-  const searchPlaceholder = `请输入${searchable.map((f) => fieldLabel(f)).join("/")}`;
+  const searchPlaceholder = fillTexts.webInputs.enter({ label: searchable.map((f) => fieldLabel(f)).join("/") });
   const apply = (nextKeyword: string | undefined) => onApply(filtersFromForm(form.getFieldsValue() as Record<string, unknown>), nextKeyword?.trim() || undefined);
 
   return (

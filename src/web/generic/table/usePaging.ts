@@ -1,5 +1,6 @@
 // Server-side paging of a hand-written list: the page state, going back to the first page on a new
 // query, and the DataTable props of a paged list (rows, total, loading, pagination).
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import type { TablePaginationConfig } from "antd";
 import { useCallback, useState } from "react";
 
@@ -32,7 +33,7 @@ export function usePaging(pageSize: number) {
       onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
     };
     if (sizeChanger) pagination.showSizeChanger = true;
-    if (unit) pagination.showTotal = (n) => `共 ${n} ${unit}`;
+    if (unit) pagination.showTotal = (n) => fillTexts.webList.totalOf({ count: n, unit });
     return { loading: list.loading, dataSource: list.data?.list ?? [], pagination };
   };
   return { page, firstPage, table };

@@ -1,5 +1,7 @@
 // A house template's rooms and their devices (smartHouseTemplates.spaces: [{space, devices:
 // [{deviceType, count}]}]): reading a stored value whatever its shape, and the checks before saving.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
+
 export interface SpaceDevice {
   deviceType: number;
   count: number;
@@ -46,13 +48,13 @@ export function spacesProblem(spaces: readonly TemplateSpace[]): string | null {
   for (const s of spaces) {
     const name = s.space.trim();
     if (!name) return "请输入房间名称";
-    if ([...name].length > MAX_SPACE_NAME) return `房间名称不能超过${MAX_SPACE_NAME}个字符`;
-    if (names.has(name)) return `房间“${name}”重复`;
+    if ([...name].length > MAX_SPACE_NAME) return fillTexts.webSmartHome.roomNameTooLong({ max: MAX_SPACE_NAME });
+    if (names.has(name)) return fillTexts.webSmartHome.roomRepeated({ name });
     names.add(name);
     const types = new Set<number>();
     for (const d of s.devices) {
-      if (!Number.isInteger(d.count) || d.count < 1 || d.count > MAX_DEVICE_COUNT) return `“${name}”的设备数量应为1到${MAX_DEVICE_COUNT}`;
-      if (types.has(d.deviceType)) return `“${name}”中同一类设备请合并填写数量`;
+      if (!Number.isInteger(d.count) || d.count < 1 || d.count > MAX_DEVICE_COUNT) return fillTexts.webSmartHome.deviceCount({ name, max: MAX_DEVICE_COUNT });
+      if (types.has(d.deviceType)) return fillTexts.webSmartHome.deviceTypeRepeated({ name });
       types.add(d.deviceType);
     }
   }

@@ -2,6 +2,7 @@
 // from GET {device}/operationAssistant/actions/summary — a to-do list (unhandled alarms, faulty
 // elevators, offline devices, AI inspection records and open repair orders, each linking to its
 // screen), device online rate, unhandled alarms by type and the offline devices.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, List, Progress, Row, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
@@ -71,7 +72,7 @@ export default function OperationAssistantPage() {
               </Row>
             </Col>
             <Col xs={24}>
-              <Card size="small" title={`离线设备（${data.devices.offline}）`}>
+              <Card size="small" title={fillTexts.webPages.offlineDevices({ count: data.devices.offline })}>
                 <Table
                   rowKey="id"
                   size="small"

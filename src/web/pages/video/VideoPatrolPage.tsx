@@ -2,6 +2,7 @@
 // pick one or start the round (it moves to the next camera every interval), look at its screen, and
 // record what it showed (正常 / 异常 with a description) as a video patrol record (resource
 // videoPatrolRecords, checked by its rules); the latest records are listed below.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { PauseCircleOutlined, PlayCircleOutlined, StepForwardOutlined } from "@ant-design/icons";
 import { useCreate, useList, type BaseRecord } from "@refinedev/core";
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Table } from "antd";
@@ -104,7 +105,13 @@ export default function VideoPatrolPage() {
               下一个
             </Button>
             <span>轮巡间隔</span>
-            <Select value={interval} onChange={setIntervalSeconds} style={{ width: 100 }} options={INTERVALS.map((s) => ({ value: s, label: `${s}秒` }))} aria-label="轮巡间隔" />
+            <Select
+              value={interval}
+              onChange={setIntervalSeconds}
+              style={{ width: 100 }}
+              options={INTERVALS.map((s) => ({ value: s, label: fillTexts.webPages.seconds({ seconds: s }) }))}
+              aria-label="轮巡间隔"
+            />
           </Space>
           <CameraScreen camera={camera} />
           <Form form={form} layout="inline" initialValues={{ result: VideoPatrolResult.Normal }} onFinish={submit} style={{ marginTop: 12, rowGap: 8 }}>

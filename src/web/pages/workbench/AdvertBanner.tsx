@@ -2,6 +2,7 @@
 // each slide a left and a right image and, when the advert has a hyperlink, a 进入问卷 button that
 // opens it. It loops only with more than one advert (every rotationPeriod seconds, 5 s by default),
 // hides while the layout is being edited, and closing it silences the position for this user.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { CloseOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -55,7 +56,7 @@ export default function AdvertBanner({ editing }: { editing: boolean }) {
             <button
               key={a.advertId}
               type="button"
-              aria-label={`第${i + 1}张`}
+              aria-label={fillTexts.webWorkbench.advertSlide({ n: i + 1 })}
               onClick={() => setIndex(i)}
               style={{ width: i === index ? 18 : 8, height: 8, borderRadius: 4, border: "none", padding: 0, cursor: "pointer", background: i === index ? "#fff" : "rgba(255,255,255,.6)" }}
             />

@@ -3,6 +3,7 @@
 // user reorder them (drag, or up / down), add, remove and widen them; 完成 saves (POST {management}/
 // layout), 恢复默认 deletes the saved layout. While editing, the shell's workbench editing flag is set
 // (the banner hides; any navigation clears it).
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnWidthOutlined, DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Empty, List, message, Modal, Result, Row, Space, Spin, Tooltip } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -76,7 +77,7 @@ export default function WorkbenchPage(_props: PageProps) {
     try {
       const item = await client.fetchQuery(workbenchQueries.moduleItem(moduleId));
       if (!item.available) {
-        void message.warning(`您没有${item.name}的查看权限`);
+        void message.warning(fillTexts.webWorkbench.noViewRight({ module: item.name }));
         return;
       }
       setDraft((d) => addItem(d, { moduleId: item.moduleId, width: item.width }));
@@ -138,7 +139,14 @@ export default function WorkbenchPage(_props: PageProps) {
                     editing && (
                       <Space size={0}>
                         <Tooltip title="上移">
-                          <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => setDraft((d) => moveUp(d, index))} aria-label={`上移${def.name}`} />
+                          <Button
+                            type="text"
+                            size="small"
+                            icon={<ArrowUpOutlined />}
+                            disabled={index === 0}
+                            onClick={() => setDraft((d) => moveUp(d, index))}
+                            aria-label={fillTexts.webWorkbench.moveUp({ module: def.name })}
+                          />
                         </Tooltip>
                         <Tooltip title="下移">
                           <Button
@@ -147,14 +155,27 @@ export default function WorkbenchPage(_props: PageProps) {
                             icon={<ArrowDownOutlined />}
                             disabled={index === items.length - 1}
                             onClick={() => setDraft((d) => moveDown(d, index))}
-                            aria-label={`下移${def.name}`}
+                            aria-label={fillTexts.webWorkbench.moveDown({ module: def.name })}
                           />
                         </Tooltip>
                         <Tooltip title={item.w === 2 ? "半宽" : "整行"}>
-                          <Button type="text" size="small" icon={<ColumnWidthOutlined />} onClick={() => setDraft((d) => toggleWidth(d, item.moduleId))} aria-label={`调整${def.name}宽度`} />
+                          <Button
+                            type="text"
+                            size="small"
+                            icon={<ColumnWidthOutlined />}
+                            onClick={() => setDraft((d) => toggleWidth(d, item.moduleId))}
+                            aria-label={fillTexts.webWorkbench.resize({ module: def.name })}
+                          />
                         </Tooltip>
                         <Tooltip title="移除">
-                          <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => setDraft((d) => removeItem(d, item.moduleId))} aria-label={`移除${def.name}`} />
+                          <Button
+                            type="text"
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            onClick={() => setDraft((d) => removeItem(d, item.moduleId))}
+                            aria-label={fillTexts.webWorkbench.remove({ module: def.name })}
+                          />
                         </Tooltip>
                       </Space>
                     )

@@ -3,6 +3,7 @@
 // and their rules are the server's, src/server/workbench/fee-overview.ts), then the approvals
 // waiting — 退款审核, 减免审核, 押金退还审核 — each a link to its list, shown only to a user holding
 // that list's code. Read through react-query; a failing card offers 刷新 like the others.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
@@ -49,7 +50,7 @@ export function FeeOverview({ communityId, authorities }: ModuleProps) {
               </Col>
             </Row>
             <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: "8px 0 0" }}>
-              {d.amountDue === "0.00" ? `${d.month} 账期暂无已审核的账单。` : `${d.month} 账期。`}
+              {d.amountDue === "0.00" ? fillTexts.webWorkbench.periodWithoutBills({ month: d.month }) : fillTexts.webWorkbench.period({ month: d.month })}
               实收含预存款充值、押金与临时收费并已扣除退款；收缴率按本月账期账单计；欠费含截至 {d.today} 的滞纳金。
             </Typography.Paragraph>
             {todos.length > 0 && (

@@ -2,6 +2,7 @@
 // from GET {management}/board/actions/project — totals, rooms by status, residents by identity,
 // open-door events by method and per day, alarms, repair orders and parking in/out. The community
 // comes from ?communityId= (else the tenant's first) and can be switched in the title bar.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
@@ -33,7 +34,7 @@ export default function ProjectBoardPage() {
         {data && (
           <Row gutter={[16, 16]} data-testid="board">
             <Col xs={24}>
-              <BoardCard title={data.address ? `总览（${data.address}）` : "总览"} height={80}>
+              <BoardCard title={data.address ? fillTexts.webPages.overview({ address: data.address }) : "总览"} height={80}>
                 <Row gutter={16}>
                   <Col xs={12} md={4}>
                     <Figure label="楼栋" value={data.totals.buildings} />

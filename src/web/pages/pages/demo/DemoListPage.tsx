@@ -1,5 +1,6 @@
 // 列表示例 (/list, demo page of spec §2): a plain list over real data — the tenant's communities
 // (GET {system}/communities), with the keyword search of spec §5 (trimmed, on Enter) and paging.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { Card, Input, Table } from "antd";
 import { useMemo, useState } from "react";
 import { withScene } from "../../../state/scene.ts";
@@ -18,7 +19,7 @@ export default function DemoListPage() {
         rowKey="communityId"
         loading={loading}
         dataSource={rows}
-        pagination={{ pageSize: 10, showTotal: (n) => `共 ${n} 条` }}
+        pagination={{ pageSize: 10, showTotal: (n) => fillTexts.webList.total({ count: n }) }}
         columns={[
           { title: withScene("{scene}编号"), dataIndex: "communityId" },
           { title: withScene("{scene}名称"), dataIndex: "communityName" },

@@ -2,6 +2,7 @@
 // apps — for owners and for property staff — with what each does and a QR code of this page, so a
 // phone can open it; the apps are installed from the phone's app store by name. One page, the route
 // name picks the apps shown.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { Card, Col, QRCode, Row, Typography } from "antd";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { OutsideLayout } from "../../../ui/OutsideLayout.tsx";
@@ -38,7 +39,7 @@ export default function DownloadApkPage({ route }: PageProps) {
             <Card title={app.name} data-testid="app-card">
               <Row gutter={16} align="middle">
                 <Col flex="none">
-                  <QRCode aria-label={`${app.name}下载二维码`} value={here || app.name} size={132} />
+                  <QRCode aria-label={fillTexts.webPages.downloadQrCode({ app: app.name })} value={here || app.name} size={132} />
                 </Col>
                 <Col flex="auto">
                   <Typography.Paragraph type="secondary">适用于：{app.audience}</Typography.Paragraph>

@@ -1,6 +1,7 @@
 // 登录成功 (/loginSuccess, public): where an outside safe-center login returns to. With a session it
 // greets the user and opens their home page after 3 seconds (or at once with the button); without
 // one it says so and offers the login page.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { Button, Card, Result } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -54,7 +55,7 @@ export default function LoginSuccessPage() {
           <Result
             status="success"
             title="登录成功"
-            subTitle={name ? `欢迎，${name}。${left} 秒后进入平台` : "正在读取用户信息…"}
+            subTitle={name ? fillTexts.webPages.welcome({ name, seconds: left }) : "正在读取用户信息…"}
             extra={
               <Button type="primary" disabled={!name} onClick={() => navigate(homePath(getAuthorities()), { replace: true })}>
                 立即进入

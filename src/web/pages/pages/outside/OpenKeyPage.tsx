@@ -3,6 +3,7 @@
 // (POST /api/auth/homepage/actions/keyLogin), sets the key-open flag — while it is set, the
 // navigation guards keep the user on this page (spec §4) — and shows who signed in; 进入平台
 // clears the flag and opens the user's home page. A key can also be pasted in.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { KeyOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { Button, Card, Form, Input, Result } from "antd";
@@ -73,7 +74,7 @@ export default function OpenKeyPage() {
           <Result
             status="success"
             title="密钥验证成功"
-            subTitle={`当前用户：${user}`}
+            subTitle={fillTexts.webPages.currentUser({ user })}
             extra={
               <Button type="primary" onClick={enter}>
                 进入平台

@@ -1,6 +1,7 @@
 // 摄像头测试 (/testCamera, HBL02001, outside the frame): check the cameras of a community (their
 // online state and last contact, GET {device}/devices/actions/cameras) and this computer's own
 // camera (the browser's camera preview, with the reason when it cannot start).
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { Alert, Button, Card, Col, Row, Space, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
@@ -58,7 +59,7 @@ export default function TestCameraPage() {
     <OutsideLayout title={pageTitle} extra={<CommunitySelect value={communityId} onChange={setCommunityId} />}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card title={`社区摄像机（在线 ${online} / ${cameras.length}）`} extra={<Button onClick={reload}>刷新</Button>}>
+          <Card title={fillTexts.webPages.cameras({ online, total: cameras.length })} extra={<Button onClick={reload}>刷新</Button>}>
             <Table
               rowKey="id"
               size="small"
@@ -80,7 +81,7 @@ export default function TestCameraPage() {
           <Card title="本机摄像头测试">
             <Space direction="vertical" style={{ width: "100%" }}>
               <video ref={video} autoPlay muted playsInline style={{ width: "100%", minHeight: 200, background: "#141414", borderRadius: 6 }} />
-              {local.state === "ok" && <Alert type="success" showIcon message={`摄像头工作正常：${local.label}`} />}
+              {local.state === "ok" && <Alert type="success" showIcon message={fillTexts.webPages.cameraWorks({ label: local.label })} />}
               {local.state === "failed" && <Alert type="error" showIcon message={local.reason} />}
               <Space>
                 <Button type="primary" loading={local.state === "running"} onClick={() => void testLocal()}>

@@ -1,6 +1,7 @@
 // 权益卡 (/userEquityCard, HBL21005, outside the frame): the tenant's service entitlements — each
 // licence of spec §3/§9 (video channels, access intercom channels, AI analysis communities, indoor
 // units, edge services) with its used / total and validity (GET {management}/tenantService/actions/license).
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
@@ -21,7 +22,7 @@ export default function UserEquityCardPage() {
             return (
               <Col key={l.serviceType} xs={24} sm={12} lg={8}>
                 <Card title={l.serviceName} extra={l.serviceTotalNum ? <Tag color={expired ? "default" : "success"}>{expired ? "已过期" : "生效中"}</Tag> : <Tag>未开通</Tag>}>
-                  <Progress aria-label={`${l.serviceName}使用量`} percent={percent} status={percent >= 100 ? "exception" : "normal"} />
+                  <Progress aria-label={fillTexts.webPages.usage({ service: l.serviceName })} percent={percent} status={percent >= 100 ? "exception" : "normal"} />
                   <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
                     已用 {l.serviceUseNum} / 共 {l.serviceTotalNum}
                   </Typography.Paragraph>

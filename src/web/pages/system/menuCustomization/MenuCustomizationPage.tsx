@@ -3,6 +3,7 @@
 // moved up or down among its siblings and hidden. The saved items are the resource menuCustomizations
 // (read through Refine's list); 保存 sends the tenant's customisation (operation
 // saveMenuCustomization), then reads them again and reloads the user, so the left menu follows at once; 恢复默认 clears it. Other accounts see why they cannot edit.
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Typography } from "antd";
 import { useInvalidate, useList } from "@refinedev/core";
@@ -70,7 +71,7 @@ export default function MenuCustomizationPage() {
             allowClear
             onChange={(e) => update(n.key, { alias: e.target.value })}
             style={{ width: 220 }}
-            aria-label={`${n.defaultAlias}的显示名称`}
+            aria-label={fillTexts.webPages.menuAlias({ menu: n.defaultAlias })}
           />
         ),
       },

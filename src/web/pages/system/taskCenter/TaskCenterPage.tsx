@@ -1,6 +1,7 @@
 // 任务中心 (/system/taskcenter): the user's background tasks (imports, exports, bill generation) with
 // their progress, polled every 2 s while any of them runs; a finished task's file can be downloaded,
 // and an import that rejected rows offers them (下载错误数据: the rows as uploaded, with 错误原因).
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
 import { useQuery } from "@tanstack/react-query";
@@ -80,7 +81,7 @@ export default function TaskCenterPage() {
             width: 200,
             render: (_, task) => (
               <Progress
-                aria-label={`${task.name ?? "任务"}进度`}
+                aria-label={fillTexts.webPages.taskProgress({ task: task.name ?? "任务" })}
                 percent={progressOf(task)}
                 size="small"
                 status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined}
