@@ -152,6 +152,8 @@ export const fillTexts = {
     authorityCount: (values: { count: TextValue }): string => fill(texts.webList.authorityCount, values),
     selectRow: (values: { row: TextValue }): string => fill(texts.webList.selectRow, values),
     resourceMissing: (values: { resource: TextValue }): string => fill(texts.webList.resourceMissing, values),
+    createTitle: (values: { resource: TextValue }): string => fill(texts.webList.createTitle, values),
+    editTitle: (values: { resource: TextValue }): string => fill(texts.webList.editTitle, values),
   } as const,
   webExcel: {
     exporting: (values: { percent: TextValue }): string => fill(texts.webExcel.exporting, values),
@@ -177,6 +179,8 @@ export const fillTexts = {
     seconds: (values: { seconds: TextValue }): string => fill(texts.webPages.seconds, values),
     menuAlias: (values: { menu: TextValue }): string => fill(texts.webPages.menuAlias, values),
     taskProgress: (values: { task: TextValue }): string => fill(texts.webPages.taskProgress, values),
+    checkInShift: (values: { name: TextValue; start: TextValue; end: TextValue }): string => fill(texts.webPages.checkInShift, values),
+    checkInShiftToNextDay: (values: { name: TextValue; start: TextValue; end: TextValue }): string => fill(texts.webPages.checkInShiftToNextDay, values),
   } as const,
   webSmartHome: {
     roomNameTooLong: (values: { max: TextValue }): string => fill(texts.webSmartHome.roomNameTooLong, values),

@@ -301,7 +301,9 @@ export const texts = {
     "confirmAction": "确定{action}吗？",
     "authorityCount": "{count} 项权限",
     "selectRow": "选择 {row}",
-    "resourceMissing": "未找到资源定义：{resource}"
+    "resourceMissing": "未找到资源定义：{resource}",
+    "createTitle": "新增{resource}",
+    "editTitle": "编辑{resource}"
   },
   "webExcel": {
     "exporting": "正在导出… {percent}%",
@@ -326,7 +328,9 @@ export const texts = {
     "offlineDevices": "离线设备（{count}）",
     "seconds": "{seconds}秒",
     "menuAlias": "{menu}的显示名称",
-    "taskProgress": "{task}进度"
+    "taskProgress": "{task}进度",
+    "checkInShift": "{name} {start}-{end}",
+    "checkInShiftToNextDay": "{name} {start}-次日{end}"
   },
   "webSmartHome": {
     "roomNameTooLong": "房间名称不能超过{max}个字符",

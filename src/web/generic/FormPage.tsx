@@ -1,6 +1,7 @@
 // The generic create / edit form of a resource: its form fields, each validated by the generated
 // validator on blur, on change and on submit (exact Chinese messages, spec §5); server 400 errors
 // land on their fields (data.errors[].field) or show as a message; 保存成功 and back to the list.
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { useCreate, useOne, useUpdate } from "@refinedev/core";
 import { App, Button, Card, Form, Space, Spin } from "antd";
 import { useEffect, useMemo } from "react";
@@ -116,7 +117,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
     }
   };
 
-  const title = `${mode === "create" ? "新增" : "编辑"}${resourceLabel(def, scene)}`;
+  const title = (mode === "create" ? fillTexts.webList.createTitle : fillTexts.webList.editTitle)({ resource: resourceLabel(def, scene) });
 
   if (mode === "edit" && query.isError) {
     return <RecordLoadError error={query.error} onRetry={() => void query.refetch()} onBack={back} />;

@@ -5,6 +5,7 @@
 // `inputs` replaces the input of a field (e.g. room statuses as checkboxes); such fields keep their
 // raw value (no JSON text). A field `usedWhen` another holds some values (a pricing type's 单价) is
 // shown, and required with the server's message, only while it is used; it is saved without it.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { PlusOutlined } from "@ant-design/icons";
 import { useCreate, useDelete, useUpdate } from "@refinedev/core";
 import { App, Button, Form, Modal, Popconfirm, Skeleton, Space } from "antd";
@@ -147,7 +148,7 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
       <DataTable<Row> label={def.label} {...table(list, { unit: "条" })} columns={columns} />
       <Modal
         open={editing !== null}
-        title={`${editing === "new" ? "新增" : "编辑"}${def.label}`}
+        title={(editing === "new" ? fillTexts.webList.createTitle : fillTexts.webList.editTitle)({ resource: def.label })}
         onCancel={() => setEditing(null)}
         onOk={save}
         confirmLoading={busy}

@@ -3,6 +3,7 @@
 // expect over a date range (each point of a plan's route once per shift window, see
 // schemas/modules/patrol.yaml), each 已巡 with the record that counted, 漏检 or 待巡, filtered by date
 // range (at most 31 days), plan and status, with the totals above the list.
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Col, Empty, Form, Row, Select, Statistic, Tag } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
@@ -114,7 +115,7 @@ export default function PatrolCheckInsPage({ route }: PageProps) {
           {
             title: "班次",
             dataIndex: "arrangeName",
-            render: (name: string, r: CheckIn) => `${name} ${r.startTime}-${r.endTime <= r.startTime ? "次日" : ""}${r.endTime}`,
+            render: (name: string, r: CheckIn) => (r.endTime <= r.startTime ? fillTexts.webPages.checkInShiftToNextDay : fillTexts.webPages.checkInShift)({ name, start: r.startTime, end: r.endTime }),
           },
           { title: "巡更人员", dataIndex: "username", render: (v: string | null) => v ?? "-" },
           { title: "顺序", dataIndex: "seq", align: "right" },
