@@ -91,10 +91,13 @@ export const fillTexts = {
     prepayMonths: (values: { max: TextValue }): string => fill(texts.payDesk.prepayMonths, values),
     ownerRooms: (values: { count: TextValue }): string => fill(texts.payDesk.ownerRooms, values),
     roomToggle: (values: { action: TextValue; room: TextValue }): string => fill(texts.payDesk.roomToggle, values),
+    area: (values: { area: TextValue }): string => fill(texts.payDesk.area, values),
   } as const,
   payGeneration: {
     started: (values: { total: TextValue }): string => fill(texts.payGeneration.started, values),
     progressLabel: (values: { name: TextValue }): string => fill(texts.payGeneration.progressLabel, values),
+    itemLabel: (values: { community: TextValue; name: TextValue; priceType: TextValue; method: TextValue }): string => fill(texts.payGeneration.itemLabel, values),
+    itemCommunity: (values: { name: TextValue }): string => fill(texts.payGeneration.itemCommunity, values),
   } as const,
   payReceipt: {
     periodRange: (values: { start: TextValue; end: TextValue }): string => fill(texts.payReceipt.periodRange, values),
@@ -104,6 +107,8 @@ export const fillTexts = {
     refundVoucher: (values: { voucherNo: TextValue }): string => fill(texts.payReceipt.refundVoucher, values),
     confirmVoid: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.confirmVoid, values),
     voidTitle: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.voidTitle, values),
+    voidReason: (values: { reason: TextValue }): string => fill(texts.payReceipt.voidReason, values),
+    voidedBy: (values: { by: TextValue }): string => fill(texts.payReceipt.voidedBy, values),
   } as const,
   payReport: {
     tenThousands: (values: { amount: TextValue }): string => fill(texts.payReport.tenThousands, values),
@@ -123,6 +128,7 @@ export const fillTexts = {
     published: (values: { published: TextValue }): string => fill(texts.payDunning.published, values),
     publishedSkipped: (values: { published: TextValue; skipped: TextValue }): string => fill(texts.payDunning.publishedSkipped, values),
     generated: (values: { count: TextValue }): string => fill(texts.payDunning.generated, values),
+    printCount: (values: { count: TextValue }): string => fill(texts.payDunning.printCount, values),
   } as const,
   payRefund: {
     approved: (values: { voucherNo: TextValue }): string => fill(texts.payRefund.approved, values),

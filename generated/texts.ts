@@ -240,11 +240,14 @@ export const texts = {
     "paidCashier": "，收款人 {name}",
     "prepayMonths": "请输入1到{max}之间的整数",
     "ownerRooms": "该业主在本社区还有 {count} 套房屋待缴费，可加入本次收款（合并开具一张收据）",
-    "roomToggle": "{action} {room}"
+    "roomToggle": "{action} {room}",
+    "area": "{area} ㎡"
   },
   "payGeneration": {
     "started": "已提交生成任务，共 {total} 户待处理，可在任务中心查看进度",
-    "progressLabel": "{name}进度"
+    "progressLabel": "{name}进度",
+    "itemLabel": "{community}{name}（{priceType} {method}）",
+    "itemCommunity": "{name} · "
   },
   "payReceipt": {
     "periodRange": "{start} 至 {end}",
@@ -253,7 +256,9 @@ export const texts = {
     "refund": "{kind} ¥{amount}{voucher}",
     "refundVoucher": " 凭证号 {voucherNo}",
     "confirmVoid": "确认作废票据 {receiptNo}？",
-    "voidTitle": "作废票据 {receiptNo}"
+    "voidTitle": "作废票据 {receiptNo}",
+    "voidReason": "：{reason}",
+    "voidedBy": "（{by}）"
   },
   "payReport": {
     "tenThousands": "{amount}万",
@@ -272,7 +277,8 @@ export const texts = {
     "publishSelected": "确定将所选{count}份催缴通知中未发布的{open}份发布给住户吗？已发布的将跳过。",
     "published": "已发布{published}份催缴通知",
     "publishedSkipped": "已发布{published}份，跳过已发布的{skipped}份",
-    "generated": "已生成{count}份催缴通知"
+    "generated": "已生成{count}份催缴通知",
+    "printCount": "（{count}）"
   },
   "payRefund": {
     "approved": "退款成功，退款凭证号 {voucherNo}",

@@ -85,8 +85,8 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
           <Descriptions.Item label="房屋">{d.room.roomName}</Descriptions.Item>
           <Descriptions.Item label="业主">{d.owner ? d.owner.name : "-"}</Descriptions.Item>
           <Descriptions.Item label="业主电话">{d.owner?.phone ?? "-"}</Descriptions.Item>
-          <Descriptions.Item label="建筑面积">{d.room.buildingArea ? `${d.room.buildingArea} ㎡` : "-"}</Descriptions.Item>
-          {d.room.chargeArea && <Descriptions.Item label="计费面积">{`${d.room.chargeArea} ㎡`}</Descriptions.Item>}
+          <Descriptions.Item label="建筑面积">{d.room.buildingArea ? fillTexts.payDesk.area({ area: d.room.buildingArea }) : "-"}</Descriptions.Item>
+          {d.room.chargeArea && <Descriptions.Item label="计费面积">{fillTexts.payDesk.area({ area: d.room.chargeArea })}</Descriptions.Item>}
           <Descriptions.Item label="房屋状态">
             <MapTag mapping="roomOccupancy" value={d.room.occupancyStatus} />
           </Descriptions.Item>

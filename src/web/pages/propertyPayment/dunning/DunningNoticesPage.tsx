@@ -191,7 +191,7 @@ export default function DunningNoticesPage() {
       </QueryBar>
       <Space style={{ marginBottom: 12 }} wrap>
         <Button disabled={!selected.length || selected.length > MAX_BATCH_PRINT} onClick={() => navigate(`/propertyPayment/dunningNotices/print?ids=${selected.map((r) => r.id).join(",")}`)}>
-          批量打印{selected.length ? `（${selected.length}）` : ""}
+          批量打印{selected.length ? fillTexts.payDunning.printCount({ count: selected.length }) : ""}
         </Button>
         {mayPublish && (
           <Button disabled={!selected.some((r) => !r.publishedNoticeId)} onClick={() => publishRows(selected)}>

@@ -106,7 +106,12 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
           placeholder="请选择缴费项目"
           options={items.map((i) => ({
             value: i.id,
-            label: `${chosen.length > 1 ? `${names.get(i.communityId) ?? ""} · ` : ""}${i.name}（${i.priceTypeIdLabel ?? ""} ${mappingLabel("pricingMethod", methods.get(i.priceTypeId))}）`,
+            label: fillTexts.payGeneration.itemLabel({
+              community: chosen.length > 1 ? fillTexts.payGeneration.itemCommunity({ name: names.get(i.communityId) ?? "" }) : "",
+              name: i.name,
+              priceType: i.priceTypeIdLabel ?? "",
+              method: mappingLabel("pricingMethod", methods.get(i.priceTypeId)),
+            }),
           }))}
           optionFilterProp="label"
         />

@@ -135,8 +135,8 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
       )}
       {d.status === ReceiptStatus.Voided && (
         <div className="neptune-receipt-void" style={{ color: "#cf1322", marginTop: 8 }}>
-          本票据已作废{d.voidReason ? `：${d.voidReason}` : ""}
-          {d.voidedByName || d.voidedAt ? `（${[d.voidedByName, d.voidedAt ? dateTime(d.voidedAt) : null].filter(Boolean).join(" ")}）` : ""}
+          本票据已作废{d.voidReason ? fillTexts.payReceipt.voidReason({ reason: d.voidReason }) : ""}
+          {d.voidedByName || d.voidedAt ? fillTexts.payReceipt.voidedBy({ by: [d.voidedByName, d.voidedAt ? dateTime(d.voidedAt) : null].filter(Boolean).join(" ") }) : ""}
         </div>
       )}
     </>
