@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { queries } from "../../../http/query-client.ts";
+import { chinaToday } from "../../../lib/china-today.ts";
 import { OutsideLayout } from "../../../ui/OutsideLayout.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
@@ -17,7 +18,7 @@ export default function UserEquityCardPage() {
       <Spin spinning={loading}>
         <Row gutter={[16, 16]} data-testid="equity-cards">
           {(data ?? []).map((l) => {
-            const expired = !!l.validityDate && dayjs(l.validityDate).isBefore(dayjs(), "day");
+            const expired = !!l.validityDate && dayjs(l.validityDate).isBefore(chinaToday(), "day");
             const percent = l.serviceTotalNum ? Math.round((l.serviceUseNum * 100) / l.serviceTotalNum) : 0;
             return (
               <Col key={l.serviceType} xs={24} sm={12} lg={8}>
