@@ -3,11 +3,11 @@
 // with how many bills it approved), newest first.
 import { useQueries } from "@tanstack/react-query";
 import { Button, Popover, Table } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { dateTime } from "../shared/columns.tsx";
 
 interface Decision {
   id: number;
@@ -60,7 +60,7 @@ export function DecisionsButton({ billId, batchId }: { billId: number; batchId?:
           columns={[
             { title: "结果", dataIndex: "decision", render: (_, r) => <MapTag mapping="billStatus" value={r.decision} /> },
             { title: "审核人", dataIndex: "deciderIdLabel", width: 72 },
-            { title: "时间", dataIndex: "decidedAt", width: 96, render: (_, r) => dayjs(r.decidedAt).format("YYYY-MM-DD HH:mm") },
+            { title: "时间", dataIndex: "decidedAt", width: 96, render: (_, r) => dateTime(r.decidedAt) },
             { title: "说明", dataIndex: "reason", render: (_, r) => remark(r) },
           ]}
           locale={{ emptyText: "暂无审核记录" }}

@@ -4,6 +4,7 @@
 import dayjs from "dayjs";
 import type { PrintDunningNoticeData } from "../../../../../generated/operation-types.ts";
 import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
+import { chinaDate } from "../shared/columns.tsx";
 
 export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData }) {
   return (
@@ -30,7 +31,7 @@ export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData })
       />
       <div style={{ textAlign: "right", marginTop: 48, lineHeight: 2 }}>
         <div>{d.issuer}</div>
-        <div>{dayjs(d.issuedAt).format("YYYY年MM月DD日")}</div>
+        <div>{dayjs(chinaDate(d.issuedAt)).format("YYYY年MM月DD日")}</div>
       </div>
     </>
   );

@@ -8,7 +8,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Space, Tag } from "antd";
-import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
@@ -27,6 +26,7 @@ import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { dateTime } from "../shared/columns.tsx";
 
 const isRunning = (state: string | undefined) => state === "pending" || state === "active";
 
@@ -215,7 +215,7 @@ export default function DunningNoticesPage() {
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },
-          { title: "生成时间", dataIndex: "issuedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          { title: "生成时间", dataIndex: "issuedAt", render: (v: string) => dateTime(v) },
           {
             title: "住户通知",
             dataIndex: "publishedNoticeId",

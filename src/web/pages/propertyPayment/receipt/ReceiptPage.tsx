@@ -5,12 +5,11 @@
 // (src/web/ui/print) prints the sheet alone: no buttons, toolbar, shell or watermark.
 import { useQuery } from "@tanstack/react-query";
 import { Radio } from "antd";
-import dayjs from "dayjs";
 import { useParams, useSearchParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import type { PrintReceiptData } from "../../../../../generated/operation-types.ts";
 import { labelOf, optionsOf } from "../shared/labels.tsx";
-import { dateTime } from "../shared/columns.tsx";
+import { chinaDate, dateTime } from "../shared/columns.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
@@ -88,7 +87,7 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
           房屋：{d.communityName} {rooms.length > 1 ? rooms.join("、") : (d.roomName ?? "")}
         </span>
         <span>缴费人：{d.payerName || "-"}</span>
-        <span>日期：{dayjs(d.issuedAt).format("YYYY-MM-DD")}</span>
+        <span>日期：{chinaDate(d.issuedAt)}</span>
       </div>
       <PrintBillTable<Row>
         rowKey="key"

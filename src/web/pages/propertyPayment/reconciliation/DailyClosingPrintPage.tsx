@@ -5,7 +5,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Table } from "antd";
-import dayjs from "dayjs";
 import { useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { queries } from "../../../http/query-client.ts";
@@ -18,6 +17,7 @@ import { labelOf } from "../shared/labels.tsx";
 import { cashierShifts } from "../../../../common/payment/cashier-shifts.ts";
 import type { DayRow } from "../types.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { dateTime } from "../shared/columns.tsx";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,7 +46,7 @@ export default function DailyClosingPrintPage(_props: PageProps) {
       <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", margin: "12px 0" }}>
         <span>{community?.communityName}</span>
         <span>营业日：{d.day}</span>
-        <span>{d.closed ? fillTexts.dailyClosing.closed({ name: d.closing?.closedByName ?? "", at: dayjs(d.closing?.closedAt).format("YYYY-MM-DD HH:mm") }) : "未日结"}</span>
+        <span>{d.closed ? fillTexts.dailyClosing.closed({ name: d.closing?.closedByName ?? "", at: dateTime(d.closing?.closedAt) }) : "未日结"}</span>
       </div>
       {cashierShifts(d.rows).map((shift) => (
         <section key={shift.cashier} style={{ marginBottom: 16 }}>

@@ -3,7 +3,6 @@
 // close the day (then read-only; later payments count for the next day).
 import { useMutation } from "@tanstack/react-query";
 import { App, Alert, Button, Form, Input, Space, Table, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import { useEffect } from "react";
 import type { DayRow, DaySummary } from "../types.ts";
 import { labelOf } from "../shared/labels.tsx";
@@ -13,6 +12,7 @@ import { ruleOf } from "../../../lib/rules.ts";
 import { queries } from "../../../http/query-client.ts";
 import { useReconciliationWritten } from "../shared/queries.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { dateTime } from "../shared/columns.tsx";
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
 
@@ -79,7 +79,7 @@ export function DayTable({ summary }: { summary: DaySummary }) {
         <Alert
           type="success"
           showIcon
-          message={fillTexts.payReconciliation.closedBy({ name: summary.closing?.closedByName ?? "", at: dayjs(summary.closing?.closedAt).format("YYYY-MM-DD HH:mm") })}
+          message={fillTexts.payReconciliation.closedBy({ name: summary.closing?.closedByName ?? "", at: dateTime(summary.closing?.closedAt) })}
           description={summary.closing?.remark ? fillTexts.payReconciliation.closingRemark({ remark: summary.closing.remark }) : "该日数据只读，之后的收款计入下一个营业日。"}
         />
       ) : (

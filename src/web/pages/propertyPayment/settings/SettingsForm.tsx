@@ -3,7 +3,6 @@
 // generated validator as rules; saving stamps the tab as configured (the guide's steering flags).
 import { useMutation } from "@tanstack/react-query";
 import { App, Button, Form, Space, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
@@ -13,6 +12,7 @@ import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import type { PaySettings } from "../types.ts";
 import { queries } from "../../../http/query-client.ts";
+import { dateTime } from "../shared/columns.tsx";
 
 export interface SettingsFormProps {
   section: "payParams" | "receipt" | "other";
@@ -52,7 +52,7 @@ export function SettingsForm(p: SettingsFormProps) {
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: "180px" }} style={{ maxWidth: 760 }} onFinish={save}>
-      <Form.Item label="配置状态">{p.savedAt ? <Tag color="success">已配置（{dayjs(p.savedAt).format("YYYY-MM-DD HH:mm")} 保存）</Tag> : <Tag>尚未配置</Tag>}</Form.Item>
+      <Form.Item label="配置状态">{p.savedAt ? <Tag color="success">已配置（{dateTime(p.savedAt)} 保存）</Tag> : <Tag>尚未配置</Tag>}</Form.Item>
       {fields.map((f) => (
         <Form.Item
           key={f.name}

@@ -2,9 +2,9 @@
 // picks the columns it shows, in its own order; the cells read only the value, so one column
 // suits every row shape that carries the field.
 import type { ReactNode } from "react";
-import dayjs from "dayjs";
 import { MapTag } from "./labels.tsx";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { chinaDateTime, chinaDay } from "../../../../common/china-time.ts";
 
 /** A column of any row shape: its cell reads only the value. */
 export interface Column {
@@ -14,8 +14,10 @@ export interface Column {
   render?: (v: unknown) => ReactNode;
 }
 
-/** "YYYY-MM-DD HH:mm", or "-" without a time. */
-export const dateTime = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "-");
+/** An instant as China time to the minute, "YYYY-MM-DD HH:mm" whatever zone the browser is in, or "-" without a time. */
+export const dateTime = (v: string | null | undefined) => (v ? chinaDateTime(v).slice(0, "YYYY-MM-DD HH:mm".length) : "-");
+/** An instant's calendar day in China time, "YYYY-MM-DD". */
+export const chinaDate = (v: string) => chinaDay(new Date(v));
 /** The value, or "-" without one. */
 export const orDash = (v: unknown) => (v ?? "-") as ReactNode;
 
