@@ -3052,7 +3052,7 @@ export interface GetRoomHistoryQuery {
 /**
  * 房屋
  */
-roomId: number
+roomId?: number
 }
 
 export type GetRoomHistoryBody = Record<string, never>;
@@ -3061,7 +3061,7 @@ export interface GetRoomHistoryQueryInput {
 /**
  * 房屋
  */
-roomId: (number | string)
+roomId?: (number | string)
 }
 
 export interface GetRoomHistoryData {
@@ -3148,7 +3148,7 @@ export interface GetRoomBillsQuery {
 /**
  * 房屋
  */
-roomId: number
+roomId?: number
 }
 
 export type GetRoomBillsBody = Record<string, never>;
@@ -3157,7 +3157,7 @@ export interface GetRoomBillsQueryInput {
 /**
  * 房屋
  */
-roomId: (number | string)
+roomId?: (number | string)
 }
 
 export interface GetRoomBillsData {
@@ -3352,7 +3352,7 @@ export interface GetCashierDeskQuery {
 /**
  * 房屋
  */
-roomId: number
+roomId?: number
 }
 
 export type GetCashierDeskBody = Record<string, never>;
@@ -3361,7 +3361,7 @@ export interface GetCashierDeskQueryInput {
 /**
  * 房屋
  */
-roomId: (number | string)
+roomId?: (number | string)
 }
 
 export interface GetCashierDeskData {
@@ -3407,7 +3407,7 @@ export interface GetPrepayPlanQuery {
 /**
  * 房屋
  */
-roomId: number
+roomId?: number
 /**
  * 缴费项目
  */
@@ -3428,7 +3428,7 @@ export interface GetPrepayPlanQueryInput {
 /**
  * 房屋
  */
-roomId: (number | string)
+roomId?: (number | string)
 /**
  * 缴费项目
  */
@@ -6314,157 +6314,157 @@ export interface CheckedCommunity {
 
 /** Every operation's input parts, answer data and checked community, by operation name. */
 export interface OperationTypes {
-  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData; community: null };
-  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData; community: null };
-  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData; community: null };
-  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData; community: null };
-  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData; community: null };
-  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData; community: null };
-  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData; community: null };
-  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData; community: null };
-  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData; community: null };
-  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData; community: null };
-  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData; community: null };
-  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData; community: null };
-  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData; community: CheckedCommunity };
-  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData; community: null };
-  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData; community: null };
-  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData; community: null };
-  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData; community: CheckedCommunity | null };
-  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData; community: CheckedCommunity };
-  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData; community: CheckedCommunity };
-  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData; community: CheckedCommunity };
-  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData; community: CheckedCommunity };
-  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData; community: CheckedCommunity | null };
-  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData; community: CheckedCommunity };
-  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData; community: CheckedCommunity | null };
-  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData; community: CheckedCommunity };
-  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData; community: CheckedCommunity | null };
-  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData; community: CheckedCommunity };
-  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData; community: null };
-  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData; community: null };
-  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData; community: CheckedCommunity | null };
-  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData; community: CheckedCommunity | null };
-  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData; community: null };
-  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData; community: null };
-  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData; community: null };
-  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData; community: CheckedCommunity | null };
-  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData; community: null };
-  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData; community: CheckedCommunity | null };
-  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData; community: null };
-  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData; community: null };
-  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData; community: null };
-  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData; community: null };
-  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData; community: null };
-  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData; community: CheckedCommunity };
-  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData; community: null };
-  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData; community: null };
-  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData; community: null };
-  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData; community: null };
-  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData; community: null };
-  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData; community: null };
-  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData; community: null };
-  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData; community: null };
-  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData; community: null };
-  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData; community: null };
-  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData; community: null };
-  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData; community: CheckedCommunity | null };
-  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData; community: CheckedCommunity | null };
-  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData; community: null };
-  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData; community: null };
-  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData; community: null };
-  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData; community: CheckedCommunity };
-  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData; community: CheckedCommunity | null };
-  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData; community: CheckedCommunity };
-  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData; community: CheckedCommunity };
-  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData; community: null };
-  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData; community: null };
-  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; community: null };
-  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; community: null };
-  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; community: null };
-  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; community: null };
-  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; community: null };
-  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; community: CheckedCommunity };
-  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; community: CheckedCommunity | null };
-  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; community: CheckedCommunity | null };
-  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; community: CheckedCommunity | null };
-  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; community: null };
-  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; community: null };
-  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; community: CheckedCommunity | null };
-  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; community: null };
-  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; community: null };
-  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; community: null };
-  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; community: null };
-  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; community: null };
-  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; community: null };
-  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; community: null };
-  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; community: null };
-  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; community: null };
-  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; community: null };
-  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; community: null };
-  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; community: null };
-  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; community: null };
-  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; community: null };
-  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; community: null };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; community: null };
-  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; community: null };
-  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; community: null };
-  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; community: null };
-  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; community: CheckedCommunity | null };
-  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; community: CheckedCommunity | null };
-  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; community: CheckedCommunity | null };
-  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; community: CheckedCommunity | null };
-  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; community: null };
-  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; community: null };
-  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; community: null };
-  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; community: CheckedCommunity | null };
-  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; community: CheckedCommunity | null };
-  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; community: CheckedCommunity | null };
-  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; community: null };
-  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; community: null };
-  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; community: null };
-  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; community: null };
-  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; community: CheckedCommunity | null };
-  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; community: CheckedCommunity | null };
-  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; community: CheckedCommunity | null };
-  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; community: CheckedCommunity | null };
-  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; community: CheckedCommunity | null };
-  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; community: CheckedCommunity };
-  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; community: null };
-  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; community: null };
-  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData; community: null };
-  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData; community: CheckedCommunity | null };
-  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData; community: null };
-  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData; community: null };
-  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData; community: null };
-  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData; community: null };
-  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData; community: null };
-  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData; community: null };
-  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; community: null };
-  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; community: null };
-  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; community: null };
-  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
-  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; community: CheckedCommunity };
-  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData; community: CheckedCommunity };
-  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData; community: CheckedCommunity };
-  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData; community: CheckedCommunity };
-  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
-  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
-  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
-  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
-  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; community: CheckedCommunity };
-  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; community: CheckedCommunity };
-  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; community: null };
-  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData; community: null };
-  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData; community: null };
-  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData; community: null };
-  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData; community: null };
-  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData; community: null };
-  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData; community: null };
-  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData; community: null };
-  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData; community: null };
-  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData; community: null };
-  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData; community: null };
-  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData; community: CheckedCommunity | null };
-  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData; community: CheckedCommunity | null };
+  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData; result: LoginData; community: null };
+  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData; result: KeyLoginData; community: null };
+  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData; result: GetTicketData; community: null };
+  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData; result: LogoutData; community: null };
+  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData; result: LogoutProxyData; community: null };
+  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData; result: ModifyPasswordData; community: null };
+  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData; result: EditUserProfileData; community: null };
+  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData; result: FindAreaTreeListData; community: null };
+  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData; result: ListCommunitiesData; community: null };
+  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData; result: FindCommunityTreeData; community: null };
+  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData; result: GetRecentCommunityListData; community: null };
+  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData; result: SetRecentCommunityListData; community: null };
+  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData; result: ListBuildingsByCommunityData; community: CheckedCommunity };
+  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData; result: ListUnitsByBuildingData; community: null };
+  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData; result: ListRoomsByUnitData; community: null };
+  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData; result: ListRoomNoticesData; community: null };
+  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData; result: PageListSimpleRoomsData; community: CheckedCommunity | null };
+  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData; result: GetCommunityParamConfigData; community: CheckedCommunity };
+  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData; result: GetDadCommunityConfigData; community: CheckedCommunity };
+  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData; result: GetXiChengHealthCodeConfigData; community: CheckedCommunity };
+  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData; result: SyncDadDateData; community: CheckedCommunity };
+  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData; result: SetCommunityParamConfigData; community: CheckedCommunity | null };
+  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData; result: SetCommunityParamConfigByIdData; community: CheckedCommunity };
+  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData; result: SetDadCommunityConfigData; community: CheckedCommunity | null };
+  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData; result: SetDadCommunityConfigByIdData; community: CheckedCommunity };
+  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData; result: SetXiChengHealthCodeConfigData; community: CheckedCommunity | null };
+  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData; result: SetXiChengHealthCodeConfigByIdData; community: CheckedCommunity };
+  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData; result: QueryProvinceCityData; community: null };
+  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData; result: CityQueryData; community: null };
+  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData; result: GetPropertyDetailData; community: CheckedCommunity | null };
+  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData; result: GetPreventionStatisticsData; community: CheckedCommunity | null };
+  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData; result: GetInhabitantProfileData; community: null };
+  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData; result: GetEdgeServiceListData; community: null };
+  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData; result: GetEdgeServiceDetailsData; community: null };
+  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData; result: GetEdgeDeviceListData; community: CheckedCommunity | null };
+  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData; result: GetEdgeDeviceChannelListData; community: null };
+  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData; result: GetEdgeChannelListData; community: CheckedCommunity | null };
+  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData; result: GetEgdeModuleReportStatusData; community: null };
+  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData; result: GetEdgeBindCommunityListData; community: null };
+  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData; result: GetChannelTypeData; community: null };
+  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData; result: GetDeviceTypeData; community: null };
+  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData; result: FindEdgeLicenseListData; community: null };
+  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData; result: GetEdgeServiceByCommunityIdData; community: CheckedCommunity };
+  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData; result: AddEdgeServiceData; community: null };
+  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData; result: UpdateEdgeServiceData; community: null };
+  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData; result: DeleteEdgeServiceData; community: null };
+  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData; result: ForceDeleteEdgeServiceData; community: null };
+  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData; result: UpdateAuthLoginData; community: null };
+  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData; result: GetEdgeAuthData; community: null };
+  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData; result: SetShowEnableData; community: null };
+  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData; result: EnableRemoteAccessData; community: null };
+  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData; result: SynchronizationEdgeServiceData; community: null };
+  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData; result: SynchronizationEdgeDeviceData; community: null };
+  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData; result: SyncDataData; community: null };
+  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData; result: SetEdgeDeviceRelationCommunityData; community: CheckedCommunity | null };
+  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData; result: SetEdgeChannelRelationCommunityData; community: CheckedCommunity | null };
+  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData; result: UpdateDeviceSerialDetailData; community: null };
+  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData; result: AddEdgeLicenseData; community: null };
+  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData; result: GetFrpsAuthData; community: null };
+  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData; result: ListCamerasData; community: CheckedCommunity };
+  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData; result: SearchCapturePicturesData; community: CheckedCommunity | null };
+  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData; result: GetOperationAssistantSummaryData; community: CheckedCommunity };
+  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData; result: GetAiInspectionOverviewData; community: CheckedCommunity };
+  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData; result: GetChargeWebUrlData; community: null };
+  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData; result: ImportCommunityData; community: null };
+  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; result: DownloadImportErrorsData; community: null };
+  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; result: HealthData; community: null };
+  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; result: GetOpenApiDocumentData; community: null };
+  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; result: GetApiReferenceData; community: null };
+  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
+  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };
+  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
+  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsData; community: CheckedCommunity | null };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsData; community: null };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsData; community: null };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsData; community: null };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryData; community: null };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsData; community: null };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsData; community: null };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskData; community: null };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanData; community: null };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsData; community: null };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptData; community: null };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableData; community: null };
+  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; result: ApplyRefundData; community: null };
+  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
+  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherData; community: null };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverData; community: null };
+  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
+  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayData; community: CheckedCommunity | null };
+  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; result: DeclareReconciliationData; community: CheckedCommunity | null };
+  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; result: CloseReconciliationData; community: CheckedCommunity | null };
+  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; result: ExportReconciliationDayData; community: CheckedCommunity | null };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportData; community: null };
+  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceData; community: null };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };
+  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
+  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
+  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; result: GetDunningTemplateData; community: null };
+  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; result: GetDunningTaskData; community: null };
+  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; result: PublishDunningNoticesData; community: null };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeData; community: null };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportData; community: CheckedCommunity | null };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportData; community: CheckedCommunity | null };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerData; community: CheckedCommunity | null };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerData; community: CheckedCommunity | null };
+  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
+  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
+  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };
+  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; result: GetUserCenterData; community: null };
+  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData; result: ListTenantUsersData; community: null };
+  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData; result: ListPropertyUsersByCommunityData; community: CheckedCommunity | null };
+  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData; result: GetLogosData; community: null };
+  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData; result: GetLicencesData; community: null };
+  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData; result: GetTenantServiceEnableData; community: null };
+  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData; result: GetLoginConfigurationData; community: null };
+  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData; result: GetMenuThemeData; community: null };
+  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData; result: GetErrorCodeTableData; community: null };
+  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; result: ReportOperationData; community: null };
+  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; result: SaveMenuCustomizationData; community: null };
+  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; result: ListTaskCentreData; community: null };
+  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; result: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
+  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; result: GetWorkbenchRoomAuditsData; community: CheckedCommunity };
+  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData; result: GetWorkbenchRepairsData; community: CheckedCommunity };
+  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData; result: GetWorkbenchNoticesData; community: CheckedCommunity };
+  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData; result: GetWorkbenchRoomStatisticsData; community: CheckedCommunity };
+  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; result: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
+  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; result: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
+  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; result: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
+  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; result: GetWorkbenchLayoutData; community: CheckedCommunity };
+  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; result: SaveWorkbenchLayoutData; community: CheckedCommunity };
+  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; result: DeleteWorkbenchLayoutData; community: null };
+  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData; result: ListWorkbenchModulesData; community: null };
+  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData; result: GetWorkbenchModuleData; community: null };
+  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData; result: GetAdvertPositionData; community: null };
+  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData; result: SilenceAdvertPositionData; community: null };
+  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData; result: GetQuestionnaireData; community: null };
+  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData; result: SubmitQuestionnaireData; community: null };
+  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData; result: ReportTrackingEnvironmentData; community: null };
+  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData; result: ReportTrackingClicksData; community: null };
+  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData; result: CountClicksByCodeData; community: null };
+  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData; result: GetGlobalBoardData; community: null };
+  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData; result: GetProjectBoardData; community: CheckedCommunity | null };
+  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData; result: GetInspectStatisticsData; community: CheckedCommunity | null };
 }

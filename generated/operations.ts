@@ -20,6 +20,8 @@ export interface OperationRoute {
   errors: readonly string[];
   /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */
   scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };
+  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */
+  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };
   schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };
 }
 
@@ -3323,10 +3325,7 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        },
-        "required": [
-          "roomId"
-        ]
+        }
       }
     }
   },
@@ -3365,10 +3364,7 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        },
-        "required": [
-          "roomId"
-        ]
+        }
       }
     }
   },
@@ -3517,10 +3513,7 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        },
-        "required": [
-          "roomId"
-        ]
+        }
       }
     }
   },
@@ -3583,10 +3576,7 @@ export const operations = {
             "x-rule": "prepayMonths",
             "type": "integer"
           }
-        },
-        "required": [
-          "roomId"
-        ]
+        }
       }
     }
   },

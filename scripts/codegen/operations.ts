@@ -169,6 +169,8 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       const scope = scopeOf(op, where, resources, problems);
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
+          if (moneyPaths(s, "").some((p) => p !== "")) problems.push(`${where}: ${part}.${prop}: format money is read on an input's own properties only, not inside one`);
+          if (s.format === "money" && s.field) problems.push(`${where}: ${part}.${prop}: format money and field exclude each other`);
           if (s.rule && !model.rules[s.rule]) problems.push(`${where}: ${part}.${prop}: rule ${s.rule} does not exist`);
           if (s.field) {
             const [res, field] = s.field.split(".");
@@ -203,6 +205,39 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
 
 const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
 
+/**
+ * Money at the edge (`format: money` on an input property or a node of the answer's data): on the
+ * wire it is yuan (an input: text or number, at most two decimals, checked by the amount rule or the
+ * property's own rule; an answer: text with two decimals), in the handler integer fen. The paths of
+ * a schema's money nodes: "" the node itself, "amount", "list[].amount", "[]" (items of the node).
+ */
+export function moneyPaths(s: Json, at: string): string[] {
+  if (!s || typeof s !== "object") return [];
+  const out: string[] = s.format === "money" ? [at] : [];
+  for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out.push(...moneyPaths(v, at ? `${at}.${k}` : k));
+  if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) out.push(...moneyPaths(s.items, `${at}[]`));
+  return out;
+}
+
+const MONEY_TEXT = "^-?\\d+\\.\\d{2}$";
+const nullable = (s: Json) => typesOf(s).includes("null");
+
+/** An answer's data as the wire has it: each money node a two-decimal yuan text. */
+const wireData = (s: Json): Json =>
+  eachNode(s, (node) =>
+    node.format === "money"
+      ? { ...node, type: nullable(node) ? ["string", "null"] : "string", pattern: MONEY_TEXT, description: `${node.description ? `${String(node.description)}，` : ""}元，两位小数` }
+      : node,
+  );
+
+/** A schema as the handler sees it: each money node integer fen (an input's, converted at the edge; an answer's, converted on the way out). */
+const handlerMoney = (s: Json): Json =>
+  eachNode(s, (node) => {
+    if (node.format !== "money") return node;
+    const { format: _format, pattern: _pattern, ...rest } = node;
+    return { ...rest, type: nullable(node) ? ["integer", "null"] : "integer", description: `${node.description ? `${String(node.description)}，` : ""}分` };
+  });
+
 function fieldOf(model: Model, ref: string): FieldDef {
   const [res, name] = ref.split(".");
   return model.resources.find((r) => r.name === res)!.fields.find((f) => f.name === name)!;
@@ -216,6 +251,10 @@ function plainProperty(model: Model, s: Json): Json {
     const f = fieldOf(model, s.field);
     const type = f.type === "boolean" ? ["boolean", "null"] : f.type === "json" ? undefined : NUMERIC_AS_TEXT.has(f.type) ? ["string", "number", "null"] : ["string", "null"];
     return { ...(type ? { type } : {}), ...(label ? { description: label } : {}), ...(f.maxLength ? { maxLength: f.maxLength } : {}), ...rest };
+  }
+  if (s.format === "money") {
+    const type = rest.type ?? ["string", "number"];
+    return { ...rest, type, description: `${label ? `${String(label)}，` : ""}元，最多两位小数`, ...(s.rule ? { "x-rule": s.rule } : { "x-rule": "amount" }) };
   }
   if (s.rule && !rest.type) rest.type = "string";
   return { ...(label ? { description: label } : {}), ...(s.rule ? { "x-rule": s.rule } : {}), ...rest };
@@ -284,7 +323,7 @@ function coercionOf(s: Json): Json | undefined {
  */
 function partCoercion(op: OperationModel, part: InputPart): ValidatorSpec | undefined {
   const properties = Object.entries<Json>(op.input[part]?.properties ?? {}).flatMap(([name, s]) => {
-    const c = s.rule || s.field ? undefined : coercionOf(s);
+    const c = s.rule || s.field || s.format === "money" ? undefined : coercionOf(s);
     return c ? [[name, c] as const] : [];
   });
   if (!properties.length) return undefined;
@@ -308,16 +347,16 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
   const numericFields: string[] = [];
   for (const [name, s] of Object.entries<Json>(input.properties)) {
     const base = `#/properties/${name}`;
-    if (s.rule || s.field) {
+    if (s.rule || s.field || s.format === "money") {
       const f: FieldDef = s.field
         ? { ...fieldOf(model, s.field), ...(s.label ? { label: s.label } : {}), required: required.has(name) }
         : {
             name,
             column: name,
-            type: "string",
+            type: s.format === "money" ? "money" : "string",
             label: s.label ?? name,
             required: required.has(name),
-            rule: s.rule,
+            rule: s.rule ?? (s.format === "money" ? "amount" : undefined),
             list: false,
             filter: false,
             search: false,
@@ -388,8 +427,8 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     ];
     const responses: Json = {
       "200": op.envelope
-        ? { description: "成功", content: { "application/json": { schema: envelope(op.data) } } }
-        : { description: "成功", content: { [op.contentType ?? "application/json"]: { schema: op.data } } },
+        ? { description: "成功", content: { "application/json": { schema: envelope(wireData(op.data)) } } }
+        : { description: "成功", content: { [op.contentType ?? "application/json"]: { schema: wireData(op.data) } } },
     };
     for (const code of codes) {
       const def = model.errorCodes[code];
@@ -515,10 +554,18 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const parts: Partial<Record<InputPart, Json>> = {};
     // What a client sends where it differs from what the handler gets (integers also as their text).
     const sent: Partial<Record<InputPart, Json>> = {};
+    // Money inputs (top-level properties) and money nodes of the answer (any depth): converted by the route helper.
+    const moneyIn: Partial<Record<InputPart, string[]>> = {};
+    // The parts as the wire has them (the route table's schema); `parts`: as the handler gets them.
+    const wired: Partial<Record<InputPart, Json>> = {};
+    const moneyOut = moneyPaths(op.data, "");
     for (const part of PARTS) {
       const schema = partSchema(model, op, part);
-      if (schema) parts[part] = schema;
-      if (schema && JSON.stringify(sentSchema(schema)) !== JSON.stringify(schema)) sent[part] = sentSchema(schema);
+      if (schema) wired[part] = schema;
+      if (schema) parts[part] = handlerMoney(schema);
+      const money = Object.keys(op.input[part]?.properties ?? {}).filter((k) => op.input[part]!.properties[k].format === "money");
+      if (money.length) moneyIn[part] = money;
+      if (schema && JSON.stringify(sentSchema(schema)) !== JSON.stringify(parts[part])) sent[part] = sentSchema(schema);
       const spec = partValidator(model, op, part);
       if (spec) specs.push(spec);
       const coercion = partCoercion(op, part);
@@ -526,9 +573,10 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     }
     types.push(await tsType(parts.params, `${P}Params`), await tsType(parts.query, `${P}Query`), await tsType(parts.body, `${P}Body`));
     for (const part of PARTS) if (sent[part]) types.push(await tsType(sent[part], `${P}${pascal(part)}Input`));
-    types.push(await tsType(op.data, `${P}Data`));
+    types.push(await tsType(wireData(op.data), `${P}Data`));
+    if (moneyOut.length) types.push(await tsType(handlerMoney(op.data), `${P}Result`));
     typeImports.push(...["Params", "Query", "Body"].map((s) => `${P}${s}`), ...PARTS.filter((p) => sent[p]).map((p) => `${P}${pascal(p)}Input`), `${P}Data`);
-    map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data; community: ${communityType(op)} };`);
+    map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data; result: ${P}${moneyOut.length ? "Result" : "Data"}; community: ${communityType(op)} };`);
     table[op.name] = {
       name: op.name,
       domain: op.domain,
@@ -542,7 +590,8 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       ...(op.contentType ? { contentType: op.contentType } : {}),
       errors: op.errors,
       ...(op.scope ? { scope: op.scope } : {}),
-      schema: { ...(parts.params ? { params: parts.params } : {}), ...(parts.query ? { querystring: parts.query } : {}), ...(parts.body ? { body: parts.body } : {}) },
+      ...(Object.keys(moneyIn).length || moneyOut.length ? { money: { ...moneyIn, ...(moneyOut.length ? { data: moneyOut } : {}) } } : {}),
+      schema: { ...(wired.params ? { params: wired.params } : {}), ...(wired.query ? { querystring: wired.query } : {}), ...(wired.body ? { body: wired.body } : {}) },
     };
     const inputParts = PARTS.filter((p) => parts[p]);
     const partRequired = (p: InputPart) => (parts[p]!.required ?? []).length > 0;
@@ -569,6 +618,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
     `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
+    `  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */\n  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
     `export type OperationName = keyof typeof operations;\n`;

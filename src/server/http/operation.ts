@@ -9,8 +9,9 @@
 // its result is wrapped with ok() (unless the operation has no envelope).
 //   route(app, operations.getBillSteer, async ({ query, community }) => ...) // community: { id, name }
 import { checkedScopeOf, scopeGuard, type CheckedCommunity } from "./operation-scope.ts";
+import { moneyIn, moneyOut } from "./money-edge.ts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { operations, type OperationName } from "../../../generated/operations.ts";
+import { operations, type OperationName, type OperationRoute } from "../../../generated/operations.ts";
 import type { OperationTypes } from "../../../generated/operation-types.ts";
 import { operationValidators } from "../../../generated/validators/operations.js";
 import { messages } from "../../../generated/errors.ts";
@@ -40,7 +41,8 @@ export interface OperationContext<N extends OperationName> {
   reply: FastifyReply;
 }
 
-export type OperationHandler<N extends OperationName> = (context: OperationContext<N>) => Promise<OperationTypes[N]["data"]>;
+/** A handler returns the answer's data, its money as integer fen (`result`; the edge answers yuan text, money-edge.ts). */
+export type OperationHandler<N extends OperationName> = (context: OperationContext<N>) => Promise<OperationTypes[N]["result"]>;
 
 const HTTP_PART = { params: "params", querystring: "query", body: "body" } as const;
 type Part = (typeof HTTP_PART)[keyof typeof HTTP_PART];
@@ -98,13 +100,14 @@ function checkPart(name: string, part: Part, schema: JsonSchema, input: unknown,
 }
 
 /** Runs before the handler: every declared part, in path, query, body order (the route's own Fastify validation is off). */
-function validateInput(name: string, schema: Record<string, JsonSchema | undefined>) {
+function validateInput(name: string, schema: Record<string, JsonSchema | undefined>, money: Partial<Record<Part, readonly string[]>> = {}) {
   return async (request: FastifyRequest) => {
     const scene = request.session?.sceneName;
     for (const [httpPart, part] of Object.entries(HTTP_PART) as [keyof typeof HTTP_PART, Part][]) {
       const partSchema = schema[httpPart];
       if (!partSchema) continue;
-      const value = checkPart(name, part, partSchema, request[part], scene);
+      // Checked as the client sent it (yuan), then its money properties become fen (money-edge.ts).
+      const value = moneyIn(checkPart(name, part, partSchema, request[part], scene), money[part]);
       if (part === "params") request.params = value;
       else if (part === "query") request.query = value;
       else request.body = value;
@@ -134,7 +137,7 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     schema: op.schema,
     // The generated validators check the input (preValidation); the schema documents it.
     validatorCompiler: () => () => true,
-    preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>),
+    preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>, (op as OperationRoute).money),
     // After the input is validated and converted: a limited user's communities and rows (operation-scope.ts).
     ...("scope" in op && op.scope && typeof op.scope !== "string" ? { preHandler: scopeGuard(app, op.scope) } : {}),
     config: { ...authorityConfig(op.authority), ...("beforePasswordChange" in op ? { beforePasswordChange: true } : {}) },
@@ -152,9 +155,10 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
         request,
         reply,
       });
-      if (!op.envelope) return data;
+      const answer = moneyOut(data, (op as OperationRoute).money?.data);
+      if (!op.envelope) return answer;
       const successMessage = "successMessage" in op ? (op.successMessage as keyof typeof messages) : undefined;
-      return successMessage ? ok(data, messages[successMessage]) : ok(data);
+      return successMessage ? ok(answer, messages[successMessage]) : ok(answer);
     },
   };
   app.route(options);
