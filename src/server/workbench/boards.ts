@@ -1,21 +1,6 @@
-// The cockpit boards (spec §6: HBL23001 global board, HBL23003 project board), computed from the
-// rows of the session's tenant; days in China time (UTC+8):
-//   GET {management}/board/actions/global                      HBL23001
-//       -> {totals: {communities, buildings, rooms, inhabitants, devices, devicesOnline},
-//           communities: [{communityId, communityName, rooms, occupiedRooms, inhabitants}] (by inhabitants, top 10),
-//           alarms: [{value, label, count}] (by handling status), repairs: [...] (by status),
-//           openDoorDays: [{date, count}] (7 days), parkingDays: [{date, in, out}] (7 days)}
-//   GET {management}/board/actions/project?communityId=        HBL23003
-//       -> {communityId, communityName, address, totals: {buildings, units, rooms, occupiedRooms, inhabitants,
-//           devices, devicesOnline}, roomsByStatus, residentsByIdentity, openDoorByMethod, alarms, repairs,
-//           openDoorDays, parkingDays}; without communityId the tenant's first community; another
-//           tenant's community is a 404; a tenant without communities gets null.
-import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
+// The cockpit boards' counts (the operations: boards-routes.ts), from the rows of the session's
+// tenant; days in China time (UTC+8).
 import type { DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
-import { ownCommunity } from "../auth/access.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -124,21 +109,8 @@ export async function projectBoard(db: DbSession, tenantId: number, community: {
   };
 }
 
-export async function boardsModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getGlobalBoard, async ({ session }) => globalBoard(app.db, session));
-
-  route(app, operations.getProjectBoard, async ({ query, session }) => {
-    // An empty communityId means none (a malformed one was refused at the edge).
-    const requested = query.communityId ?? null;
-    let community: { id: number; name: string } | null;
-    if (requested !== null) community = await ownCommunity(app.db, session, requested);
-    else {
-      // The first of the user's communities (the guard checked a requested one).
-      const { rows } = await app.db.query<{ id: number; name: string }>(sql`select id, name from communities where ${scope(session.tenantId, session.communityIds, "id")} order by id limit 1`);
-      community = rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
-    }
-    if (!community) return null;
-    if (!community.id) throw apiError("NOT_FOUND");
-    return projectBoard(app.db, session.tenantId, community);
-  });
+/** The first of the user's communities, or null when the tenant has none. */
+export async function firstCommunity(db: DbSession, session: SessionInfo): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where ${scope(session.tenantId, session.communityIds, "id")} order by id limit 1`);
+  return rows[0] ?? null;
 }

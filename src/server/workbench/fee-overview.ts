@@ -17,19 +17,16 @@
 // - To-dos: refunds waiting for approval (退款审核, 实收管理 HBL0701317), waivers waiting (减免审核,
 //   账单缴费 HBL1905), deposits whose refund waits (押金管理 HBL0701315); each count only for a user
 //   holding that list's code (else null: the card shows no link the user could not follow).
-import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
+// The operation: fee-overview-routes.ts.
 import { BillStatus, DepositStatus, RefundStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { divRoundHalfUp } from "../../common/payment/pricing.ts";
-import { ownCommunity } from "../auth/access.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import type { DbSession } from "../db/types.ts";
-import { route } from "../http/operation.ts";
 import { BALANCE_PAY_METHOD, owedSql, paymentReport } from "../payment/public.ts";
 
 /** num ÷ den as a percentage to one decimal, rounded half up: 265, 400 -> "66.3%"; "0.0%" when den is 0. */
@@ -90,30 +87,27 @@ async function pendingCounts(db: DbSession, tenantId: number, communityId: numbe
   return { refunds: Number(r?.refunds ?? 0), waivers: Number(r?.waivers ?? 0), depositRefunds: Number(r?.depositRefunds ?? 0) };
 }
 
-export async function feeOverviewModule(app: FastifyInstance): Promise<void> {
-  const db = app.db;
-  route(app, operations.getWorkbenchFeeOverview, async ({ query, session }) => {
-    const community = await ownCommunity(db, session, query.communityId);
-    const { tenantId } = session;
-    const today = chinaDay();
-    const month = today.slice(0, 7);
-    const bills = await monthBills(db, session, community.id, month);
-    const collected = await monthCollected(db, tenantId, community.id, month);
-    const arrears = await arrearsTotal(db, tenantId, community.id, today);
-    const pending = await pendingCounts(db, tenantId, community.id);
-    const holds = (code: string) => session.authorities.includes(code);
-    return {
-      communityId: community.id,
-      month,
-      today,
-      amountDue: fenToYuan(bills.due),
-      collected: fenToYuan(collected),
-      billCollected: fenToYuan(bills.collected),
-      collectionRate: rateText(bills.collected, bills.due),
-      arrears: fenToYuan(arrears),
-      pendingRefunds: holds(PAYMENT_CODES.received) ? pending.refunds : null,
-      pendingWaivers: holds(PAYMENT_CODES.billPay) ? pending.waivers : null,
-      pendingDepositRefunds: holds(PAYMENT_CODES.cashier) ? pending.depositRefunds : null,
-    };
-  });
+/** The card of the community (checked at the edge) for the session's user. */
+export async function feeOverview(db: DbSession, session: SessionInfo, community: { id: number }) {
+  const { tenantId } = session;
+  const today = chinaDay();
+  const month = today.slice(0, 7);
+  const bills = await monthBills(db, session, community.id, month);
+  const collected = await monthCollected(db, tenantId, community.id, month);
+  const arrears = await arrearsTotal(db, tenantId, community.id, today);
+  const pending = await pendingCounts(db, tenantId, community.id);
+  const holds = (code: string) => session.authorities.includes(code);
+  return {
+    communityId: community.id,
+    month,
+    today,
+    amountDue: fenToYuan(bills.due),
+    collected: fenToYuan(collected),
+    billCollected: fenToYuan(bills.collected),
+    collectionRate: rateText(bills.collected, bills.due),
+    arrears: fenToYuan(arrears),
+    pendingRefunds: holds(PAYMENT_CODES.received) ? pending.refunds : null,
+    pendingWaivers: holds(PAYMENT_CODES.billPay) ? pending.waivers : null,
+    pendingDepositRefunds: holds(PAYMENT_CODES.cashier) ? pending.depositRefunds : null,
+  };
 }

@@ -22,48 +22,46 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { route } from "../http/operation.ts";
-import { ownCommunity, requireAnyOf } from "../auth/access.ts";
+import { requireAnyOf } from "../auth/access.ts";
+import type { CheckedCommunity } from "../http/operation-scope.ts";
 import { communityStatistics, noticeCard, openDoorStatistics, repairCard, residentStatistics, roomAuditCard, roomStatistics, vehicleStatistics, type CardCommunity } from "./workbench-stats.ts";
 
 export async function workbenchStatsModule(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  /** The tenant's community of the query (declared required; 404 when not the tenant's). */
-  const scope = async (session: SessionInfo, communityId: number): Promise<CardCommunity> => {
-    const community = await ownCommunity(db, session, communityId);
-    return { tenantId: session.tenantId, communityId: community.id, communityName: community.name };
-  };
+  /** The card's community: the query's, checked at the edge (declared required; 404 when not the tenant's). */
+  const cardCommunity = (session: SessionInfo, community: CheckedCommunity): CardCommunity => ({ tenantId: session.tenantId, communityId: community.id, communityName: community.name });
   /**
    * A card needs the workbench (the operation's authority) and the code of the data it shows: the
    * second check runs in the handler (an operation's authority list means any one of them).
    */
   const withCode = (...codes: string[]) => {
     const check = requireAnyOf(new Set(codes));
-    return async (request: FastifyRequest, session: SessionInfo, communityId: number) => {
+    return async (request: FastifyRequest, session: SessionInfo, community: CheckedCommunity) => {
       await check(request);
-      return scope(session, communityId);
+      return cardCommunity(session, community);
     };
   };
 
-  route(app, operations.getWorkbenchCommunityStatistics, async ({ query, session }) => communityStatistics(db, await scope(session, query.communityId)));
+  route(app, operations.getWorkbenchCommunityStatistics, async ({ session, community }) => communityStatistics(db, cardCommunity(session, community)));
 
   const roomAuditCardScope = withCode("HBL07001");
-  route(app, operations.getWorkbenchRoomAudits, async ({ query, session, request }) => roomAuditCard(db, await roomAuditCardScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchRoomAudits, async ({ session, request, community }) => roomAuditCard(db, await roomAuditCardScope(request, session, community)));
 
   const repairCardScope = withCode("HBL07011");
-  route(app, operations.getWorkbenchRepairs, async ({ query, session, request }) => repairCard(db, await repairCardScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchRepairs, async ({ session, request, community }) => repairCard(db, await repairCardScope(request, session, community)));
 
   const noticeCardScope = withCode("HBL07005");
-  route(app, operations.getWorkbenchNotices, async ({ query, session, request }) => noticeCard(db, await noticeCardScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchNotices, async ({ session, request, community }) => noticeCard(db, await noticeCardScope(request, session, community)));
 
   const roomStatisticsScope = withCode("HBL01003");
-  route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => roomStatistics(db, await roomStatisticsScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchRoomStatistics, async ({ session, request, community }) => roomStatistics(db, await roomStatisticsScope(request, session, community)));
 
   const residentStatisticsScope = withCode("HBL01005");
-  route(app, operations.getWorkbenchResidentStatistics, async ({ query, session, request }) => residentStatistics(db, await residentStatisticsScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchResidentStatistics, async ({ session, request, community }) => residentStatistics(db, await residentStatisticsScope(request, session, community)));
 
   const openDoorStatisticsScope = withCode("HBL06002");
-  route(app, operations.getWorkbenchOpenDoorStatistics, async ({ query, session, request }) => openDoorStatistics(db, await openDoorStatisticsScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchOpenDoorStatistics, async ({ session, request, community }) => openDoorStatistics(db, await openDoorStatisticsScope(request, session, community)));
 
   const vehicleStatisticsScope = withCode("HBL21001", "HBL04001");
-  route(app, operations.getWorkbenchVehicleStatistics, async ({ query, session, request }) => vehicleStatistics(db, await vehicleStatisticsScope(request, session, query.communityId)));
+  route(app, operations.getWorkbenchVehicleStatistics, async ({ session, request, community }) => vehicleStatistics(db, await vehicleStatisticsScope(request, session, community)));
 }
