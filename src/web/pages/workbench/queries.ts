@@ -4,12 +4,9 @@
 // loads (no previous data kept, unlike the app's default).
 import { queryOptions } from "@tanstack/react-query";
 import { constants } from "../../../../generated/constants.ts";
-import type { GetWorkbenchLayoutData } from "../../../../generated/operation-types.ts";
 import { queries } from "../../http/query-client.ts";
 
 type Id = string | number;
-
-export type SavedLayout = GetWorkbenchLayoutData;
 
 const card = (communityId: Id) => ({ query: { communityId: Number(communityId) } });
 const silent = { silent: true };
