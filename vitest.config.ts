@@ -7,12 +7,13 @@ import WalkBesideApiSequencer from "./tests/support/sequencer.ts";
 // of its own). `npm test` runs all three.
 // All files of the three share one worker per core and run side by side: each API file has a
 // database of its own (a copy of the run's migrated, seeded template), each browser file starts its
-// own product (on a copy of the run's seeded data folder) and its own Chromium. The run's templates and
-// web build are made side by side as the run starts (tests/support/templates.ts). The walk over every
+// own product (in its worker's process, on a copy of the run's seeded data folder) and opens fresh
+// contexts in the run's one Chromium. The run's templates, web build and Chromium are made side by side
+// as the run starts (tests/support/templates.ts, tests/e2e/support/global-setup.ts). The walk over every
 // route runs beside API files, never beside another browser (tests/support/sequencer.ts).
-// Unit and API files run without isolation (`isolate: false`): a worker imports the server, the
-// generated schemas and their validators once and runs file after file on them, instead of importing
-// them again for every file (about half of the unit run's time). A file that changes shared state
+// Files run without isolation (`isolate: false`): a worker imports the server, the generated schemas
+// and their validators once and runs file after file on them, instead of importing them again for
+// every file (about half of the unit run's time; for a browser file, the product's start). A file that changes shared state
 // (process.env, a module's registry) undoes it in its own afterAll; none mocks modules (vi.mock needs
 // isolation: a test injects what it replaces instead, e.g. performThrough in src/web/http/api.ts).
 const workers = availableParallelism();
@@ -50,6 +51,7 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 300000,
           maxWorkers: workers,
+          isolate: false,
         },
       },
     ],

@@ -1,16 +1,23 @@
 // Debian's Chromium driven by playwright-core (browser downloads cannot work on these machines).
-import { chromium, type Browser, type Page } from "playwright-core";
+// One Chromium serves the whole browser-test run: global-setup.ts launches it as a browser server
+// and every test file connects to it (support/journey.ts) and opens contexts of its own, so a file pays
+// a websocket connection instead of a browser start. Contexts share nothing (cookies, storage,
+// cache), so a fresh context is as fresh as a fresh browser.
+import { chromium, type BrowserServer, type LaunchOptions, type Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const artifacts = resolve(import.meta.dirname, "../../../test-results/e2e");
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+export const LAUNCH: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+/** The run's Chromium, in global-setup.ts (closed by its teardown). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH);
 }
 
 /**

@@ -1,15 +1,17 @@
-// Once per browser-test run, two things every product the tests start uses (support/server.ts),
-// started here side by side and waited for by startProduct (tests/support/templates.ts):
+// Once per browser-test run, what every test file uses, started here side by side: the run's
+// Chromium (support/browser.ts), which the files connect to, and two things every product the tests
+// start uses (support/server.ts), waited for by startProduct (tests/support/templates.ts):
 // - the web app built into a fresh temporary folder of the run's own (WEB_DIST_DIR). The shared
 //   dist/web is neither read nor written, so two runs at once, or an edit of src/web during a run, do
 //   not change the pages a run tests;
 // - the run's PGlite cluster migrated and loaded with the demo data by the real server (shared with the
 //   API suites), which each product starts on a copy of instead of seeding its own.
-// Both are removed afterwards.
+// All three are closed or removed afterwards.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { launchBrowserServer } from "./browser.ts";
 import { seededCluster } from "../../support/database-templates.ts";
 import { template, useTemplates } from "../../support/templates.ts";
 
@@ -33,16 +35,23 @@ function buildWebApp(outDir: string): Promise<void> {
   });
 }
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const teardown = useTemplates();
   project.provide("webDistDir", template("e2e-web", buildWebApp).dir);
   project.provide("pgliteSeeded", seededCluster().dir);
-  return teardown;
+  const browser = await launchBrowserServer();
+  project.provide("browserWsEndpoint", browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await teardown();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The run's own web build (tests/e2e/support/global-setup.ts). */
     webDistDir: string;
+    /** The run's Chromium (support/browser.ts), for chromium.connect. */
+    browserWsEndpoint: string;
   }
 }

@@ -1,10 +1,11 @@
-// The start of every browser journey: the real product (support/server.ts), Chromium, and a page in
-// a fresh browser context, signed in through the login page. `useJourney` registers it for a test
-// file (started before its tests, everything closed and removed after them, and a test during which
-// a page broke the Content-Security-Policy fails); `startJourney` is the same without the hooks.
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { launchBrowser } from "./browser.ts";
+// The start of every browser journey: the real product (support/server.ts), the run's Chromium
+// (support/browser.ts), and a page in a fresh browser context, signed in through the login page.
+// `useJourney` registers it for a test file (started before its tests, everything closed and removed
+// after them, and a test during which a page broke the Content-Security-Policy fails); `startJourney`
+// is the same without the hooks.
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { LAUNCH } from "./browser.ts";
 import { recordCspViolations } from "./csp.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
@@ -46,8 +47,26 @@ export interface Journey {
    * fails the test with its path and message.
    */
   api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>, page?: Page): Promise<T>;
-  /** Closes the browser and stops the product (removing its data folder). */
+  /** Closes the journey's contexts and stops the product (removing its data folder). */
   close(): Promise<void>;
+}
+
+let connected: Promise<Browser> | undefined;
+
+/**
+ * The run's Chromium (global-setup.ts), connected once per worker: the worker's test files share the
+ * connection and each closes the contexts it opened. Without a browser server (a runner without
+ * global-setup.ts), a Chromium of the worker's own.
+ */
+function sharedBrowser(): Promise<Browser> {
+  connected ??= (async () => {
+    const endpoint = inject("browserWsEndpoint");
+    const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH);
+    browser.once("disconnected", () => (connected = undefined));
+    return browser;
+  })();
+  connected.catch(() => (connected = undefined));
+  return connected;
 }
 
 /** A playwright device's context options, the whole screen as the viewport (no browser bars). */
@@ -61,15 +80,17 @@ function phone(name: string): BrowserContextOptions {
 
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   const { viewport = VIEWPORT, device, user = "admin", timeout, ...startOptions } = options;
-  // The product and the browser start side by side; a journey that did not start leaves neither behind.
-  const [started, launched] = await Promise.allSettled([startProduct(startOptions), launchBrowser()]);
+  // The product starts while the browser connects; a journey that did not start leaves no product behind.
+  const [started, launched] = await Promise.allSettled([startProduct(startOptions), sharedBrowser()]);
   if (started.status === "rejected" || launched.status === "rejected") {
-    if (launched.status === "fulfilled") await launched.value.close().catch(() => undefined);
     if (started.status === "fulfilled") await started.value.stop();
     throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason;
   }
   const product = started.value;
   const browser: Browser = launched.value;
+  // Every context the journey opens, closed with it (the browser is the run's).
+  const contexts = new Set<BrowserContext>();
+  const closeContexts = () => Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
   try {
     // Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
     // test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
@@ -79,6 +100,8 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     const cspViolations: string[] = [];
     const newContext = async (contextOptions: BrowserContextOptions = {}) => {
       const created = await browser.newContext({ ...contextDefaults, ...contextOptions });
+      contexts.add(created);
+      created.once("close", () => contexts.delete(created));
       await recordCspViolations(created, cspViolations);
       return created;
     };
@@ -128,12 +151,12 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       openPage,
       api,
       async close() {
-        await browser.close().catch(() => undefined);
+        await closeContexts();
         await product.stop();
       },
     };
   } catch (err) {
-    await browser.close().catch(() => undefined);
+    await closeContexts();
     await product.stop();
     throw err;
   }
