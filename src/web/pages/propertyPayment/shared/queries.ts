@@ -38,10 +38,11 @@ export function useRefundWritten() {
   );
 }
 
-/** After a payment (pay, prepay, pay from balance) or a waiver taken at once: every bill read. */
+/** After a payment (pay, prepay, pay from balance): every bill read, and the payments and receipts lists (read again when next shown). */
 export function useBillsWritten() {
   const client = useQueryClient();
-  return useCallback(() => invalidateBillReads(client), [client]);
+  const lists = useInvalidateLists();
+  return useCallback(() => Promise.all([lists("payments", "receipts"), invalidateBillReads(client)]).then(() => undefined), [client, lists]);
 }
 
 /** After a waiver is applied or decided: the waivers list and every bill read (an approval lowers what is owed). */
