@@ -1,6 +1,6 @@
 // npm run check: schema-to-route consistency of the generated model, no API path typed by hand in
-// the web app, no inline Chinese text in server code and no regex there that backtracks; exits 1
-// with every problem.
+// the web app, no inline Chinese text in server code and no regex there that backtracks, no import
+// cycle in src/ (scripts/check/import-cycles.ts); exits 1 with every problem.
 import { routes, menu } from "../../generated/routes.ts";
 import { resources } from "../../generated/resources.ts";
 import { rules } from "../../generated/rules.ts";
@@ -16,6 +16,7 @@ import { checkServerTexts } from "./server-texts.ts";
 import { checkOperationScopes } from "./operation-scope.ts";
 import { checkLinearRegexes } from "./linear-regexes.ts";
 import { checkReferenceScope } from "./reference-scope.ts";
+import { checkImportCycles } from "./import-cycles.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
@@ -27,11 +28,12 @@ const problems = [
   ...checkOperationScopes(operations),
   ...(await checkLinearRegexes(new URL("../..", import.meta.url).pathname)),
   ...checkReferenceScope(new URL("../..", import.meta.url).pathname, resources),
+  ...checkImportCycles(new URL("../..", import.meta.url).pathname),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle`,
 );

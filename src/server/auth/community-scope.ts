@@ -6,18 +6,10 @@
 // scope answers the 403 marker with communityForbidden when it is asked for by id, and a row of one
 // looks missing (404) when it is asked for by its own id.
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { MAIN_ACCOUNT } from "./authorities.ts";
 import type { SessionInfo } from "./session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
 import type { DbSession } from "../db/types.ts";
-
-/** The communities a user's stored scope allows: null for every one (main account, empty or malformed list). */
-export function communityScopeOf(userType: string | null, stored: unknown): readonly number[] | null {
-  if (userType === MAIN_ACCOUNT || !Array.isArray(stored)) return null;
-  const ids = [...new Set(stored.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
-  return ids.length ? Object.freeze(ids) : null;
-}
 
 type Scoped = Pick<SessionInfo, "communityIds">;
 

@@ -22,7 +22,7 @@ import { texts } from "../../../generated/texts.ts";
 import { newToken, sameDigest, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";
-import { communityScopeOf } from "./community-scope.ts";
+import { communityScopeOf } from "./stored-scope.ts";
 
 /** What a request carries of its session: the cookie's token and the `signature` header. */
 export interface SessionCredentials {

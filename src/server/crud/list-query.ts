@@ -19,41 +19,13 @@ import { alias, ident } from "./sql.ts";
 import { Shared, ilikeContains, join, likeContains, raw, sharedValues, sharing, sql, when, type Sql } from "../db/sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
-import { fillErrorCode } from "../../../generated/fill-errors.ts";
-
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 10;
+import { pageArgs } from "../http/page-args.ts";
 
 export interface PageResult {
   list: ResourceRow[];
   total: number;
   pageNo: number;
   pageSize: number;
-}
-
-/** A page argument: absent gives the default; anything but a positive integer (or its digits) is a 400. */
-function pageNumber(value: unknown, fallback: number, error: () => Error): number {
-  if (value === undefined || value === null || value === "") return fallback;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw error();
-  return n;
-}
-
-const badPageNo = () => apiError("BAD_PAGE_NO");
-const badPageSize = () => apiError("BAD_PAGE_SIZE", { message: fillErrorCode.BAD_PAGE_SIZE({ max: MAX_PAGE_SIZE }) });
-
-/**
- * pageNo / pageSize of a list request (defaults 1 / 10, size at most 500) and the row offset. A
- * malformed or oversized argument, or a page so far out that its offset is no longer an exact
- * integer, is refused (400) before any query.
- */
-export function pageArgs(input: { pageNo?: unknown; pageSize?: unknown }): { pageNo: number; pageSize: number; offset: number } {
-  const pageNo = pageNumber(input.pageNo, 1, badPageNo);
-  const pageSize = pageNumber(input.pageSize, DEFAULT_PAGE_SIZE, badPageSize);
-  if (pageSize > MAX_PAGE_SIZE) throw badPageSize();
-  const offset = (pageNo - 1) * pageSize;
-  if (!Number.isSafeInteger(offset)) throw badPageNo();
-  return { pageNo, pageSize, offset };
 }
 
 function direction(value: unknown, fallback: "asc" | "desc"): "asc" | "desc" {

@@ -72,7 +72,7 @@ export function optionalId(query: QueryValues, name: string): number | null {
 }
 
 /** pageNo / pageSize as the generic pageList reads them (same defaults, cap and 400 for a page out of range). */
-export { pageArgs } from "../crud/list-query.ts";
+export { pageArgs } from "./page-args.ts";
 
 /** Trimmed text or "" (numbers are accepted as their text). */
 export function textOf(value: unknown, max = 64): string {

@@ -21,7 +21,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, sql, when } from "../db/sql.ts";
-import { pageArgs } from "../crud/list-query.ts";
+import { pageArgs } from "../http/page-args.ts";
 import { daysBetween, isCalendarDay, planShifts } from "./expected.ts";
 
 /** The longest date range one request may ask for, in days. */

@@ -12,7 +12,7 @@
 // Every refusal is the 403 marker with its own message.
 import { messages } from "../../../generated/errors.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { communityScopeOf } from "../auth/community-scope.ts";
+import { communityScopeOf } from "../auth/stored-scope.ts";
 import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
