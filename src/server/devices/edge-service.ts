@@ -18,7 +18,7 @@ import { issueTicket } from "../auth/ticket-routes.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow, deleteRows, updateRow, type Actor } from "../crud/repository.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";

@@ -3,25 +3,19 @@
 //   -> {roomEnable, smartDeviceEnable, houseTypeEnable, houseTypeRelevancyRoomEnable, workerEnable}
 // each true when the community has the rows the step asks for: rooms (the house data), smart devices,
 // house-type templates, a smart room linked to a template, construction workers.
-import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
-import { ownCommunity } from "../auth/access.ts";
 import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
 
-export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getSmartHomeSteer, async ({ query, session }) => {
-    const community = await ownCommunity(app.db, session, query.communityId);
-    const rows = await camelRows<SmartHomeSteerFlags>(
-      app.db,
-      sql`select exists (select 1 from rooms where tenant_id = ${session.tenantId} and community_id = ${community.id}) as room_enable,
-              exists (select 1 from smart_devices where tenant_id = ${session.tenantId} and community_id = ${community.id}) as smart_device_enable,
-              exists (select 1 from smart_house_templates where tenant_id = ${session.tenantId} and community_id = ${community.id}) as house_type_enable,
-              exists (select 1 from smart_rooms where tenant_id = ${session.tenantId} and community_id = ${community.id} and house_template_id is not null) as house_type_relevancy_room_enable,
-              exists (select 1 from smart_workers where tenant_id = ${session.tenantId} and community_id = ${community.id}) as worker_enable`,
-    );
-    return rows[0];
-  });
+export async function smartHomeSteerFlags(db: DbSession, tenantId: number, communityId: number): Promise<SmartHomeSteerFlags> {
+  const rows = await camelRows<SmartHomeSteerFlags>(
+    db,
+    sql`select exists (select 1 from rooms where tenant_id = ${tenantId} and community_id = ${communityId}) as room_enable,
+            exists (select 1 from smart_devices where tenant_id = ${tenantId} and community_id = ${communityId}) as smart_device_enable,
+            exists (select 1 from smart_house_templates where tenant_id = ${tenantId} and community_id = ${communityId}) as house_type_enable,
+            exists (select 1 from smart_rooms where tenant_id = ${tenantId} and community_id = ${communityId} and house_template_id is not null) as house_type_relevancy_room_enable,
+            exists (select 1 from smart_workers where tenant_id = ${tenantId} and community_id = ${communityId}) as worker_enable`,
+  );
+  return rows[0];
 }
