@@ -11,7 +11,7 @@ import { endSessionsOf } from "./session-end.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { userCenter } from "./user-center.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { messages } from "../../../generated/errors.ts";
 import { join, raw, sql } from "../db/sql.ts";
 

@@ -11,7 +11,7 @@ import { consumeTicket } from "./ticket-routes.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
 import { apiError } from "../http/envelope.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import { camelRows } from "../db/camel-rows.ts";

@@ -13,7 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
 import { recordLoginSuccess, reserveLoginAttempt, usernameKey } from "./login-throttle.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { sql } from "../db/sql.ts";
 
 interface LoginUser {

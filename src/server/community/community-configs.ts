@@ -22,8 +22,9 @@ import { sql } from "../db/sql.ts";
 import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
-import { COMMUNITY_CODE, ownCommunity } from "../auth/access.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
+import { COMMUNITY_CODE } from "../auth/access.ts";
+import type { CheckedCommunity } from "../http/operation-scope.ts";
 import type { GetCommunityParamConfigData, SetCommunityParamConfigBody } from "../../../generated/operation-types.ts";
 
 export type ConfigKind = "param" | "dad" | "xiChengHealthCode";
@@ -63,20 +64,18 @@ function changesOf(body: SetCommunityParamConfigBody): ConfigDocument {
   return changes;
 }
 
-/** The community of a set call: the path id, else the body's communityId. */
-function communityOfSet(session: SessionInfo, pathId: number | undefined, body: SetCommunityParamConfigBody): number {
-  const id = pathId ?? body.communityId;
-  if (id === undefined || id === null) throw validationError([{ field: "communityId", message: fillScene(messages.communityRequired, session.sceneName) }]);
-  return id;
+/** The community of a set call (the path id, else the body's communityId, checked at the edge); none: 400. */
+function communityOfSet(session: SessionInfo, community: CheckedCommunity | null): CheckedCommunity {
+  if (!community) throw validationError([{ field: "communityId", message: fillScene(messages.communityRequired, session.sceneName) }]);
+  return community;
 }
 
 export async function communityConfigsModule(app: FastifyInstance): Promise<void> {
-  const read = async (session: SessionInfo, id: number, kind: ConfigKind) => {
-    const community = await ownCommunity(app.db, session, id);
+  const read = async (session: SessionInfo, community: CheckedCommunity, kind: ConfigKind) => {
     return { ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id };
   };
-  const write = async (session: SessionInfo, ip: string, pathId: number | undefined, body: SetCommunityParamConfigBody, kind: ConfigKind) => {
-    const community = await ownCommunity(app.db, session, communityOfSet(session, pathId, body));
+  const write = async (session: SessionInfo, ip: string, checked: CheckedCommunity | null, body: SetCommunityParamConfigBody, kind: ConfigKind) => {
+    const community = communityOfSet(session, checked);
     const changes = changesOf(body);
     const config = await app.db.transaction(async (tx) => {
       const merged = await mergeConfig(tx, session, community.id, kind, changes);
@@ -96,18 +95,17 @@ export async function communityConfigsModule(app: FastifyInstance): Promise<void
     return { ...config, communityId: community.id };
   };
 
-  route(app, operations.getCommunityParamConfig, ({ params, session }) => read(session, params.id, "param"));
-  route(app, operations.getDadCommunityConfig, ({ params, session }) => read(session, params.id, "dad"));
-  route(app, operations.getXiChengHealthCodeConfig, ({ params, session }) => read(session, params.id, "xiChengHealthCode"));
-  route(app, operations.setCommunityParamConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "param"));
-  route(app, operations.setCommunityParamConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "param"));
-  route(app, operations.setDadCommunityConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "dad"));
-  route(app, operations.setDadCommunityConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "dad"));
-  route(app, operations.setXiChengHealthCodeConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "xiChengHealthCode"));
-  route(app, operations.setXiChengHealthCodeConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "xiChengHealthCode"));
+  route(app, operations.getCommunityParamConfig, ({ session, community }) => read(session, community, "param"));
+  route(app, operations.getDadCommunityConfig, ({ session, community }) => read(session, community, "dad"));
+  route(app, operations.getXiChengHealthCodeConfig, ({ session, community }) => read(session, community, "xiChengHealthCode"));
+  route(app, operations.setCommunityParamConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "param"));
+  route(app, operations.setCommunityParamConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "param"));
+  route(app, operations.setDadCommunityConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "dad"));
+  route(app, operations.setDadCommunityConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "dad"));
+  route(app, operations.setXiChengHealthCodeConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "xiChengHealthCode"));
+  route(app, operations.setXiChengHealthCodeConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "xiChengHealthCode"));
 
-  route(app, operations.syncDadDate, async ({ params, session }) => {
-    const community = await ownCommunity(app.db, session, params.id);
+  route(app, operations.syncDadDate, async ({ session, community }) => {
     const lastSyncTime = new Date().toISOString();
     await mergeConfig(app.db, session, community.id, "dad", { lastSyncTime });
     return { communityId: community.id, lastSyncTime };

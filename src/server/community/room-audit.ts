@@ -16,7 +16,7 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { buildModel } from "../crud/model.ts";
 import { insertRow } from "../crud/insert.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";

@@ -21,7 +21,7 @@ import { translateDbError } from "../http/db-errors.ts";
 import { resourceHooks, type ActionHookContext } from "./hooks.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceInput } from "./row.ts";
-import { writeOperationLog } from "./operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { assertInScope, findById, lockRow, type Actor, type Validate } from "./repository.ts";
 import { ident } from "./sql.ts";
 import { join, raw, sql } from "../db/sql.ts";

@@ -15,7 +15,7 @@ import { apiError, ok } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
-import { writeOperationLog } from "./operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { idField } from "../http/request-input.ts";
 import type { JsonObject, JsonValue } from "../db/row.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";

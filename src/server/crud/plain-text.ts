@@ -16,7 +16,7 @@ import type { ResourceInput, ResourceRow } from "./row.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
 import type { ResourceModel } from "./model.ts";
 import { assertInScope, findById, type RowScope } from "./repository.ts";
-import { writeOperationLog } from "./operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { idParam } from "../http/request-input.ts";
 
 const maskedFields = (model: ResourceModel) => model.visible.filter((f) => f.mask);

@@ -17,7 +17,7 @@ import { anyOf, empty, join, raw, sql, when, type Sql } from "../db/sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
 import { applyUsedWhen, assertRefsUnder, assertRefsWhere } from "./schema-conditions.ts";
-import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
+import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "../db/operation-log.ts";
 
 export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
 

@@ -1,8 +1,8 @@
 // One operation_logs row per write, written with the same connection (so inside the write's transaction).
 // An entry about one community's data names it (communityId, else the detail's communityId): a user
 // limited to some communities reads only its own communities' entries and those naming none.
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "./types.ts";
+import { sql } from "./sql.ts";
 
 export interface OperationLogEntry {
   tenantId: number;

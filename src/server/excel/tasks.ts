@@ -27,7 +27,7 @@ import { translateDbError } from "../http/db-errors.ts";
 import { buildModel } from "../crud/model.ts";
 import { inSavepoint } from "../crud/insert.ts";
 import { pageList } from "../crud/list-query.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { enqueueTask, type TaskRow } from "../tasks/store.ts";

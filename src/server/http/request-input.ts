@@ -2,10 +2,9 @@
 // (http/operation.ts: ids are numbers): it needs only present() and pageArgs. The routes the
 // resources derive (the generic CRUD, Excel tasks and imports, the generic hooks) read the JSON body
 // as a JSON object, the query string as text by key, and their ids through idParam / idField /
-// idsField (positive integers that fit a JS number: parseId of crud/sql.ts).
+// idsField (positive integers that fit a JS number: parseId below).
 import type { FastifyRequest } from "fastify";
 import { apiError } from "./envelope.ts";
-import { parseId } from "../crud/sql.ts";
 import type { JsonObject, JsonValue } from "../db/row.ts";
 
 /** The query string by key: the first value of a repeated key (Fastify's parser gives text or a list of texts). */
@@ -34,6 +33,14 @@ export function idParam(request: FastifyRequest): number {
   const id = idField(request.params as { id?: string } | null, "id");
   if (id === null) throw apiError("NOT_FOUND");
   return id;
+}
+
+/** Ids as they come in JSON or a path: positive integers that fit a bigint (and a JS number). */
+function parseId(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^[1-9]\d{0,15}$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 /** The id a body, record or path gives under `name`: null when absent or malformed (the caller says what that means). */

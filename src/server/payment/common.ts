@@ -7,7 +7,7 @@ import { apiError, validationError, type ApiError } from "../http/envelope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { raw, sql, type Sql } from "../db/sql.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { messages } from "../../../generated/errors.ts";
 

@@ -18,7 +18,7 @@ import { operations } from "../../../generated/operations.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import { writeOperationLog } from "../crud/operation-log.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { sql } from "../db/sql.ts";
