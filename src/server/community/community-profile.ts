@@ -20,7 +20,7 @@ import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
-import { ownCommunity } from "../auth/access.ts";
+import type { CheckedCommunity } from "../http/operation-scope.ts";
 import { countsByMapping } from "../workbench/public.ts";
 import { chinaDays, chinaDaysAgo, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -28,9 +28,9 @@ import { raw, sql, type Sql } from "../db/sql.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
-/** The requested community of the tenant (404 when not its), else its first one, else null. */
-async function communityOf(db: DbSession, session: SessionInfo, requested: number | undefined): Promise<{ id: number; name: string } | null> {
-  if (requested !== undefined) return ownCommunity(db, session, requested);
+/** The requested community (checked at the edge: 404 when not the tenant's), else the tenant's first one, else null. */
+async function communityOf(db: DbSession, session: SessionInfo, requested: CheckedCommunity | null): Promise<{ id: number; name: string } | null> {
+  if (requested) return requested;
   const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${session.tenantId} order by id limit 1`);
   return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
 }
@@ -55,8 +55,8 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
 }
 
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getPropertyDetail, async ({ query, session }) => {
-    const community = await communityOf(app.db, session, query.communityId);
+  route(app, operations.getPropertyDetail, async ({ session, community: requested }) => {
+    const community = await communityOf(app.db, session, requested);
     const tenant = await camelRows<{ name: string; companyShortName: string | null }>(app.db, sql`select name, company_short_name from tenants where id = ${session.tenantId}`);
     if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
     const rows = await camelRows<NonNullable<GetPropertyDetailData["community"]>>(
@@ -81,8 +81,8 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
     };
   });
 
-  route(app, operations.getPreventionStatistics, async ({ query, session }) => {
-    const community = await communityOf(app.db, session, query.communityId);
+  route(app, operations.getPreventionStatistics, async ({ session, community: requested }) => {
+    const community = await communityOf(app.db, session, requested);
     if (!community) return null;
     const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
     const since = chinaDaysAgo(14);

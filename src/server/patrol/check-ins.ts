@@ -16,7 +16,6 @@ import { messages } from "../../../generated/errors.ts";
 import { PatrolCheckInStatus, PatrolResult } from "../../../generated/states.ts";
 import { route } from "../http/operation.ts";
 import { apiError, validationError } from "../http/envelope.ts";
-import { ownCommunity } from "../auth/access.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -97,7 +96,6 @@ export async function patrolCheckIns(db: DbSession, session: SessionInfo, body: 
   const { pageNo, pageSize, offset } = pageArgs(body);
   const { tenantId } = session;
   const communityId = body.communityId;
-  await ownCommunity(db, session, communityId);
   const patrolType = body.patrolType ?? ONLINE_PATROL;
   const planId = body.planId ?? null;
   if (planId !== null) {
