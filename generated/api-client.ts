@@ -910,15 +910,15 @@ export interface ApiClient<O = unknown> {
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
   rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) => Promise<RejectBillsData>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
-  getRoomHistory: (input?: { query?: GetRoomHistoryQueryInput }, options?: O) => Promise<GetRoomHistoryData>;
+  getRoomHistory: (input: { query: GetRoomHistoryQueryInput }, options?: O) => Promise<GetRoomHistoryData>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
-  getRoomBills: (input?: { query?: GetRoomBillsQueryInput }, options?: O) => Promise<GetRoomBillsData>;
+  getRoomBills: (input: { query: GetRoomBillsQueryInput }, options?: O) => Promise<GetRoomBillsData>;
   /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
   payBills: (input?: { body?: PayBillsBodyInput }, options?: O) => Promise<PayBillsData>;
   /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
-  getCashierDesk: (input?: { query?: GetCashierDeskQueryInput }, options?: O) => Promise<GetCashierDeskData>;
+  getCashierDesk: (input: { query: GetCashierDeskQueryInput }, options?: O) => Promise<GetCashierDeskData>;
   /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
-  getPrepayPlan: (input?: { query?: GetPrepayPlanQueryInput }, options?: O) => Promise<GetPrepayPlanData>;
+  getPrepayPlan: (input: { query: GetPrepayPlanQueryInput }, options?: O) => Promise<GetPrepayPlanData>;
   /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
   prepayBills: (input: { body: PrepayBillsBodyInput }, options?: O) => Promise<PrepayBillsData>;
   /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
@@ -1247,15 +1247,15 @@ export interface ApiQueries<O = unknown> {
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
   rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
-  getRoomHistory: QueryHelpers<"getRoomHistory", [input?: { query?: GetRoomHistoryQueryInput }], GetRoomHistoryData, O>;
+  getRoomHistory: QueryHelpers<"getRoomHistory", [input: { query: GetRoomHistoryQueryInput }], GetRoomHistoryData, O>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
-  getRoomBills: QueryHelpers<"getRoomBills", [input?: { query?: GetRoomBillsQueryInput }], GetRoomBillsData, O>;
+  getRoomBills: QueryHelpers<"getRoomBills", [input: { query: GetRoomBillsQueryInput }], GetRoomBillsData, O>;
   /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
   payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O>;
   /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
-  getCashierDesk: QueryHelpers<"getCashierDesk", [input?: { query?: GetCashierDeskQueryInput }], GetCashierDeskData, O>;
+  getCashierDesk: QueryHelpers<"getCashierDesk", [input: { query: GetCashierDeskQueryInput }], GetCashierDeskData, O>;
   /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
-  getPrepayPlan: QueryHelpers<"getPrepayPlan", [input?: { query?: GetPrepayPlanQueryInput }], GetPrepayPlanData, O>;
+  getPrepayPlan: QueryHelpers<"getPrepayPlan", [input: { query: GetPrepayPlanQueryInput }], GetPrepayPlanData, O>;
   /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
   prepayBills: QueryHelpers<"prepayBills", [input: { body: PrepayBillsBodyInput }], PrepayBillsData, O> & MutationHelpers<"prepayBills", [input: { body: PrepayBillsBodyInput }], PrepayBillsData, O>;
   /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */

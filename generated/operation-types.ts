@@ -3052,7 +3052,7 @@ export interface GetRoomHistoryQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetRoomHistoryBody = Record<string, never>;
@@ -3061,7 +3061,7 @@ export interface GetRoomHistoryQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetRoomHistoryData {
@@ -3148,7 +3148,7 @@ export interface GetRoomBillsQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetRoomBillsBody = Record<string, never>;
@@ -3157,7 +3157,7 @@ export interface GetRoomBillsQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetRoomBillsData {
@@ -3352,7 +3352,7 @@ export interface GetCashierDeskQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 }
 
 export type GetCashierDeskBody = Record<string, never>;
@@ -3361,7 +3361,7 @@ export interface GetCashierDeskQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 }
 
 export interface GetCashierDeskData {
@@ -3407,7 +3407,7 @@ export interface GetPrepayPlanQuery {
 /**
  * 房屋
  */
-roomId?: number
+roomId: number
 /**
  * 缴费项目
  */
@@ -3428,7 +3428,7 @@ export interface GetPrepayPlanQueryInput {
 /**
  * 房屋
  */
-roomId?: (number | string)
+roomId: (number | string)
 /**
  * 缴费项目
  */

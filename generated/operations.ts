@@ -3325,7 +3325,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3364,7 +3367,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3513,7 +3519,10 @@ export const operations = {
             "type": "integer",
             "minimum": 1
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },
@@ -3576,7 +3585,10 @@ export const operations = {
             "x-rule": "prepayMonths",
             "type": "integer"
           }
-        }
+        },
+        "required": [
+          "roomId"
+        ]
       }
     }
   },

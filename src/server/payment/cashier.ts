@@ -62,8 +62,7 @@ export async function roomOwner(db: DbSession, tenantId: number, roomId: number)
 const ROOM_PLACE_JOINS: Sql = raw(`left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
        left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id`);
 
-export async function roomBills(db: DbSession, session: SessionInfo, roomId: number | undefined) {
-  if (roomId === undefined) throw refused("selectRoom", "roomId");
+export async function roomBills(db: DbSession, session: SessionInfo, roomId: number) {
   const rooms = await camelRows<GetRoomBillsData["room"]>(
     db,
     sql`select ro.id, ro.room_no, ro.full_name as room_name, ro.community_id, c.name as community_name, bu.name as building_name,

@@ -40,8 +40,7 @@ async function roomOf(db: DbSession, tenantId: number, roomId: number): Promise<
 }
 
 /** The desk's reads beside the room's bills: the owner's other rooms with bills to pay, the room's recent receipts. */
-export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: number | undefined) {
-  if (roomId === undefined) throw refused("selectRoom", "roomId");
+export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: number) {
   const { tenantId } = session;
   const room = await roomOf(db, tenantId, roomId);
   const owner = await roomOwner(db, tenantId, roomId);
@@ -174,7 +173,7 @@ async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, ite
 }
 
 export interface PrepayPlanQuery {
-  roomId?: number;
+  roomId: number;
   paymentItemId?: number;
   startPeriod?: string;
   months?: number;
@@ -182,7 +181,6 @@ export interface PrepayPlanQuery {
 
 /** The room's items a cashier can prepay, and with an item and a number of months, the bills that would be made. */
 export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayPlanQuery, today = chinaDay()): Promise<GetPrepayPlanData> {
-  if (q.roomId === undefined) throw refused("selectRoom", "roomId");
   const { tenantId } = session;
   const room = await roomOf(db, tenantId, q.roomId);
   const current = today.slice(0, 7);

@@ -10,7 +10,7 @@ import { chinaDay } from "../../common/china-time.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import type { GetRoomHistoryData, QueryBillsBody } from "../../../generated/operation-types.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
-import { fen, notFound, refused, personNameSql } from "./common.ts";
+import { fen, notFound, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
 
@@ -65,8 +65,7 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Quer
 /** A history row as read: its amount in fen until shown as yuan. */
 type InFen<T extends { amount: string }> = Omit<T, "amount"> & { amount: number };
 
-export async function roomHistory(db: DbSession, session: SessionInfo, roomId: number | undefined) {
-  if (roomId === undefined) throw refused("selectRoom", "roomId");
+export async function roomHistory(db: DbSession, session: SessionInfo, roomId: number) {
   const { rows: room } = await db.query(sql`select id from rooms where tenant_id = ${session.tenantId} and id = ${roomId}`);
   if (!room.length) throw notFound();
   const bills = await camelRows<BillRow & { paidAt: string | null; rejectReason: string | null }>(
