@@ -80,6 +80,12 @@ export function optionalText(value: unknown, field: string, max = 128, rule = "c
   return text;
 }
 
+/** The community the edge checked (the input's communityId); none given: 400. */
+export function chosenCommunity(community: { id: number } | null): number {
+  if (!community) throw refused("selectCommunity", "communityId");
+  return community.id;
+}
+
 /** The session's own community, else 404 (another tenant's id looks like a missing one); none given: 400. */
 export async function requireCommunity(db: DbSession, session: SessionInfo, id: number | null | undefined): Promise<number> {
   if (id === undefined || id === null) throw refused("selectCommunity", "communityId");

@@ -3,21 +3,18 @@ import type { FastifyInstance } from "fastify";
 import { apiError } from "../../http/envelope.ts";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import { refused, requireCommunity } from "../common.ts";
+import { chosenCommunity, refused } from "../common.ts";
 import { loadSettings, NO_FLAGS, saveSettings, SECTIONS, settingsView, steerFlags, type Section } from "../settings.ts";
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.getPaymentSettings, async ({ query, session }) => {
-    const communityId = await requireCommunity(app.db, session, query.communityId);
-    return settingsView(await loadSettings(app.db, session.tenantId, communityId));
-  });
+  route(app, operations.getPaymentSettings, async ({ session, community }) => settingsView(await loadSettings(app.db, session.tenantId, chosenCommunity(community))));
 
-  route(app, operations.savePaymentSettings, async ({ body, session }) => {
+  route(app, operations.savePaymentSettings, async ({ body, session, community }) => {
     const section = body.section as Section;
     if (!(typeof section === "string" && section in SECTIONS)) throw refused("badRequest", "section");
     return settingsView(
       await app.db.transaction(async (tx) => {
-        const communityId = await requireCommunity(tx, session, body.communityId);
+        const communityId = chosenCommunity(community);
         await saveSettings(tx, session, communityId, section, body);
         return loadSettings(tx, session.tenantId, communityId);
       }),
@@ -25,10 +22,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Any signed-in user holding some authority code (the guide shows to every role).
-  route(app, operations.getBillSteer, async ({ query, session }) => {
+  route(app, operations.getBillSteer, async ({ session, community }) => {
     if (!session.authorities.length) throw apiError("NO_PERMISSION");
-    if (query.communityId === undefined) return NO_FLAGS;
-    const communityId = await requireCommunity(app.db, session, query.communityId);
-    return steerFlags(app.db, session.tenantId, communityId);
+    if (!community) return NO_FLAGS;
+    return steerFlags(app.db, session.tenantId, community.id);
   });
 }
