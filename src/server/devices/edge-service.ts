@@ -73,10 +73,10 @@ export async function loadEdge(db: DbSession, tenantId: number, edgeId: number) 
 async function checkCommunityIds(db: DbSession, session: SessionInfo, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;
   const ids = idsOf(value);
-  const unknownCommunity = () => validationError([{ field: "communityIds", message: fillScene(messages.sceneNotFound, session.sceneName) }]);
-  if (!Array.isArray(value) || ids.length !== value.length) throw unknownCommunity();
+  const notTenantsCommunity = () => validationError([{ field: "communityIds", message: fillScene(messages.sceneNotFound, session.sceneName) }]);
+  if (!Array.isArray(value) || ids.length !== value.length) throw notTenantsCommunity();
   const names = await communityNames(db, session.tenantId, ids);
-  if (names.size !== new Set(ids).size) throw unknownCommunity();
+  if (names.size !== new Set(ids).size) throw notTenantsCommunity();
 }
 
 const DEVICE_COLUMNS = raw(`d.id, d.edge_service_id, d.name, d.serial_no, d.device_category,
