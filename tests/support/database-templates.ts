@@ -4,6 +4,7 @@
 import { cpSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../../src/server/app.ts";
+import { pgliteAssets } from "../../src/server/db/pglite-assets.ts";
 import { DEMO_PASSWORD } from "./demo-password.ts";
 import { template } from "./templates.ts";
 
@@ -16,7 +17,7 @@ export async function migrateAndSeed(dataDir: string, databaseUrl?: string): Pro
 /** An initialised, empty PGlite cluster (for suites that watch the server migrate and seed). */
 export const emptyCluster = () =>
   template("pglite-empty", async (dir) => {
-    const pglite = new PGlite(dir);
+    const pglite = new PGlite(dir, await pgliteAssets());
     await pglite.waitReady;
     await pglite.close();
   });

@@ -16,6 +16,7 @@ import { PGlite, parse, protocol, type Transaction } from "@electric-sql/pglite"
 import type { Db, DbSession, QueryResult } from "./types.ts";
 import type { ColumnValue, DbRow } from "./row.ts";
 import { Mutex } from "./mutex.ts";
+import { pgliteAssets } from "./pglite-assets.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
 import { statementOf, type Statement } from "./sql.ts";
@@ -100,7 +101,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 export async function openPglite(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir, { parsers: textParsers });
+  const pg = new PGlite(dataDir, { parsers: textParsers, ...(await pgliteAssets()) });
   await pg.waitReady;
   await pg.exec("set time zone 'UTC'");
   const mutex = new Mutex();
