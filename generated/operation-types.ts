@@ -2271,6 +2271,317 @@ export type GetApiReferenceAssetBody = Record<string, never>;
 
 export type GetApiReferenceAssetData = string
 
+export interface WechatpayNotifyParams {
+/**
+ * 收款商户
+ */
+merchantId: number
+}
+
+export type WechatpayNotifyQuery = Record<string, never>;
+
+export type WechatpayNotifyBody = Record<string, never>;
+
+export interface WechatpayNotifyParamsInput {
+/**
+ * 收款商户
+ */
+merchantId: (number | string)
+}
+
+/**
+ * 受理时无内容；未受理时为 {code, message}
+ */
+export interface WechatpayNotifyData {
+[k: string]: unknown
+}
+
+export interface AlipayNotifyParams {
+/**
+ * 收款商户
+ */
+merchantId: number
+}
+
+export type AlipayNotifyQuery = Record<string, never>;
+
+export type AlipayNotifyBody = Record<string, never>;
+
+export interface AlipayNotifyParamsInput {
+/**
+ * 收款商户
+ */
+merchantId: (number | string)
+}
+
+/**
+ * success 或 fail
+ */
+export type AlipayNotifyData = string
+
+export type CreateOnlinePaymentParams = Record<string, never>;
+
+export type CreateOnlinePaymentQuery = Record<string, never>;
+
+export interface CreateOnlinePaymentBody {
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds: number[]
+/**
+ * 1 微信扫码，4 支付宝扫码
+ */
+channel: (1 | 4)
+}
+
+export interface CreateOnlinePaymentBodyInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds: (number | string)[]
+/**
+ * 1 微信扫码，4 支付宝扫码
+ */
+channel: (1 | 4)
+}
+
+export interface CreateOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type GetOnlinePaymentParams = Record<string, never>;
+
+export interface GetOnlinePaymentQuery {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export type GetOnlinePaymentBody = Record<string, never>;
+
+export interface GetOnlinePaymentQueryInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface GetOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type QueryOnlinePaymentParams = Record<string, never>;
+
+export type QueryOnlinePaymentQuery = Record<string, never>;
+
+export interface QueryOnlinePaymentBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface QueryOnlinePaymentBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface QueryOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type CloseOnlinePaymentParams = Record<string, never>;
+
+export type CloseOnlinePaymentQuery = Record<string, never>;
+
+export interface CloseOnlinePaymentBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface CloseOnlinePaymentBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface CloseOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type GetRoomPayLinksParams = Record<string, never>;
+
+export type GetRoomPayLinksQuery = Record<string, never>;
+
+export interface GetRoomPayLinksBody {
+/**
+ * 房屋
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+roomIds: number[]
+}
+
+export interface GetRoomPayLinksBodyInput {
+/**
+ * 房屋
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+roomIds: (number | string)[]
+}
+
+export type GetRoomPayLinksData = {
+roomId: number
+/**
+ * 住户用手机打开的地址
+ */
+url: string
+}[]
+
+export interface OpenRoomPayLinkParams {
+/**
+ * 链接
+ */
+token: string
+}
+
+export interface OpenRoomPayLinkQuery {
+/**
+ * 默认为微信支付；没有分配该渠道商户时用另一渠道
+ */
+via?: ("wechatpay" | "alipay")
+}
+
+export type OpenRoomPayLinkBody = Record<string, never>;
+
+/**
+ * 说明页面（HTML），或 302 转到支付页
+ */
+export type OpenRoomPayLinkData = string
+
 export type QueryPatrolCheckInsParams = Record<string, never>;
 
 export type QueryPatrolCheckInsQuery = Record<string, never>;
@@ -6306,165 +6617,167 @@ averageScore: (string | null)
 }[]
 }
 
-/** A community of the session's tenant (and scope) that the operation's input names, checked by the scope guard. */
-export interface CheckedCommunity {
-  id: number;
-  name: string;
-}
-
-/** Every operation's input parts, answer data and checked community, by operation name. */
+/** Every operation's input parts and answer data, by operation name. */
 export interface OperationTypes {
-  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData; result: LoginData; community: null };
-  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData; result: KeyLoginData; community: null };
-  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData; result: GetTicketData; community: null };
-  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData; result: LogoutData; community: null };
-  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData; result: LogoutProxyData; community: null };
-  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData; result: ModifyPasswordData; community: null };
-  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData; result: EditUserProfileData; community: null };
-  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData; result: FindAreaTreeListData; community: null };
-  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData; result: ListCommunitiesData; community: null };
-  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData; result: FindCommunityTreeData; community: null };
-  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData; result: GetRecentCommunityListData; community: null };
-  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData; result: SetRecentCommunityListData; community: null };
-  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData; result: ListBuildingsByCommunityData; community: CheckedCommunity };
-  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData; result: ListUnitsByBuildingData; community: null };
-  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData; result: ListRoomsByUnitData; community: null };
-  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData; result: ListRoomNoticesData; community: null };
-  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData; result: PageListSimpleRoomsData; community: CheckedCommunity | null };
-  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData; result: GetCommunityParamConfigData; community: CheckedCommunity };
-  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData; result: GetDadCommunityConfigData; community: CheckedCommunity };
-  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData; result: GetXiChengHealthCodeConfigData; community: CheckedCommunity };
-  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData; result: SyncDadDateData; community: CheckedCommunity };
-  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData; result: SetCommunityParamConfigData; community: CheckedCommunity | null };
-  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData; result: SetCommunityParamConfigByIdData; community: CheckedCommunity };
-  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData; result: SetDadCommunityConfigData; community: CheckedCommunity | null };
-  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData; result: SetDadCommunityConfigByIdData; community: CheckedCommunity };
-  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData; result: SetXiChengHealthCodeConfigData; community: CheckedCommunity | null };
-  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData; result: SetXiChengHealthCodeConfigByIdData; community: CheckedCommunity };
-  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData; result: QueryProvinceCityData; community: null };
-  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData; result: CityQueryData; community: null };
-  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData; result: GetPropertyDetailData; community: CheckedCommunity | null };
-  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData; result: GetPreventionStatisticsData; community: CheckedCommunity | null };
-  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData; result: GetInhabitantProfileData; community: null };
-  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData; result: GetEdgeServiceListData; community: null };
-  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData; result: GetEdgeServiceDetailsData; community: null };
-  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData; result: GetEdgeDeviceListData; community: CheckedCommunity | null };
-  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData; result: GetEdgeDeviceChannelListData; community: null };
-  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData; result: GetEdgeChannelListData; community: CheckedCommunity | null };
-  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData; result: GetEgdeModuleReportStatusData; community: null };
-  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData; result: GetEdgeBindCommunityListData; community: null };
-  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData; result: GetChannelTypeData; community: null };
-  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData; result: GetDeviceTypeData; community: null };
-  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData; result: FindEdgeLicenseListData; community: null };
-  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData; result: GetEdgeServiceByCommunityIdData; community: CheckedCommunity };
-  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData; result: AddEdgeServiceData; community: null };
-  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData; result: UpdateEdgeServiceData; community: null };
-  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData; result: DeleteEdgeServiceData; community: null };
-  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData; result: ForceDeleteEdgeServiceData; community: null };
-  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData; result: UpdateAuthLoginData; community: null };
-  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData; result: GetEdgeAuthData; community: null };
-  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData; result: SetShowEnableData; community: null };
-  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData; result: EnableRemoteAccessData; community: null };
-  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData; result: SynchronizationEdgeServiceData; community: null };
-  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData; result: SynchronizationEdgeDeviceData; community: null };
-  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData; result: SyncDataData; community: null };
-  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData; result: SetEdgeDeviceRelationCommunityData; community: CheckedCommunity | null };
-  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData; result: SetEdgeChannelRelationCommunityData; community: CheckedCommunity | null };
-  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData; result: UpdateDeviceSerialDetailData; community: null };
-  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData; result: AddEdgeLicenseData; community: null };
-  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData; result: GetFrpsAuthData; community: null };
-  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData; result: ListCamerasData; community: CheckedCommunity };
-  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData; result: SearchCapturePicturesData; community: CheckedCommunity | null };
-  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData; result: GetOperationAssistantSummaryData; community: CheckedCommunity };
-  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData; result: GetAiInspectionOverviewData; community: CheckedCommunity };
-  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData; result: GetChargeWebUrlData; community: null };
-  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData; result: ImportCommunityData; community: null };
-  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; result: DownloadImportErrorsData; community: null };
-  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; result: HealthData; community: null };
-  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; result: GetOpenApiDocumentData; community: null };
-  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; result: GetApiReferenceData; community: null };
-  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
-  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
-  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
-  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };
-  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
-  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
-  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
-  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsData; community: CheckedCommunity | null };
-  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsData; community: null };
-  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsData; community: null };
-  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsData; community: null };
-  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryData; community: null };
-  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsData; community: null };
-  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsData; community: null };
-  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskData; community: null };
-  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanData; community: null };
-  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsData; community: null };
-  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptData; community: null };
-  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableData; community: null };
-  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; result: ApplyRefundData; community: null };
-  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
-  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
-  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherData; community: null };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
-  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverData; community: null };
-  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
-  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
-  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayData; community: CheckedCommunity | null };
-  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; result: DeclareReconciliationData; community: CheckedCommunity | null };
-  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; result: CloseReconciliationData; community: CheckedCommunity | null };
-  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; result: ExportReconciliationDayData; community: CheckedCommunity | null };
-  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportData; community: null };
-  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
-  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceData; community: null };
-  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };
-  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
-  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
-  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; result: GetDunningTemplateData; community: null };
-  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; result: GetDunningTaskData; community: null };
-  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; result: PublishDunningNoticesData; community: null };
-  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeData; community: null };
-  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportData; community: CheckedCommunity | null };
-  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportData; community: CheckedCommunity | null };
-  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerData; community: CheckedCommunity | null };
-  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerData; community: CheckedCommunity | null };
-  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
-  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
-  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };
-  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; result: GetUserCenterData; community: null };
-  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData; result: ListTenantUsersData; community: null };
-  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData; result: ListPropertyUsersByCommunityData; community: CheckedCommunity | null };
-  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData; result: GetLogosData; community: null };
-  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData; result: GetLicencesData; community: null };
-  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData; result: GetTenantServiceEnableData; community: null };
-  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData; result: GetLoginConfigurationData; community: null };
-  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData; result: GetMenuThemeData; community: null };
-  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData; result: GetErrorCodeTableData; community: null };
-  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; result: ReportOperationData; community: null };
-  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; result: SaveMenuCustomizationData; community: null };
-  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; result: ListTaskCentreData; community: null };
-  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; result: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
-  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; result: GetWorkbenchRoomAuditsData; community: CheckedCommunity };
-  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData; result: GetWorkbenchRepairsData; community: CheckedCommunity };
-  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData; result: GetWorkbenchNoticesData; community: CheckedCommunity };
-  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData; result: GetWorkbenchRoomStatisticsData; community: CheckedCommunity };
-  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; result: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
-  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; result: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
-  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; result: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
-  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
-  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; result: GetWorkbenchLayoutData; community: CheckedCommunity };
-  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; result: SaveWorkbenchLayoutData; community: CheckedCommunity };
-  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; result: DeleteWorkbenchLayoutData; community: null };
-  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData; result: ListWorkbenchModulesData; community: null };
-  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData; result: GetWorkbenchModuleData; community: null };
-  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData; result: GetAdvertPositionData; community: null };
-  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData; result: SilenceAdvertPositionData; community: null };
-  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData; result: GetQuestionnaireData; community: null };
-  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData; result: SubmitQuestionnaireData; community: null };
-  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData; result: ReportTrackingEnvironmentData; community: null };
-  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData; result: ReportTrackingClicksData; community: null };
-  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData; result: CountClicksByCodeData; community: null };
-  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData; result: GetGlobalBoardData; community: null };
-  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData; result: GetProjectBoardData; community: CheckedCommunity | null };
-  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData; result: GetInspectStatisticsData; community: CheckedCommunity | null };
+  login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData };
+  keyLogin: { params: KeyLoginParams; query: KeyLoginQuery; body: KeyLoginBody; data: KeyLoginData };
+  getTicket: { params: GetTicketParams; query: GetTicketQuery; body: GetTicketBody; data: GetTicketData };
+  logout: { params: LogoutParams; query: LogoutQuery; body: LogoutBody; data: LogoutData };
+  logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData };
+  modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData };
+  editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData };
+  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData };
+  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData };
+  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData };
+  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData };
+  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData };
+  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData };
+  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData };
+  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData };
+  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData };
+  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData };
+  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData };
+  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData };
+  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData };
+  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData };
+  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData };
+  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData };
+  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData };
+  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData };
+  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData };
+  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData };
+  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData };
+  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData };
+  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData };
+  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData };
+  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData };
+  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData };
+  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData };
+  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData };
+  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData };
+  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData };
+  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData };
+  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData };
+  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData };
+  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData };
+  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData };
+  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData };
+  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData };
+  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData };
+  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData };
+  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData };
+  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData };
+  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData };
+  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData };
+  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData };
+  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData };
+  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData };
+  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData };
+  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData };
+  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData };
+  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData };
+  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData };
+  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData };
+  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData };
+  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData };
+  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData };
+  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData };
+  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData };
+  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData };
+  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData };
+  health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
+  getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
+  getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };
+  getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData };
+  wechatpayNotify: { params: WechatpayNotifyParams; query: WechatpayNotifyQuery; body: WechatpayNotifyBody; data: WechatpayNotifyData };
+  alipayNotify: { params: AlipayNotifyParams; query: AlipayNotifyQuery; body: AlipayNotifyBody; data: AlipayNotifyData };
+  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData };
+  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData };
+  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData };
+  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData };
+  getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData };
+  openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData };
+  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData };
+  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData };
+  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData };
+  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData };
+  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData };
+  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData };
+  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData };
+  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData };
+  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData };
+  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData };
+  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData };
+  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData };
+  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData };
+  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData };
+  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData };
+  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
+  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData };
+  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData };
+  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
+  getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
+  getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };
+  listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData };
+  listPropertyUsersByCommunity: { params: ListPropertyUsersByCommunityParams; query: ListPropertyUsersByCommunityQuery; body: ListPropertyUsersByCommunityBody; data: ListPropertyUsersByCommunityData };
+  getLogos: { params: GetLogosParams; query: GetLogosQuery; body: GetLogosBody; data: GetLogosData };
+  getLicences: { params: GetLicencesParams; query: GetLicencesQuery; body: GetLicencesBody; data: GetLicencesData };
+  getTenantServiceEnable: { params: GetTenantServiceEnableParams; query: GetTenantServiceEnableQuery; body: GetTenantServiceEnableBody; data: GetTenantServiceEnableData };
+  getLoginConfiguration: { params: GetLoginConfigurationParams; query: GetLoginConfigurationQuery; body: GetLoginConfigurationBody; data: GetLoginConfigurationData };
+  getMenuTheme: { params: GetMenuThemeParams; query: GetMenuThemeQuery; body: GetMenuThemeBody; data: GetMenuThemeData };
+  getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData };
+  reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData };
+  saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData };
+  listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData };
+  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData };
+  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData };
+  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData };
+  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData };
+  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData };
+  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData };
+  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData };
+  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData };
+  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData };
+  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData };
+  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData };
+  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData };
+  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData };
+  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData };
+  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData };
+  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData };
+  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData };
+  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData };
+  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData };
+  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData };
+  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData };
+  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData };
+  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData };
 }
