@@ -211,4 +211,7 @@ export const fillTexts = {
     authorizeEdge: (values: { name: TextValue }): string => fill(texts.webShell.authorizeEdge, values),
     closeTab: (values: { title: TextValue }): string => fill(texts.webShell.closeTab, values),
   } as const,
+  onlinePay: {
+    orderSubject: (values: { community: TextValue; room: TextValue }): string => fill(texts.onlinePay.orderSubject, values),
+  } as const,
 } as const;

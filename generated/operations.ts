@@ -2581,7 +2581,8 @@ export const operations = {
           "resource": "bills",
           "table": "bills",
           "part": "body",
-          "key": "billIds"
+          "key": "billIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"
@@ -2769,7 +2770,8 @@ export const operations = {
           "resource": "rooms",
           "table": "rooms",
           "part": "body",
-          "key": "roomIds"
+          "key": "roomIds",
+          "many": true
         }
       ],
       "whenAbsent": "refuse"

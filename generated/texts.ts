@@ -360,5 +360,17 @@ export const texts = {
     "noCommunity": "暂无{scene}",
     "authorizeEdge": "访问边缘服务“{name}”需要授权，是否授权？",
     "closeTab": "关闭{title}"
+  },
+  "onlinePay": {
+    "badPrivateKey": "商户私钥不是有效的 PEM 私钥",
+    "badPublicKey": "平台公钥不是有效的 PEM 公钥",
+    "publicKeyRequired": "请输入平台公钥",
+    "orderSubject": "{community}{room}物业费",
+    "payerName": "在线支付",
+    "linkTitle": "在线缴费",
+    "linkInvalid": "该缴费链接无效，请联系物业服务中心。",
+    "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
+    "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
+    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。"
   }
 } as const;

@@ -102,7 +102,7 @@ create table if not exists "payment_merchants" (
   "private_key" text,
   "api_v3_key" text,
   "platform_serial_no" varchar(64),
-  "platform_public_key" text not null,
+  "platform_public_key" text,
   "sandbox" boolean default false,
   "enabled" boolean default true,
   "version" integer not null default 1,

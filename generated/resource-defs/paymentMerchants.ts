@@ -202,7 +202,7 @@ const def: ResourceDef = {
       "column": "platform_public_key",
       "type": "text",
       "label": "平台公钥",
-      "required": true,
+      "required": false,
       "maxLength": 4096,
       "list": false,
       "filter": false,

@@ -2,8 +2,8 @@
 // Source: schemas/modules/onlinePayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_paymentMerchants_create","$ref":"resource_paymentMerchants_fields","required":["name","gateway","merchantNo","gatewayUrl","privateKey","platformPublicKey"]};
-const schema20 = {"$id":"resource_paymentMerchants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"gateway":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"merchantNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"appId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"certSerialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"gatewayUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"privateKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":4096}]}}]},"apiV3Key":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"platformSerialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"platformPublicKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":4096}]}}]},"sandbox":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema19 = {"$id":"resource_paymentMerchants_create","$ref":"resource_paymentMerchants_fields","required":["name","gateway","merchantNo","gatewayUrl","privateKey"]};
+const schema20 = {"$id":"resource_paymentMerchants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"gateway":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"merchantNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"appId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"certSerialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"gatewayUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]},"privateKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":4096}]}}]},"apiV3Key":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"platformSerialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"platformPublicKey":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":4096}]}}]},"sandbox":{"allOf":[{"type":["boolean","null"]}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -1389,10 +1389,8 @@ errors++;
 }
 if(data.platformPublicKey !== undefined){
 let data9 = data.platformPublicKey;
-const _errs139 = errors;
-const _errs140 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err89 = {};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err89 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/0/type",keyword:"type",params:{type: schema20.properties.platformPublicKey.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1401,9 +1399,13 @@ vErrors.push(err89);
 }
 errors++;
 }
-var valid46 = _errs140 === errors;
-if(valid46){
-const err90 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs141 = errors;
+let valid46 = true;
+const _errs142 = errors;
+if(errors === _errs142){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1412,19 +1414,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-errors = _errs139;
-if(vErrors !== null){
-if(_errs139){
-vErrors.length = _errs139;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err91 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/1/type",keyword:"type",params:{type: schema20.properties.platformPublicKey.allOf[1].type},message:"must be string,null"};
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1433,13 +1425,22 @@ vErrors.push(err91);
 }
 errors++;
 }
+}
+var _valid15 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
 const _errs144 = errors;
-let valid47 = true;
-const _errs145 = errors;
-if(errors === _errs145){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err92 = {};
+if(func1(data9) > 4096){
+const err92 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1449,8 +1450,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-else {
-const err93 = {};
+var _valid15 = _errs144 === errors;
+valid46 = _valid15;
+}
+if(!valid46){
+const err93 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1460,21 +1464,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-var _valid15 = _errs145 === errors;
-errors = _errs144;
-if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs147 = errors;
-if(typeof data9 === "string"){
-if(func1(data9) > 4096){
-const err94 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(data.sandbox !== undefined){
+let data10 = data.sandbox;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err94 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/allOf/0/type",keyword:"type",params:{type: schema20.properties.sandbox.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1484,11 +1477,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid15 = _errs147 === errors;
-valid47 = _valid15;
-}
-if(!valid47){
-const err95 = {instancePath:instancePath+"/platformPublicKey",schemaPath:"#/properties/platformPublicKey/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.enabled !== undefined){
+let data11 = data.enabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err95 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1498,40 +1490,14 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.sandbox !== undefined){
-let data10 = data.sandbox;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err96 = {instancePath:instancePath+"/sandbox",schemaPath:"#/properties/sandbox/allOf/0/type",keyword:"type",params:{type: schema20.properties.sandbox.allOf[0].type},message:"must be boolean,null"};
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
-}
-errors++;
-}
-}
-if(data.enabled !== undefined){
-let data11 = data.enabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err97 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
 }
 errors++;
 }
@@ -1607,16 +1573,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.platformPublicKey === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "platformPublicKey"},message:"must have required property '"+"platformPublicKey"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
@@ -1646,4 +1602,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"gateway":true,"merchantNo":true,"appId":true,"certSerialNo":true,"gatewayUrl":true,"privateKey":true,"apiV3Key":true,"platformSerialNo":true,"platformPublicKey":true,"sandbox":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入商户名称","#/properties/name/allOf/1":"商户名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"商户名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/gateway/allOf/0":"请选择支付渠道","#/properties/gateway/allOf/1":"支付渠道格式不正确","#/properties/gateway/allOf/2/then/allOf/0":"支付渠道请输入整数","#/properties/gateway/allOf/2/then/allOf/1":"支付渠道不能大于2147483647","#/properties/gateway/allOf/2/then/allOf/2":"支付渠道超出范围","#/properties/gateway/allOf/2/then/allOf/3":"请选择正确的支付渠道","#/properties/merchantNo/allOf/0":"请输入商户号/应用ID","#/properties/merchantNo/allOf/1":"商户号/应用ID格式不正确","#/properties/merchantNo/allOf/2/then/allOf/0":"商户号/应用ID不能超过32个字符","#/properties/merchantNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/appId/allOf/0":"公众号AppID格式不正确","#/properties/appId/allOf/1/then/allOf/0":"公众号AppID不能超过32个字符","#/properties/appId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/certSerialNo/allOf/0":"商户证书序列号格式不正确","#/properties/certSerialNo/allOf/1/then/allOf/0":"商户证书序列号不能超过64个字符","#/properties/certSerialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/gatewayUrl/allOf/0":"请输入网关地址","#/properties/gatewayUrl/allOf/1":"网关地址格式不正确","#/properties/gatewayUrl/allOf/2/then/allOf/0":"网关地址不能超过255个字符","#/properties/gatewayUrl/allOf/3/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/privateKey/allOf/0":"请输入商户私钥","#/properties/privateKey/allOf/1":"商户私钥格式不正确","#/properties/privateKey/allOf/2/then/allOf/0":"商户私钥不能超过4096个字符","#/properties/apiV3Key/allOf/0":"APIv3密钥格式不正确","#/properties/apiV3Key/allOf/1/then/allOf/0":"APIv3密钥不能超过32个字符","#/properties/platformSerialNo/allOf/0":"平台证书序列号格式不正确","#/properties/platformSerialNo/allOf/1/then/allOf/0":"平台证书序列号不能超过64个字符","#/properties/platformSerialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/platformPublicKey/allOf/0":"请输入平台公钥","#/properties/platformPublicKey/allOf/1":"平台公钥格式不正确","#/properties/platformPublicKey/allOf/2/then/allOf/0":"平台公钥不能超过4096个字符","#/properties/sandbox/allOf/0":"沙箱格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入商户名称","gateway":"请选择支付渠道","merchantNo":"请输入商户号/应用ID","gatewayUrl":"请输入网关地址","privateKey":"请输入商户私钥","platformPublicKey":"请输入平台公钥"},"numericFields":["gateway"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入商户名称","#/properties/name/allOf/1":"商户名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"商户名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/gateway/allOf/0":"请选择支付渠道","#/properties/gateway/allOf/1":"支付渠道格式不正确","#/properties/gateway/allOf/2/then/allOf/0":"支付渠道请输入整数","#/properties/gateway/allOf/2/then/allOf/1":"支付渠道不能大于2147483647","#/properties/gateway/allOf/2/then/allOf/2":"支付渠道超出范围","#/properties/gateway/allOf/2/then/allOf/3":"请选择正确的支付渠道","#/properties/merchantNo/allOf/0":"请输入商户号/应用ID","#/properties/merchantNo/allOf/1":"商户号/应用ID格式不正确","#/properties/merchantNo/allOf/2/then/allOf/0":"商户号/应用ID不能超过32个字符","#/properties/merchantNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/appId/allOf/0":"公众号AppID格式不正确","#/properties/appId/allOf/1/then/allOf/0":"公众号AppID不能超过32个字符","#/properties/appId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/certSerialNo/allOf/0":"商户证书序列号格式不正确","#/properties/certSerialNo/allOf/1/then/allOf/0":"商户证书序列号不能超过64个字符","#/properties/certSerialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/gatewayUrl/allOf/0":"请输入网关地址","#/properties/gatewayUrl/allOf/1":"网关地址格式不正确","#/properties/gatewayUrl/allOf/2/then/allOf/0":"网关地址不能超过255个字符","#/properties/gatewayUrl/allOf/3/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/privateKey/allOf/0":"请输入商户私钥","#/properties/privateKey/allOf/1":"商户私钥格式不正确","#/properties/privateKey/allOf/2/then/allOf/0":"商户私钥不能超过4096个字符","#/properties/apiV3Key/allOf/0":"APIv3密钥格式不正确","#/properties/apiV3Key/allOf/1/then/allOf/0":"APIv3密钥不能超过32个字符","#/properties/platformSerialNo/allOf/0":"平台证书序列号格式不正确","#/properties/platformSerialNo/allOf/1/then/allOf/0":"平台证书序列号不能超过64个字符","#/properties/platformSerialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/platformPublicKey/allOf/0":"平台公钥格式不正确","#/properties/platformPublicKey/allOf/1/then/allOf/0":"平台公钥不能超过4096个字符","#/properties/sandbox/allOf/0":"沙箱格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入商户名称","gateway":"请选择支付渠道","merchantNo":"请输入商户号/应用ID","gatewayUrl":"请输入网关地址","privateKey":"请输入商户私钥"},"numericFields":["gateway"]};

@@ -6,6 +6,8 @@ import type { SessionInfo } from "./auth/session-store.ts";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
+    /** The server's data folder (DATA_DIR): the embedded database, the demo password, the secrets and sandbox keys. */
+    dataDir: string;
     /** Whether this server runs background tasks (AppOptions.taskWorker). */
     taskWorker: boolean;
   }

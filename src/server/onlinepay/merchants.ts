@@ -11,13 +11,15 @@ import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { validationError } from "../http/envelope.ts";
-import { PayGateway } from "../../../generated/mappings.ts";
+import { PayGateway } from "../../../generated/states.ts";
 import { alipayClient, type AlipayMerchant } from "./gateways/alipay-client.ts";
 import { wechatPayClient, type WechatMerchant } from "./gateways/wechatpay-client.ts";
 import type { Transport } from "./gateways/transport.ts";
 import type { SecretBox } from "./secrets.ts";
 import type { SandboxKeys } from "./sandbox/keys.ts";
-import { onlinePayTexts } from "./texts.ts";
+import { texts } from "../../../generated/texts.ts";
+
+const onlinePayTexts = texts.onlinePay;
 
 interface MerchantRow {
   id: number;
@@ -163,4 +165,3 @@ export function registerMerchantHooks(box: () => SecretBox): void {
     },
   });
 }
-
