@@ -13,8 +13,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
-import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, type BillRow } from "../payment/bills.ts";
-import { PAYABLE } from "../payment/cashier.ts";
+import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
 import { GatewayError } from "./gateways/transport.ts";
 import { clientsOf, merchantById, merchantOfCommunity, type Merchant, type MerchantContext } from "./merchants.ts";
 
