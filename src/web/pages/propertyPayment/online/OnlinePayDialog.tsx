@@ -58,7 +58,15 @@ export function OnlinePayDialog({ roomId, billIds, onClose }: { roomId: number; 
     if (closedOrder !== undefined) void billsWritten();
   }, [closedOrder, billsWritten]);
 
+  // A refused close (the order paid or expired meanwhile) has shown its message: read the order again.
+  const closeOrder = (id: number) =>
+    close.mutateAsync({ body: { id } }).then(
+      (o) => o,
+      () => void poll.refetch(),
+    );
   const leave = () => {
+    // An order being made cannot be left: it would hold the bills unseen.
+    if (create.isPending) return;
     if (!order || !isPending(status)) return onClose();
     modal.confirm({
       title: T.leaveTitle,
@@ -67,8 +75,8 @@ export function OnlinePayDialog({ roomId, billIds, onClose }: { roomId: number; 
       okButtonProps: { danger: true },
       cancelText: T.keepOrder,
       onOk: async () => {
-        const o = await close.mutateAsync({ body: { id: order.id } });
-        if (!isPaid(o.status)) onClose();
+        const o = await closeOrder(order.id);
+        if (o && !isPaid(o.status)) onClose();
       },
       onCancel: onClose,
     });
@@ -122,7 +130,7 @@ export function OnlinePayDialog({ roomId, billIds, onClose }: { roomId: number; 
             </Typography.Link>
           )}
           {poll.isError ? <Alert type="warning" showIcon message={requestErrorText(poll.error, T.pollFailed)} /> : <Typography.Text type="secondary">{T.waiting}</Typography.Text>}
-          <Popconfirm title={T.closeOrder} description={T.closeConfirm} okButtonProps={{ danger: true }} onConfirm={() => close.mutateAsync({ body: { id: order.id } })}>
+          <Popconfirm title={T.closeOrder} description={T.closeConfirm} okButtonProps={{ danger: true }} onConfirm={() => closeOrder(order.id)}>
             <Button danger loading={close.isPending}>
               {T.closeOrder}
             </Button>
