@@ -1,7 +1,8 @@
 // The desk's room: its owner (phone masked) and unpaid approved bills (GET roomBills), selectable,
-// with 收款 and 扫码支付 (an online order's QR) for the selected and 减免 per bill; the owner's other rooms of the community with bills
-// to pay, whose bills can join the list (one payment, one receipt for all); 预缴 of months of a
-// monthly item; the room's recent receipts with 打印票据.
+// with 收款 and 扫码支付 (an online order's QR, this room's bills only) for the selected and 减免 per
+// bill; the owner's other rooms of the community with bills to pay, whose bills can join the list
+// (one payment, one receipt for all); 预缴 of months of a monthly item; the room's recent receipts
+// with 打印票据.
 import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Tooltip, Typography } from "antd";
 import type { TableProps } from "antd";
