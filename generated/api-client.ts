@@ -336,6 +336,45 @@ import type {
   GetApiReferenceAssetQuery,
   GetApiReferenceAssetBody,
   GetApiReferenceAssetData,
+  WechatpayNotifyParams,
+  WechatpayNotifyQuery,
+  WechatpayNotifyBody,
+  WechatpayNotifyParamsInput,
+  WechatpayNotifyData,
+  AlipayNotifyParams,
+  AlipayNotifyQuery,
+  AlipayNotifyBody,
+  AlipayNotifyParamsInput,
+  AlipayNotifyData,
+  CreateOnlinePaymentParams,
+  CreateOnlinePaymentQuery,
+  CreateOnlinePaymentBody,
+  CreateOnlinePaymentBodyInput,
+  CreateOnlinePaymentData,
+  GetOnlinePaymentParams,
+  GetOnlinePaymentQuery,
+  GetOnlinePaymentBody,
+  GetOnlinePaymentQueryInput,
+  GetOnlinePaymentData,
+  QueryOnlinePaymentParams,
+  QueryOnlinePaymentQuery,
+  QueryOnlinePaymentBody,
+  QueryOnlinePaymentBodyInput,
+  QueryOnlinePaymentData,
+  CloseOnlinePaymentParams,
+  CloseOnlinePaymentQuery,
+  CloseOnlinePaymentBody,
+  CloseOnlinePaymentBodyInput,
+  CloseOnlinePaymentData,
+  GetRoomPayLinksParams,
+  GetRoomPayLinksQuery,
+  GetRoomPayLinksBody,
+  GetRoomPayLinksBodyInput,
+  GetRoomPayLinksData,
+  OpenRoomPayLinkParams,
+  OpenRoomPayLinkQuery,
+  OpenRoomPayLinkBody,
+  OpenRoomPayLinkData,
   QueryPatrolCheckInsParams,
   QueryPatrolCheckInsQuery,
   QueryPatrolCheckInsBody,
@@ -889,6 +928,22 @@ export interface ApiClient<O = unknown> {
   getApiReference: (input?: Record<string, never>, options?: O) => Promise<GetApiReferenceData>;
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
   getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) => Promise<GetApiReferenceAssetData>;
+  /** 微信支付的支付与退款通知（APIv3：验签、解密后入账；重复的通知不会重复入账） (POST /api/pay/notify/wechatpay/:merchantId) */
+  wechatpayNotify: (input: { params: WechatpayNotifyParamsInput }, options?: O) => Promise<WechatpayNotifyData>;
+  /** 支付宝的异步通知（RSA2 验签后入账；重复的通知不会重复入账） (POST /api/pay/notify/alipay/:merchantId) */
+  alipayNotify: (input: { params: AlipayNotifyParamsInput }, options?: O) => Promise<AlipayNotifyData>;
+  /** 为一个房屋的账单创建在线支付订单（金额在创建时确定），返回二维码内容或支付链接 (POST /api/pay/onlinePayments/actions/create) */
+  createOnlinePayment: (input: { body: CreateOnlinePaymentBodyInput }, options?: O) => Promise<CreateOnlinePaymentData>;
+  /** 在线支付订单的状态（收银台轮询，已支付时带票据） (GET /api/pay/onlinePayments/actions/get) */
+  getOnlinePayment: (input: { query: GetOnlinePaymentQueryInput }, options?: O) => Promise<GetOnlinePaymentData>;
+  /** 立即向支付平台查询订单（已支付则入账，与支付通知相同），返回订单的状态 (POST /api/pay/onlinePayments/actions/query) */
+  queryOnlinePayment: (input: { body: QueryOnlinePaymentBodyInput }, options?: O) => Promise<QueryOnlinePaymentData>;
+  /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
+  closeOnlinePayment: (input: { body: CloseOnlinePaymentBodyInput }, options?: O) => Promise<CloseOnlinePaymentData>;
+  /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
+  getRoomPayLinks: (input: { body: GetRoomPayLinksBodyInput }, options?: O) => Promise<GetRoomPayLinksData>;
+  /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
+  openRoomPayLink: (input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }, options?: O) => Promise<OpenRoomPayLinkData>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) => Promise<QueryPatrolCheckInsData>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1226,6 +1281,22 @@ export interface ApiQueries<O = unknown> {
   getApiReference: QueryHelpers<"getApiReference", [input?: Record<string, never>], GetApiReferenceData, O>;
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
   getApiReferenceAsset: QueryHelpers<"getApiReferenceAsset", [input: { params: GetApiReferenceAssetParams }], GetApiReferenceAssetData, O>;
+  /** 微信支付的支付与退款通知（APIv3：验签、解密后入账；重复的通知不会重复入账） (POST /api/pay/notify/wechatpay/:merchantId) */
+  wechatpayNotify: QueryHelpers<"wechatpayNotify", [input: { params: WechatpayNotifyParamsInput }], WechatpayNotifyData, O> & MutationHelpers<"wechatpayNotify", [input: { params: WechatpayNotifyParamsInput }], WechatpayNotifyData, O>;
+  /** 支付宝的异步通知（RSA2 验签后入账；重复的通知不会重复入账） (POST /api/pay/notify/alipay/:merchantId) */
+  alipayNotify: QueryHelpers<"alipayNotify", [input: { params: AlipayNotifyParamsInput }], AlipayNotifyData, O> & MutationHelpers<"alipayNotify", [input: { params: AlipayNotifyParamsInput }], AlipayNotifyData, O>;
+  /** 为一个房屋的账单创建在线支付订单（金额在创建时确定），返回二维码内容或支付链接 (POST /api/pay/onlinePayments/actions/create) */
+  createOnlinePayment: QueryHelpers<"createOnlinePayment", [input: { body: CreateOnlinePaymentBodyInput }], CreateOnlinePaymentData, O> & MutationHelpers<"createOnlinePayment", [input: { body: CreateOnlinePaymentBodyInput }], CreateOnlinePaymentData, O>;
+  /** 在线支付订单的状态（收银台轮询，已支付时带票据） (GET /api/pay/onlinePayments/actions/get) */
+  getOnlinePayment: QueryHelpers<"getOnlinePayment", [input: { query: GetOnlinePaymentQueryInput }], GetOnlinePaymentData, O>;
+  /** 立即向支付平台查询订单（已支付则入账，与支付通知相同），返回订单的状态 (POST /api/pay/onlinePayments/actions/query) */
+  queryOnlinePayment: QueryHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O> & MutationHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O>;
+  /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
+  closeOnlinePayment: QueryHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O> & MutationHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O>;
+  /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
+  getRoomPayLinks: QueryHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O> & MutationHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O>;
+  /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
+  openRoomPayLink: QueryHelpers<"openRoomPayLink", [input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }], OpenRoomPayLinkData, O>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: QueryHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O> & MutationHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1692,6 +1763,38 @@ export const operationRoutes = {
   "getApiReferenceAsset": {
     "method": "GET",
     "path": "/api/docs/:file"
+  },
+  "wechatpayNotify": {
+    "method": "POST",
+    "path": "/api/pay/notify/wechatpay/:merchantId"
+  },
+  "alipayNotify": {
+    "method": "POST",
+    "path": "/api/pay/notify/alipay/:merchantId"
+  },
+  "createOnlinePayment": {
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/create"
+  },
+  "getOnlinePayment": {
+    "method": "GET",
+    "path": "/api/pay/onlinePayments/actions/get"
+  },
+  "queryOnlinePayment": {
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/query"
+  },
+  "closeOnlinePayment": {
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/close"
+  },
+  "getRoomPayLinks": {
+    "method": "POST",
+    "path": "/api/pay/rooms/actions/payLinks"
+  },
+  "openRoomPayLink": {
+    "method": "GET",
+    "path": "/api/pay/rooms/:token/pay"
   },
   "queryPatrolCheckIns": {
     "method": "POST",

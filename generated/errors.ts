@@ -500,6 +500,31 @@ export const errorCodes = {
     "status": 409,
     "message": "所选账期已有该项目的账单，不能重复预缴"
   },
+  "ONLINE_PAY_NO_MERCHANT": {
+    "code": 40090,
+    "status": 400,
+    "message": "所选社区尚未分配该支付渠道的收款商户，请先在“在线支付 > 收款商户分配”中设置"
+  },
+  "ONLINE_PAY_GATEWAY_FAILED": {
+    "code": 40091,
+    "status": 400,
+    "message": "支付平台暂时无法下单，请稍后重试（{reason}）"
+  },
+  "ONLINE_PAY_NOTHING_OWED": {
+    "code": 40092,
+    "status": 400,
+    "message": "所选账单没有待缴金额"
+  },
+  "ONLINE_PAY_BILL_IN_ORDER": {
+    "code": 40920,
+    "status": 409,
+    "message": "账单{billNo}已在待支付的订单中，请等待支付完成或先关闭该订单"
+  },
+  "ONLINE_PAY_ORDER_NOT_PENDING": {
+    "code": 40921,
+    "status": 409,
+    "message": "该订单已{status}，不能关闭"
+  },
   "TRACKING_TOO_LARGE": {
     "code": 413,
     "status": 413,

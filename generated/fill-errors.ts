@@ -86,4 +86,7 @@ export const fillErrorCode = {
   BAD_SORT_FIELD: (values: { field: TextValue }): string => fill(errorCodes.BAD_SORT_FIELD.message, values),
   DUPLICATE_PARAM: (values: { field: TextValue }): string => fill(errorCodes.DUPLICATE_PARAM.message, values),
   PAYLOAD_TOO_LARGE: (values: { limit: TextValue }): string => fill(errorCodes.PAYLOAD_TOO_LARGE.message, values),
+  ONLINE_PAY_GATEWAY_FAILED: (values: { reason: TextValue }): string => fill(errorCodes.ONLINE_PAY_GATEWAY_FAILED.message, values),
+  ONLINE_PAY_BILL_IN_ORDER: (values: { billNo: TextValue }): string => fill(errorCodes.ONLINE_PAY_BILL_IN_ORDER.message, values),
+  ONLINE_PAY_ORDER_NOT_PENDING: (values: { status: TextValue }): string => fill(errorCodes.ONLINE_PAY_ORDER_NOT_PENDING.message, values),
 } as const;

@@ -211,4 +211,18 @@ export const fillTexts = {
     authorizeEdge: (values: { name: TextValue }): string => fill(texts.webShell.authorizeEdge, values),
     closeTab: (values: { title: TextValue }): string => fill(texts.webShell.closeTab, values),
   } as const,
+  onlinePay: {
+    orderSubject: (values: { community: TextValue; room: TextValue }): string => fill(texts.onlinePay.orderSubject, values),
+  } as const,
+  payOnlineDesk: {
+    amount: (values: { amount: TextValue }): string => fill(texts.payOnlineDesk.amount, values),
+    outTradeNo: (values: { outTradeNo: TextValue }): string => fill(texts.payOnlineDesk.outTradeNo, values),
+    expiresAt: (values: { time: TextValue }): string => fill(texts.payOnlineDesk.expiresAt, values),
+    qrLabel: (values: { channel: TextValue }): string => fill(texts.payOnlineDesk.qrLabel, values),
+    scanHint: (values: { channel: TextValue }): string => fill(texts.payOnlineDesk.scanHint, values),
+    paid: (values: { amount: TextValue }): string => fill(texts.payOnlineDesk.paid, values),
+    paidDetail: (values: { receiptNo: TextValue }): string => fill(texts.payOnlineDesk.paidDetail, values),
+    leaveConfirm: (values: { time: TextValue }): string => fill(texts.payOnlineDesk.leaveConfirm, values),
+    ended: (values: { status: TextValue }): string => fill(texts.payOnlineDesk.ended, values),
+  } as const,
 } as const;

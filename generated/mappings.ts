@@ -1796,6 +1796,237 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "payGateway": {
+    "description": "支付渠道",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "WechatPay",
+        "label": "微信支付",
+        "color": "success"
+      },
+      "2": {
+        "name": "Alipay",
+        "label": "支付宝",
+        "color": "processing"
+      }
+    },
+    "usage": "field"
+  },
+  "payChannel": {
+    "description": "在线支付方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "WechatNative",
+        "label": "微信扫码"
+      },
+      "2": {
+        "name": "WechatJsapi",
+        "label": "微信公众号"
+      },
+      "3": {
+        "name": "WechatH5",
+        "label": "微信H5"
+      },
+      "4": {
+        "name": "AlipayQr",
+        "label": "支付宝扫码"
+      },
+      "5": {
+        "name": "AlipayWap",
+        "label": "支付宝手机网站"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineOrderPurpose": {
+    "description": "支付订单用途",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Bills",
+        "label": "账单缴费"
+      },
+      "2": {
+        "name": "TopUp",
+        "label": "预存充值"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineOrderOrigin": {
+    "description": "支付订单发起方",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Desk",
+        "label": "收银台"
+      },
+      "2": {
+        "name": "Letter",
+        "label": "催缴通知"
+      },
+      "3": {
+        "name": "Resident",
+        "label": "住户端"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineOrderStatus": {
+    "description": "支付订单状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Pending",
+        "label": "待支付",
+        "color": "warning"
+      },
+      "2": {
+        "name": "Paid",
+        "label": "已支付",
+        "color": "success"
+      },
+      "3": {
+        "name": "Closed",
+        "label": "已关闭",
+        "color": "default"
+      },
+      "4": {
+        "name": "Failed",
+        "label": "失败",
+        "color": "error"
+      },
+      "5": {
+        "name": "Refunding",
+        "label": "退款中",
+        "color": "processing"
+      },
+      "6": {
+        "name": "Refunded",
+        "label": "已退款",
+        "color": "default"
+      },
+      "7": {
+        "name": "PartlyRefunded",
+        "label": "部分退款",
+        "color": "processing"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineOrderFlag": {
+    "description": "支付订单异常",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "AmountMismatch",
+        "label": "金额不符",
+        "color": "error"
+      },
+      "2": {
+        "name": "Overpaid",
+        "label": "多缴待退",
+        "color": "warning"
+      },
+      "3": {
+        "name": "PaidAfterClose",
+        "label": "关闭后支付",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "notificationVerdict": {
+    "description": "支付通知验签结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Verified",
+        "label": "验签通过",
+        "color": "success"
+      },
+      "2": {
+        "name": "Unsigned",
+        "label": "缺少签名",
+        "color": "error"
+      },
+      "3": {
+        "name": "BadSignature",
+        "label": "签名错误",
+        "color": "error"
+      },
+      "4": {
+        "name": "UnknownSerial",
+        "label": "未知证书",
+        "color": "error"
+      },
+      "5": {
+        "name": "Stale",
+        "label": "时间戳过期",
+        "color": "error"
+      },
+      "6": {
+        "name": "Undecryptable",
+        "label": "无法解密",
+        "color": "error"
+      },
+      "7": {
+        "name": "Malformed",
+        "label": "格式错误",
+        "color": "error"
+      },
+      "8": {
+        "name": "UnknownMerchant",
+        "label": "未知商户",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "notificationOutcome": {
+    "description": "支付通知处理结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Settled",
+        "label": "已入账",
+        "color": "success"
+      },
+      "2": {
+        "name": "Repeated",
+        "label": "重复通知",
+        "color": "default"
+      },
+      "3": {
+        "name": "AmountMismatch",
+        "label": "金额不符",
+        "color": "error"
+      },
+      "4": {
+        "name": "Overpaid",
+        "label": "多缴待退",
+        "color": "warning"
+      },
+      "5": {
+        "name": "UnknownOrder",
+        "label": "未知订单",
+        "color": "error"
+      },
+      "6": {
+        "name": "Ignored",
+        "label": "无需处理",
+        "color": "default"
+      },
+      "7": {
+        "name": "Refunded",
+        "label": "退款完成",
+        "color": "success"
+      }
+    },
+    "usage": "field"
+  },
   "houseType": {
     "description": "房屋类型",
     "valueType": "integer",

@@ -2271,6 +2271,317 @@ export type GetApiReferenceAssetBody = Record<string, never>;
 
 export type GetApiReferenceAssetData = string
 
+export interface WechatpayNotifyParams {
+/**
+ * 收款商户
+ */
+merchantId: number
+}
+
+export type WechatpayNotifyQuery = Record<string, never>;
+
+export type WechatpayNotifyBody = Record<string, never>;
+
+export interface WechatpayNotifyParamsInput {
+/**
+ * 收款商户
+ */
+merchantId: (number | string)
+}
+
+/**
+ * 受理时无内容；未受理时为 {code, message}
+ */
+export interface WechatpayNotifyData {
+[k: string]: unknown
+}
+
+export interface AlipayNotifyParams {
+/**
+ * 收款商户
+ */
+merchantId: number
+}
+
+export type AlipayNotifyQuery = Record<string, never>;
+
+export type AlipayNotifyBody = Record<string, never>;
+
+export interface AlipayNotifyParamsInput {
+/**
+ * 收款商户
+ */
+merchantId: (number | string)
+}
+
+/**
+ * success 或 fail
+ */
+export type AlipayNotifyData = string
+
+export type CreateOnlinePaymentParams = Record<string, never>;
+
+export type CreateOnlinePaymentQuery = Record<string, never>;
+
+export interface CreateOnlinePaymentBody {
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds: number[]
+/**
+ * 1 微信扫码，4 支付宝扫码
+ */
+channel: (1 | 4)
+}
+
+export interface CreateOnlinePaymentBodyInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds: (number | string)[]
+/**
+ * 1 微信扫码，4 支付宝扫码
+ */
+channel: (1 | 4)
+}
+
+export interface CreateOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type GetOnlinePaymentParams = Record<string, never>;
+
+export interface GetOnlinePaymentQuery {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export type GetOnlinePaymentBody = Record<string, never>;
+
+export interface GetOnlinePaymentQueryInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface GetOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type QueryOnlinePaymentParams = Record<string, never>;
+
+export type QueryOnlinePaymentQuery = Record<string, never>;
+
+export interface QueryOnlinePaymentBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface QueryOnlinePaymentBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface QueryOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type CloseOnlinePaymentParams = Record<string, never>;
+
+export type CloseOnlinePaymentQuery = Record<string, never>;
+
+export interface CloseOnlinePaymentBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface CloseOnlinePaymentBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface CloseOnlinePaymentData {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额（元）
+ */
+amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付
+ */
+flag?: (number | null)
+}
+
+export type GetRoomPayLinksParams = Record<string, never>;
+
+export type GetRoomPayLinksQuery = Record<string, never>;
+
+export interface GetRoomPayLinksBody {
+/**
+ * 房屋
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+roomIds: number[]
+}
+
+export interface GetRoomPayLinksBodyInput {
+/**
+ * 房屋
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+roomIds: (number | string)[]
+}
+
+export type GetRoomPayLinksData = {
+roomId: number
+/**
+ * 住户用手机打开的地址
+ */
+url: string
+}[]
+
+export interface OpenRoomPayLinkParams {
+/**
+ * 链接
+ */
+token: string
+}
+
+export interface OpenRoomPayLinkQuery {
+/**
+ * 默认为微信支付；没有分配该渠道商户时用另一渠道
+ */
+via?: ("wechatpay" | "alipay")
+}
+
+export type OpenRoomPayLinkBody = Record<string, never>;
+
+/**
+ * 说明页面（HTML），或 302 转到支付页
+ */
+export type OpenRoomPayLinkData = string
+
 export type QueryPatrolCheckInsParams = Record<string, never>;
 
 export type QueryPatrolCheckInsQuery = Record<string, never>;
@@ -6384,6 +6695,14 @@ export interface OperationTypes {
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; result: GetOpenApiDocumentData; community: null };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; result: GetApiReferenceData; community: null };
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
+  wechatpayNotify: { params: WechatpayNotifyParams; query: WechatpayNotifyQuery; body: WechatpayNotifyBody; data: WechatpayNotifyData; result: WechatpayNotifyData; community: null };
+  alipayNotify: { params: AlipayNotifyParams; query: AlipayNotifyQuery; body: AlipayNotifyBody; data: AlipayNotifyData; result: AlipayNotifyData; community: null };
+  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData; result: CreateOnlinePaymentData; community: null };
+  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentData; community: null };
+  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentData; community: null };
+  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentData; community: null };
+  getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
+  openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
   getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };

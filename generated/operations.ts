@@ -14,6 +14,8 @@ export interface OperationRoute {
   envelope: boolean;
   /** Reachable by a session that must first change its password (the password gate's calls). */
   beforePasswordChange?: true;
+  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */
+  caller?: "server";
   /** Key of the errors.yaml messages the success envelope carries. */
   successMessage?: string;
   contentType?: string;
@@ -2494,6 +2496,345 @@ export const operations = {
         "required": [
           "file"
         ]
+      }
+    }
+  },
+  "wechatpayNotify": {
+    "name": "wechatpayNotify",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/notify/wechatpay/:merchantId",
+    "summary": "微信支付的支付与退款通知（APIv3：验签、解密后入账；重复的通知不会重复入账）",
+    "authority": "public",
+    "envelope": false,
+    "caller": "server",
+    "errors": [],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "merchantId": {
+            "description": "收款商户",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "merchantId"
+        ]
+      }
+    }
+  },
+  "alipayNotify": {
+    "name": "alipayNotify",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/notify/alipay/:merchantId",
+    "summary": "支付宝的异步通知（RSA2 验签后入账；重复的通知不会重复入账）",
+    "authority": "public",
+    "envelope": false,
+    "caller": "server",
+    "contentType": "text/plain",
+    "errors": [],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "merchantId": {
+            "description": "收款商户",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "merchantId"
+        ]
+      }
+    }
+  },
+  "createOnlinePayment": {
+    "name": "createOnlinePayment",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/create",
+    "summary": "为一个房屋的账单创建在线支付订单（金额在创建时确定），返回二维码内容或支付链接",
+    "authority": "HBL0701315",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_NO_MERCHANT",
+      "ONLINE_PAY_GATEWAY_FAILED",
+      "ONLINE_PAY_NOTHING_OWED",
+      "ONLINE_PAY_BILL_IN_ORDER",
+      "PAY_BILLS_OTHER_COMMUNITY"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomId"
+        },
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "billIds",
+          "many": true
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "billIds": {
+            "description": "账单",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 200,
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "channel": {
+            "description": "1 微信扫码，4 支付宝扫码",
+            "type": "integer",
+            "enum": [
+              1,
+              4
+            ]
+          }
+        },
+        "required": [
+          "roomId",
+          "billIds",
+          "channel"
+        ]
+      }
+    }
+  },
+  "getOnlinePayment": {
+    "name": "getOnlinePayment",
+    "domain": "onlinepay",
+    "method": "GET",
+    "path": "/api/pay/onlinePayments/actions/get",
+    "summary": "在线支付订单的状态（收银台轮询，已支付时带票据）",
+    "authority": [
+      "HBL0701315",
+      "HBL0701317"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentOrders",
+          "table": "online_payment_orders",
+          "part": "query",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "queryOnlinePayment": {
+    "name": "queryOnlinePayment",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/query",
+    "summary": "立即向支付平台查询订单（已支付则入账，与支付通知相同），返回订单的状态",
+    "authority": [
+      "HBL0701315",
+      "HBL0701317"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_GATEWAY_FAILED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentOrders",
+          "table": "online_payment_orders",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "closeOnlinePayment": {
+    "name": "closeOnlinePayment",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/close",
+    "summary": "关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单",
+    "authority": "HBL0701315",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_GATEWAY_FAILED",
+      "ONLINE_PAY_ORDER_NOT_PENDING"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentOrders",
+          "table": "online_payment_orders",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "getRoomPayLinks": {
+    "name": "getRoomPayLinks",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/rooms/actions/payLinks",
+    "summary": "房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单）",
+    "authority": [
+      "HBL0701309",
+      "HBL0701315"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomIds",
+          "many": true
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "roomIds": {
+            "description": "房屋",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 500,
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "required": [
+          "roomIds"
+        ]
+      }
+    }
+  },
+  "openRoomPayLink": {
+    "name": "openRoomPayLink",
+    "domain": "onlinepay",
+    "method": "GET",
+    "path": "/api/pay/rooms/:token/pay",
+    "summary": "住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页",
+    "authority": "public",
+    "envelope": false,
+    "contentType": "text/html",
+    "errors": [],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "token": {
+            "description": "链接",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "pattern": "^[A-Za-z0-9_-]+$"
+          }
+        },
+        "required": [
+          "token"
+        ]
+      },
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "via": {
+            "description": "默认为微信支付；没有分配该渠道商户时用另一渠道",
+            "type": "string",
+            "enum": [
+              "wechatpay",
+              "alipay"
+            ]
+          }
+        }
       }
     }
   },

@@ -377,6 +377,62 @@ export const refineResources = [
     }
   },
   {
+    "name": "paymentMerchants",
+    "identifier": "paymentMerchants",
+    "list": "/onlinePayment/merchants",
+    "create": "/onlinePayment/merchants/create",
+    "edit": "/onlinePayment/merchants/edit/:id",
+    "show": "/onlinePayment/merchants/show/:id",
+    "meta": {
+      "label": "收款商户",
+      "service": "pay",
+      "code": "HBL1913",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "paymentMerchantCommunities",
+    "identifier": "paymentMerchantCommunities",
+    "list": "/onlinePayment/merchantCommunities",
+    "create": "/onlinePayment/merchantCommunities/create",
+    "edit": "/onlinePayment/merchantCommunities/edit/:id",
+    "show": "/onlinePayment/merchantCommunities/show/:id",
+    "meta": {
+      "label": "收款商户分配",
+      "service": "pay",
+      "code": "HBL1913",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "onlinePaymentOrders",
+    "identifier": "onlinePaymentOrders",
+    "list": "/onlinePayment/orders",
+    "show": "/onlinePayment/orders/show/:id",
+    "meta": {
+      "label": "支付订单",
+      "service": "pay",
+      "code": "HBL0701317",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "onlinePaymentNotifications",
+    "identifier": "onlinePaymentNotifications",
+    "list": "/onlinePayment/notifications",
+    "show": "/onlinePayment/notifications/show/:id",
+    "meta": {
+      "label": "支付通知",
+      "service": "pay",
+      "code": "HBL0701317",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "carParks",
     "identifier": "carParks",
     "list": "/intercar/parkadmin",

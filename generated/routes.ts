@@ -52,6 +52,14 @@ export const modules = [
     "inMenu": true
   },
   {
+    "module": "onlinePayment",
+    "title": "在线支付",
+    "icon": "QrcodeOutlined",
+    "order": 51,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
     "module": "aiInspection",
     "title": "AI巡检",
     "icon": "RobotOutlined",
@@ -844,6 +852,86 @@ export const routes: RouteDef[] = [
     "demo": false,
     "variantOf": "/patrolManage/patrolCheckIns",
     "authority": "HBL20007"
+  },
+  {
+    "path": "/onlinePayment/orders",
+    "name": "orders",
+    "module": "onlinePayment",
+    "authority": "HBL0701317",
+    "public": false,
+    "title": "支付订单",
+    "breadcrumb": [
+      "在线支付",
+      "支付订单"
+    ],
+    "resource": "onlinePaymentOrders",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/onlinePayment/notifications",
+    "name": "notifications",
+    "module": "onlinePayment",
+    "authority": "HBL0701317",
+    "public": false,
+    "title": "支付通知",
+    "breadcrumb": [
+      "在线支付",
+      "支付通知"
+    ],
+    "resource": "onlinePaymentNotifications",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/onlinePayment/merchants",
+    "name": "merchants",
+    "module": "onlinePayment",
+    "authority": "HBL1913",
+    "public": false,
+    "title": "商户配置",
+    "breadcrumb": [
+      "在线支付",
+      "商户配置"
+    ],
+    "resource": "paymentMerchants",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/onlinePayment/merchantCommunities",
+    "name": "merchantCommunities",
+    "module": "onlinePayment",
+    "authority": "HBL1913",
+    "public": false,
+    "title": "收款商户分配",
+    "breadcrumb": [
+      "在线支付",
+      "收款商户分配"
+    ],
+    "resource": "paymentMerchantCommunities",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
   },
   {
     "path": "/login",
@@ -3341,6 +3429,46 @@ export const menu: MenuNode[] = [
         "code": "HBL1915",
         "alias": "催缴记录",
         "path": "/propertyPayment/dunningRecords",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "onlinePayment",
+    "alias": "在线支付",
+    "icon": "QrcodeOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "orders",
+        "code": "HBL0701317",
+        "alias": "支付订单",
+        "path": "/onlinePayment/orders",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "notifications",
+        "code": "HBL0701317",
+        "alias": "支付通知",
+        "path": "/onlinePayment/notifications",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "merchants",
+        "code": "HBL1913",
+        "alias": "商户配置",
+        "path": "/onlinePayment/merchants",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "merchantCommunities",
+        "code": "HBL1913",
+        "alias": "收款商户分配",
+        "path": "/onlinePayment/merchantCommunities",
         "isTenantMenu": false,
         "subMenus": []
       }

@@ -944,6 +944,120 @@ export const DepositStatus = {
 } as const;
 export type DepositStatus = (typeof DepositStatus)[keyof typeof DepositStatus];
 
+/** 支付渠道 */
+export const PayGateway = {
+  /** 微信支付 */
+  WechatPay: 1,
+  /** 支付宝 */
+  Alipay: 2,
+} as const;
+export type PayGateway = (typeof PayGateway)[keyof typeof PayGateway];
+
+/** 在线支付方式 */
+export const PayChannel = {
+  /** 微信扫码 */
+  WechatNative: 1,
+  /** 微信公众号 */
+  WechatJsapi: 2,
+  /** 微信H5 */
+  WechatH5: 3,
+  /** 支付宝扫码 */
+  AlipayQr: 4,
+  /** 支付宝手机网站 */
+  AlipayWap: 5,
+} as const;
+export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel];
+
+/** 支付订单用途 */
+export const OnlineOrderPurpose = {
+  /** 账单缴费 */
+  Bills: 1,
+  /** 预存充值 */
+  TopUp: 2,
+} as const;
+export type OnlineOrderPurpose = (typeof OnlineOrderPurpose)[keyof typeof OnlineOrderPurpose];
+
+/** 支付订单发起方 */
+export const OnlineOrderOrigin = {
+  /** 收银台 */
+  Desk: 1,
+  /** 催缴通知 */
+  Letter: 2,
+  /** 住户端 */
+  Resident: 3,
+} as const;
+export type OnlineOrderOrigin = (typeof OnlineOrderOrigin)[keyof typeof OnlineOrderOrigin];
+
+/** 支付订单状态 */
+export const OnlineOrderStatus = {
+  /** 待支付 */
+  Pending: 1,
+  /** 已支付 */
+  Paid: 2,
+  /** 已关闭 */
+  Closed: 3,
+  /** 失败 */
+  Failed: 4,
+  /** 退款中 */
+  Refunding: 5,
+  /** 已退款 */
+  Refunded: 6,
+  /** 部分退款 */
+  PartlyRefunded: 7,
+} as const;
+export type OnlineOrderStatus = (typeof OnlineOrderStatus)[keyof typeof OnlineOrderStatus];
+
+/** 支付订单异常 */
+export const OnlineOrderFlag = {
+  /** 金额不符 */
+  AmountMismatch: 1,
+  /** 多缴待退 */
+  Overpaid: 2,
+  /** 关闭后支付 */
+  PaidAfterClose: 3,
+} as const;
+export type OnlineOrderFlag = (typeof OnlineOrderFlag)[keyof typeof OnlineOrderFlag];
+
+/** 支付通知验签结果 */
+export const NotificationVerdict = {
+  /** 验签通过 */
+  Verified: 1,
+  /** 缺少签名 */
+  Unsigned: 2,
+  /** 签名错误 */
+  BadSignature: 3,
+  /** 未知证书 */
+  UnknownSerial: 4,
+  /** 时间戳过期 */
+  Stale: 5,
+  /** 无法解密 */
+  Undecryptable: 6,
+  /** 格式错误 */
+  Malformed: 7,
+  /** 未知商户 */
+  UnknownMerchant: 8,
+} as const;
+export type NotificationVerdict = (typeof NotificationVerdict)[keyof typeof NotificationVerdict];
+
+/** 支付通知处理结果 */
+export const NotificationOutcome = {
+  /** 已入账 */
+  Settled: 1,
+  /** 重复通知 */
+  Repeated: 2,
+  /** 金额不符 */
+  AmountMismatch: 3,
+  /** 多缴待退 */
+  Overpaid: 4,
+  /** 未知订单 */
+  UnknownOrder: 5,
+  /** 无需处理 */
+  Ignored: 6,
+  /** 退款完成 */
+  Refunded: 7,
+} as const;
+export type NotificationOutcome = (typeof NotificationOutcome)[keyof typeof NotificationOutcome];
+
 /** 房屋类型 */
 export const HouseType = {
   /** 住宅 */

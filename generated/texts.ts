@@ -360,5 +360,50 @@ export const texts = {
     "noCommunity": "暂无{scene}",
     "authorizeEdge": "访问边缘服务“{name}”需要授权，是否授权？",
     "closeTab": "关闭{title}"
+  },
+  "onlinePay": {
+    "badPrivateKey": "商户私钥不是有效的 PEM 私钥",
+    "badPublicKey": "平台公钥不是有效的 PEM 公钥",
+    "publicKeyRequired": "请输入平台公钥",
+    "orderSubject": "{community}{room}物业费",
+    "payerName": "在线支付",
+    "linkTitle": "在线缴费",
+    "linkInvalid": "该缴费链接无效，请联系物业服务中心。",
+    "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
+    "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
+    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。"
+  },
+  "payOnlineDesk": {
+    "button": "扫码支付",
+    "title": "扫码支付",
+    "channel": "支付方式",
+    "create": "生成支付二维码",
+    "creating": "正在生成支付订单...",
+    "amount": "应付金额：¥{amount}",
+    "outTradeNo": "订单号：{outTradeNo}",
+    "expiresAt": "请在 {time} 前完成支付",
+    "qrLabel": "支付二维码（{channel}）",
+    "scanHint": "请住户使用{channel}扫描二维码完成支付，支付后本窗口自动显示结果。",
+    "openLink": "在本机打开支付页面",
+    "waiting": "等待支付…",
+    "pollFailed": "暂时无法读取订单状态，将继续重试",
+    "paid": "支付成功 ¥{amount}",
+    "paidDetail": "收据编号：{receiptNo}",
+    "paidNoReceipt": "支付已到账，正在入账",
+    "openReceipt": "打开票据",
+    "done": "完成",
+    "closeOrder": "关闭订单",
+    "closing": "正在关闭订单...",
+    "closeConfirm": "关闭后该订单不能再支付，账单恢复为待缴。确定关闭订单吗？",
+    "leaveTitle": "订单尚未支付",
+    "leaveConfirm": "关闭窗口前是否关闭该订单？不关闭时，账单将保留在订单中直到 {time} 订单失效。",
+    "keepOrder": "保留订单",
+    "closed": "订单已关闭，账单已恢复为待缴",
+    "ended": "订单状态：{status}",
+    "onlyOneRoom": "扫码支付只能支付本房屋的账单"
+  },
+  "payOnlineLetter": {
+    "hint": "扫码或打开链接在线缴费",
+    "qrLabel": "在线缴费二维码"
   }
 } as const;

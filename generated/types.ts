@@ -1091,6 +1091,210 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface PaymentMerchantsRow {
+id: number
+/**
+ * 商户名称
+ */
+name?: (string | null)
+/**
+ * 支付渠道
+ */
+gateway?: (number | null)
+/**
+ * 商户号/应用ID
+ */
+merchantNo?: (string | null)
+/**
+ * 公众号AppID
+ */
+appId?: (string | null)
+/**
+ * 商户证书序列号
+ */
+certSerialNo?: (string | null)
+/**
+ * 网关地址
+ */
+gatewayUrl?: (string | null)
+privateKey?: string
+apiV3Key?: string
+/**
+ * 平台证书序列号
+ */
+platformSerialNo?: (string | null)
+/**
+ * 平台公钥
+ */
+platformPublicKey?: (string | null)
+/**
+ * 沙箱
+ */
+sandbox?: (boolean | null)
+/**
+ * 启用
+ */
+enabled?: (boolean | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface PaymentMerchantCommunitiesRow {
+id: number
+communityId?: number
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 支付渠道
+ */
+gateway?: (number | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface OnlinePaymentOrdersRow {
+id: number
+communityId?: number
+/**
+ * 商户订单号
+ */
+outTradeNo?: (string | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 支付方式
+ */
+channel?: (number | null)
+/**
+ * 用途
+ */
+purpose?: (number | null)
+/**
+ * 发起方
+ */
+origin?: (number | null)
+/**
+ * 订单金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 订单状态
+ */
+status?: (number | null)
+/**
+ * 支付链接
+ */
+payUrl?: (string | null)
+/**
+ * 失效时间
+ */
+expiresAt?: (string | null)
+/**
+ * 支付平台交易号
+ */
+transactionId?: (string | null)
+/**
+ * 实付金额(元)（元，两位小数）
+ */
+paidAmount?: (string | null)
+/**
+ * 支付时间
+ */
+paidAt?: (string | null)
+/**
+ * 票据
+ */
+receiptId?: (number | null)
+/**
+ * 异常
+ */
+flag?: (number | null)
+/**
+ * 异常说明
+ */
+flagNote?: (string | null)
+/**
+ * 已退金额(元)（元，两位小数）
+ */
+refundedAmount?: (string | null)
+/**
+ * 最近查询时间
+ */
+lastQueriedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface OnlinePaymentOrderBillsRow {
+id: number
+communityId?: number
+/**
+ * 支付订单
+ */
+orderId?: (number | null)
+/**
+ * 账单
+ */
+billId?: (number | null)
+/**
+ * 占用账单
+ */
+openBillId?: (number | null)
+/**
+ * 应缴金额(元)（元，两位小数）
+ */
+owed?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface OnlinePaymentNotificationsRow {
+id: number
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 支付渠道
+ */
+gateway?: (number | null)
+/**
+ * 商户订单号
+ */
+outTradeNo?: (string | null)
+/**
+ * 验签结果
+ */
+verdict?: (number | null)
+/**
+ * 处理结果
+ */
+outcome?: (number | null)
+/**
+ * 接收时间
+ */
+receivedAt?: (string | null)
+/**
+ * 通知内容
+ */
+body?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface CarParksRow {
 id: number
 communityId?: number
@@ -4116,6 +4320,11 @@ export interface ResourceRows {
   accessEvents: AccessEventsRow;
   licenceQuotas: LicenceQuotasRow;
   licenceUsages: LicenceUsagesRow;
+  paymentMerchants: PaymentMerchantsRow;
+  paymentMerchantCommunities: PaymentMerchantCommunitiesRow;
+  onlinePaymentOrders: OnlinePaymentOrdersRow;
+  onlinePaymentOrderBills: OnlinePaymentOrderBillsRow;
+  onlinePaymentNotifications: OnlinePaymentNotificationsRow;
   carParks: CarParksRow;
   parkingVendorConfigs: ParkingVendorConfigsRow;
   parkingLots: ParkingLotsRow;

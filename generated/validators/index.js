@@ -28,6 +28,11 @@ import * as accessSettings from "./accessSettings.js";
 import * as accessEvents from "./accessEvents.js";
 import * as licenceQuotas from "./licenceQuotas.js";
 import * as licenceUsages from "./licenceUsages.js";
+import * as paymentMerchants from "./paymentMerchants.js";
+import * as paymentMerchantCommunities from "./paymentMerchantCommunities.js";
+import * as onlinePaymentOrders from "./onlinePaymentOrders.js";
+import * as onlinePaymentOrderBills from "./onlinePaymentOrderBills.js";
+import * as onlinePaymentNotifications from "./onlinePaymentNotifications.js";
 import * as carParks from "./carParks.js";
 import * as parkingVendorConfigs from "./parkingVendorConfigs.js";
 import * as parkingLots from "./parkingLots.js";
@@ -154,6 +159,16 @@ export const validators = {
   resource_licenceQuotas_update: { validate: licenceQuotas.update, meta: licenceQuotas.meta },
   resource_licenceUsages_create: { validate: licenceUsages.create, meta: licenceUsages.meta },
   resource_licenceUsages_update: { validate: licenceUsages.update, meta: licenceUsages.meta },
+  resource_paymentMerchants_create: { validate: paymentMerchants.create, meta: paymentMerchants.meta },
+  resource_paymentMerchants_update: { validate: paymentMerchants.update, meta: paymentMerchants.meta },
+  resource_paymentMerchantCommunities_create: { validate: paymentMerchantCommunities.create, meta: paymentMerchantCommunities.meta },
+  resource_paymentMerchantCommunities_update: { validate: paymentMerchantCommunities.update, meta: paymentMerchantCommunities.meta },
+  resource_onlinePaymentOrders_create: { validate: onlinePaymentOrders.create, meta: onlinePaymentOrders.meta },
+  resource_onlinePaymentOrders_update: { validate: onlinePaymentOrders.update, meta: onlinePaymentOrders.meta },
+  resource_onlinePaymentOrderBills_create: { validate: onlinePaymentOrderBills.create, meta: onlinePaymentOrderBills.meta },
+  resource_onlinePaymentOrderBills_update: { validate: onlinePaymentOrderBills.update, meta: onlinePaymentOrderBills.meta },
+  resource_onlinePaymentNotifications_create: { validate: onlinePaymentNotifications.create, meta: onlinePaymentNotifications.meta },
+  resource_onlinePaymentNotifications_update: { validate: onlinePaymentNotifications.update, meta: onlinePaymentNotifications.meta },
   resource_carParks_create: { validate: carParks.create, meta: carParks.meta },
   resource_carParks_update: { validate: carParks.update, meta: carParks.meta },
   resource_parkingVendorConfigs_create: { validate: parkingVendorConfigs.create, meta: parkingVendorConfigs.meta },

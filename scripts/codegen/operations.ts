@@ -70,6 +70,8 @@ export interface OperationModel {
   envelope: boolean;
   /** Reachable by a session that must first change its password (the password gate's calls). */
   beforePasswordChange?: true;
+  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */
+  caller?: "server";
   successMessage?: string;
   contentType?: string;
   errors: string[];
@@ -162,6 +164,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       if (declared !== pathParams(op.path).sort().join()) problems.push(`${where}: params (${declared || "none"}) must be exactly the path's :names (${pathParams(op.path).join() || "none"})`);
       for (const code of op.errors ?? []) if (!model.errorCodes[code]) problems.push(`${where}: error ${code} is not a code of schemas/errors.yaml`);
       if (op.beforePasswordChange && op.authority === "public") problems.push(`${where}: beforePasswordChange on a public operation (it needs no session)`);
+      if (op.caller === "server" && (op.authority !== "public" || op.body)) problems.push(`${where}: caller: server must be public and declare no body (it reads the body as received)`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
         if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
@@ -189,6 +192,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         authority: op.authority,
         envelope: op.envelope !== false,
         ...(op.beforePasswordChange ? { beforePasswordChange: true as const } : {}),
+        ...(op.caller ? { caller: op.caller } : {}),
         ...(op.successMessage ? { successMessage: op.successMessage } : {}),
         ...(op.contentType ? { contentType: op.contentType } : {}),
         errors: op.errors ?? [],
@@ -586,6 +590,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       authority: op.authority,
       envelope: op.envelope,
       ...(op.beforePasswordChange ? { beforePasswordChange: true } : {}),
+      ...(op.caller ? { caller: op.caller } : {}),
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
       ...(op.contentType ? { contentType: op.contentType } : {}),
       errors: op.errors,
@@ -616,6 +621,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
     `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
+    `  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */\n  caller?: "server";\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
     `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
     `  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */\n  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };\n` +

@@ -86,6 +86,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     app = Fastify({ logger: options.logger ?? false, logController: new RequestLog(), trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
+    app.decorate("dataDir", dataDir);
     app.decorate("taskWorker", options.taskWorker ?? true);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests

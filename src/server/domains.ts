@@ -13,6 +13,7 @@ import { smartHomeRoutes } from "./smarthome/index.ts";
 import { patrolRoutes } from "./patrol/index.ts";
 import { excelModule } from "./excel/routes.ts";
 import { paymentModule } from "./payment/plugin.ts";
+import { onlinePayModule } from "./onlinepay/index.ts";
 import { taskCentreModule } from "./tasks/routes.ts";
 
 export const routeModules: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const routeModules: FastifyPluginAsync[] = [
   ...patrolRoutes,
   excelModule,
   paymentModule,
+  onlinePayModule,
 ];

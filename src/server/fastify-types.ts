@@ -6,6 +6,8 @@ import type { SessionInfo } from "./auth/session-store.ts";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
+    /** The server's data folder (DATA_DIR): the embedded database, the demo password, the secrets and sandbox keys. */
+    dataDir: string;
     /** Whether this server runs background tasks (AppOptions.taskWorker). */
     taskWorker: boolean;
   }
@@ -22,6 +24,11 @@ declare module "fastify" {
     anyAuthority?: readonly string[];
     /** The session must hold some authority code, whichever (an operation's `anyCode`). */
     someAuthority?: boolean;
+    /**
+     * Called by another server, never by a browser (an operation's `caller: server`: a gateway's
+     * callback): no X-Requested-With marker is asked and no session is read.
+     */
+    serverCaller?: boolean;
     /** A session that must first change its password may call it (an operation's `beforePasswordChange`). */
     beforePasswordChange?: boolean;
     /** Chinese labels of the body's fields, by name: the input guard's 400 messages name them. */

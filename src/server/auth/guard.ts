@@ -2,7 +2,8 @@
 // 1. every method but GET and HEAD, and the few GETs that change something (the spec's GET logout:
 //    XHR_MARKED_GETS), need `X-Requested-With: XMLHttpRequest`, else HTTP 403 and nothing done
 //    (checked before anything else, login included): another site's form or link carries the
-//    SameSite=Lax cookie on a top-level GET, but cannot add the header;
+//    SameSite=Lax cookie on a top-level GET, but cannot add the header. Operations called by another
+//    server (`caller: server`, public: a gateway's callback, checked by its own signature) are exempt;
 // 2. unless the route says `config.public`, a live session: the cookie's token AND the session's
 //    `signature` header (either alone, or another session's signature, is no session), else 401;
 // 3. when the route says `config.authority`, the session must hold that code, else HTTP 401 with
@@ -21,6 +22,7 @@ import { credentialsOf } from "./cookie.ts";
 const XHR_MARKED_GETS: ReadonlySet<string> = new Set([operations.logout.path]);
 
 function needsXhrMarker(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.serverCaller) return false; // another server: no browser carries a cookie there
   if (request.method !== "GET" && request.method !== "HEAD") return true;
   return XHR_MARKED_GETS.has(request.routeOptions.url ?? "");
 }

@@ -140,7 +140,7 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>, (op as OperationRoute).money),
     // After the input is validated and converted: a limited user's communities and rows (operation-scope.ts).
     ...("scope" in op && op.scope && typeof op.scope !== "string" ? { preHandler: scopeGuard(app, op.scope) } : {}),
-    config: { ...authorityConfig(op.authority), ...("beforePasswordChange" in op ? { beforePasswordChange: true } : {}) },
+    config: { ...authorityConfig(op.authority), ...("beforePasswordChange" in op ? { beforePasswordChange: true } : {}), ...("caller" in op ? { serverCaller: true } : {}) },
     handler: async (request, reply) => {
       const checked = checkedScopeOf(request);
       const data = await handler({

@@ -119,12 +119,17 @@ export interface PayOptions {
   at?: Date;
   /** Paid from the room's prepayment balance (prepay.ts takes it off the balance in the same transaction): pay method BALANCE_PAY_METHOD, no cash. */
   fromBalance?: boolean;
+  /**
+   * Paid online (a gateway's verified callback, src/server/onlinepay/settle.ts): the gateway's pay
+   * method, which the desk's settings need not offer, and no cashier (nobody at a counter took it).
+   */
+  online?: { payMethod: number };
 }
 
 export async function payBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest, options: PayOptions = {}) {
   const billIds = chosenIds(body.billIds, "billIds", 200);
-  const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : (body.payMethod ?? 0);
-  if (!options.fromBalance && !ALL_PAY_METHODS.includes(payMethod)) throw refused("selectPayMethod", "payMethod");
+  const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : (options.online?.payMethod ?? body.payMethod ?? 0);
+  if (!options.fromBalance && !options.online && !ALL_PAY_METHODS.includes(payMethod)) throw refused("selectPayMethod", "payMethod");
   const payerName = optionalText(body.payerName, "payerName", 32, "name");
   const remark = optionalText(body.remark, "remark", 128);
   const at = options.at ?? new Date();
@@ -156,7 +161,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     if (b.status === BillStatus.Rejected) throw refused("billRejected", "billIds", { billNo: b.billNo });
   }
   const settings = await loadSettings(tx, session.tenantId, communityId);
-  if (!options.fromBalance && !settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
+  if (!options.fromBalance && !options.online && !settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
 
   const owed = bills.map((b) => owedOn(b, today));
   const total = owed.reduce((s, n) => s + n, 0);
@@ -194,7 +199,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const receiptNo = `${prefix}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
   const paidAt = at.toISOString();
 
-  const { userId } = session;
+  const userId = options.online ? null : session.userId;
   let left = payFen;
   const paymentIds: number[] = [];
   const changed: { id: number; status: number; amountPaid: string }[] = [];
@@ -209,7 +214,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     await tx.query(
       sql`update bills set amount_paid = ${paid}, late_fee = ${lateFee}, status = ${status},
               paid_at = case when ${status}::int = ${BillStatus.Paid} then ${paidAt}::timestamptz else null end,
-              updated_at = now(), updated_by = ${session.userId}, version = version + 1
+              updated_at = now(), updated_by = ${userId}, version = version + 1
         where tenant_id = ${session.tenantId} and id = ${b.id}`,
     );
     const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "P");
@@ -230,7 +235,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
              ${settings.receiptTitle}, ${settings.taxNo}, ${payFen}, ${payMethod}, ${receivedFen}, ${changeFen}, ${ReceiptStatus.Issued}, ${paidAt},
              ${userId}, ${userId}, ${userId}) returning id`,
   );
-  await audit(tx, session, ip, "payments", "pay", r[0].id, { communityId, roomIds, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
+  await audit(tx, { ...session, userId }, ip, "payments", "pay", r[0].id, { communityId, roomIds, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
   return {
     cashierName: sessionPersonName(session),
     receiptId: r[0].id,

@@ -1,12 +1,14 @@
 // What other domains may use of the fee domain: the workbench's fee card reads its report, arrears
 // and pay methods; the demo data runs its generation, approval, cashier, refunds, waivers, closing
-// and dunning as a user of the product would. Everything else in payment/ is its own.
+// and dunning as a user of the product would; online payment reads the owed bills and settles them through the cashier. Everything else in payment/ is its own.
 export { owedSql } from "./arrears.ts";
 export { paymentReport } from "./report.ts";
 export { BALANCE_PAY_METHOD, loadSettings, saveSettings } from "./settings.ts";
 export { generateInline } from "./generation.ts";
 export { approveBills, rejectBills } from "./approval.ts";
-export { payBills } from "./cashier.ts";
+export { payBills, PAYABLE } from "./cashier.ts";
+// Online payment (onlinepay/) holds a room's owed bills in its orders and settles them as the desk does.
+export { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 export { applyRefund, approveRefund, rejectRefund } from "./refunds.ts";
 export { applyWaiver, approveWaiver, rejectWaiver } from "./waivers.ts";
 export { closeDay, daySummary } from "./reconciliation.ts";

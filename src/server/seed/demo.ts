@@ -10,6 +10,7 @@ import { seedInhabitants } from "./inhabitants.ts";
 import { seedResidentDetails } from "./resident-details.ts";
 import { seedResourceRows } from "./resource-rows.ts";
 import { seedPayments } from "./payments.ts";
+import { seedOnlinePayMerchants } from "./onlinepay.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 
 export interface DemoSeedResult {
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
 
     await seedResidentDetails(tx, tenants);
     await seedPayments(tx, tenants, users);
+    await seedOnlinePayMerchants(tx, tenants);
     await seedResourceRows(tx, tenants, users);
 
     return { tenants, users, communities: { a: communitiesA, b: communitiesB } };

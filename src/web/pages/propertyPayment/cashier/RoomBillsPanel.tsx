@@ -1,9 +1,10 @@
 // The desk's room: its owner (phone masked) and unpaid approved bills (GET roomBills), selectable,
-// with 收款 for the selected and 减免 per bill; the owner's other rooms of the community with bills
-// to pay, whose bills can join the list (one payment, one receipt for all); 预缴 of months of a
-// monthly item; the room's recent receipts with 打印票据.
+// with 收款 and 扫码支付 (an online order's QR, this room's bills only) for the selected and 减免 per
+// bill; the owner's other rooms of the community with bills to pay, whose bills can join the list
+// (one payment, one receipt for all); 预缴 of months of a monthly item; the room's recent receipts
+// with 打印票据.
 import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
+import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Tooltip, Typography } from "antd";
 import type { TableProps } from "antd";
 import { useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
@@ -15,11 +16,13 @@ import { useBillsWritten } from "../shared/queries.ts";
 import { billColumns } from "../shared/columns.tsx";
 import { OwnerRooms } from "./OwnerRooms.tsx";
 import { PrepayDialog } from "./PrepayDialog.tsx";
+import { OnlinePayDialog } from "../online/OnlinePayDialog.tsx";
 import { RecentReceipts } from "./RecentReceipts.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { PrepayAccountStatus } from "../../../../../generated/states.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { texts } from "../../../../../generated/texts.ts";
 
 /** The money columns the desk shows, and 未缴 after them: the summary row sums the same list, a cell under each column. */
 const DESK_AMOUNTS = ["amountDue", "lateFee", "amountPaid", "amountWaived"] as const;
@@ -39,6 +42,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
   const [selected, setSelected] = useState<number[]>([]);
   const [paying, setPaying] = useState(false);
   const [prepaying, setPrepaying] = useState(false);
+  const [payingOnline, setPayingOnline] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
   // Every chosen room's bills, each named by its room (the desk's room first); an added room's answer
   // held over from another room while its own loads is not shown.
@@ -124,6 +128,11 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         <Button type="primary" size="large" disabled={!chosen.length} onClick={() => setPaying(true)}>
           收款 ¥{chosenTotal}
         </Button>
+        <Tooltip title={onlyThisRoom ? undefined : texts.payOnlineDesk.onlyOneRoom}>
+          <Button size="large" disabled={!chosen.length || !onlyThisRoom} onClick={() => setPayingOnline(true)}>
+            {texts.payOnlineDesk.button}
+          </Button>
+        </Tooltip>
         {d?.prepay && d.prepay.status === PrepayAccountStatus.Active && (
           <Popconfirm
             title="预存款缴费"
@@ -173,6 +182,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
           onPaid(r, !!d?.autoPrintReceipt);
         }}
       />
+      {payingOnline && <OnlinePayDialog roomId={roomId} billIds={chosen.map((b) => b.id)} onClose={() => setPayingOnline(false)} />}
       <WaiverDialog bill={waiving} onClose={() => setWaiving(null)} onDone={() => setWaiving(null)} />
     </Space>
   );

@@ -1,12 +1,14 @@
 // One dunning letter (催缴通知单): the title, the room, the text, the unpaid bills with the total in
-// words and figures, the issuer and the date. The single print view shows one; the batch print view
+// words and figures, the room's online pay QR and link (when it has one), the issuer and the date. The single print view shows one; the batch print view
 // one per A4 page.
 import dayjs from "dayjs";
 import type { PrintDunningNoticeData } from "../../../../../generated/operation-types.ts";
 import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
 import { chinaDate } from "../shared/columns.tsx";
+import { LetterPayLink } from "../online/LetterPayLink.tsx";
 
-export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData }) {
+/** `payUrl`: the room's online pay link, printed as a QR and an address under the bills when given. */
+export function DunningLetter({ notice: d, payUrl }: { notice: PrintDunningNoticeData; payUrl?: string }) {
   return (
     <>
       <h2 style={{ textAlign: "center", letterSpacing: 4 }}>{d.title}</h2>
@@ -29,6 +31,7 @@ export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData })
           { title: "欠费金额(元)", dataIndex: "outstanding", align: "right" },
         ]}
       />
+      <LetterPayLink url={payUrl} />
       <div style={{ textAlign: "right", marginTop: 48, lineHeight: 2 }}>
         <div>{d.issuer}</div>
         <div>{dayjs(chinaDate(d.issuedAt)).format("YYYY年MM月DD日")}</div>

@@ -1,0 +1,95 @@
+// Settling a payment the gateway took, exactly once: the order row is locked, and only an order not
+// yet settled is settled, in the same transaction as the desk's payment, receipt and ledger rows
+// (payment/cashier.ts payBills: 收据, 日结, reports and the workbench count it like any other
+// payment). A callback and an active query for the same order, or a hundred copies of a callback,
+// meet at the lock: the first settles, the others find it settled.
+// - An amount other than the order's is flagged 金额不符 and settles nothing.
+// - Bills paid meanwhile at the desk: what is still owed is settled, the rest is flagged 多缴待退
+//   (to be refunded through the gateway after approval); the money is never lost.
+// - An order closed (expired) before the payment arrived is settled all the same, flagged 关闭后支付.
+import { OnlineOrderStatus, OnlineOrderFlag, NotificationOutcome, PayGateway, PayMethod } from "../../../generated/states.ts";
+import { texts } from "../../../generated/texts.ts";
+import { chinaDay } from "../../common/china-time.ts";
+import { fenToYuan } from "../../common/money.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
+import type { DbSession } from "../db/types.ts";
+import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, payBills, PAYABLE, type BillRow } from "../payment/public.ts";
+import type { GatewayEvent } from "./gateways/callbacks.ts";
+import type { Merchant } from "./merchants.ts";
+import { ORDER_SELECT, releaseBills, type OrderRow } from "./orders.ts";
+
+const SETTLED: readonly number[] = [OnlineOrderStatus.Paid, OnlineOrderStatus.Refunding, OnlineOrderStatus.Refunded, OnlineOrderStatus.PartlyRefunded];
+
+/** Who takes an online payment: nobody at a counter (payBills' `online` option writes no cashier). */
+function onlineActor(tenantId: number): SessionInfo {
+  return {
+    tokenHash: "",
+    userId: 0,
+    tenantId,
+    username: texts.onlinePay.payerName,
+    realName: texts.onlinePay.payerName,
+    userType: "system",
+    authorities: [],
+    communityIds: null,
+    tenantName: "",
+    sceneName: "",
+  };
+}
+
+/** A gateway's time: RFC 3339 (WeChat), or China time without a zone (Alipay's yyyy-MM-dd HH:mm:ss); now when absent or unreadable. */
+function gatewayTime(at: string | null): Date {
+  const text = at && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(at) ? `${at.replace(" ", "T")}+08:00` : at;
+  const time = text ? Date.parse(text) : NaN;
+  return Number.isNaN(time) ? new Date() : new Date(time);
+}
+
+/** Settles a paid event of `merchant` in `tx`; the outcome recorded with the notification. */
+export async function settlePaid(tx: DbSession, merchant: Merchant, event: GatewayEvent): Promise<number> {
+  const orders = await camelRows<OrderRow>(tx, sql`${ORDER_SELECT} where tenant_id = ${merchant.tenantId} and merchant_id = ${merchant.id} and out_trade_no = ${event.outTradeNo} for update`);
+  const order = orders[0];
+  if (!order) return NotificationOutcome.UnknownOrder;
+  if (SETTLED.includes(order.status) || order.flag === OnlineOrderFlag.AmountMismatch) return NotificationOutcome.Repeated;
+  const paidAt = gatewayTime(event.at);
+  const record = (status: number, flag: number | null, note: string | null, receiptId: number | null) =>
+    tx.query(
+      sql`update online_payment_orders set status = ${status}, flag = ${flag}, flag_note = ${note}, transaction_id = ${event.transactionId}, paid_amount = ${event.amountFen},
+             paid_at = ${paidAt.toISOString()}, receipt_id = ${receiptId}, updated_at = now(), version = version + 1
+       where tenant_id = ${merchant.tenantId} and id = ${order.id}`,
+    );
+  if (event.amountFen !== order.amount) {
+    await record(OnlineOrderStatus.Failed, OnlineOrderFlag.AmountMismatch, `${fenToYuan(event.amountFen)} ≠ ${fenToYuan(order.amount)}`, null);
+    await releaseBills(tx, merchant.tenantId, order.id);
+    return NotificationOutcome.AmountMismatch;
+  }
+  const lines = await camelRows<{ billId: number; owed: number }>(
+    tx,
+    sql`select bill_id, owed from online_payment_order_bills where tenant_id = ${merchant.tenantId} and order_id = ${order.id} order by id`,
+  );
+  const billIds = lines.map((l) => l.billId);
+  const bills = (
+    await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${merchant.tenantId} and b.id = any(${billIds}::bigint[]) order by b.period, b.id for update of b`)
+  ).map(normalizeBill);
+  const today = chinaDay(paidAt);
+  const payable = bills.filter((b) => PAYABLE.includes(b.status) && owedOn(b, today) > 0);
+  const owedNow = payable.reduce((s, b) => s + owedOn(b, today), 0);
+  const settleFen = Math.min(owedNow, order.amount);
+  let receiptId: number | null = null;
+  if (settleFen > 0) {
+    const paid = await payBills(
+      tx,
+      onlineActor(merchant.tenantId),
+      null,
+      { billIds: payable.map((b) => b.id), roomId: order.roomId, payMethod: null, payAmount: fenToYuan(settleFen), payerName: texts.onlinePay.payerName, remark: order.outTradeNo },
+      { online: { payMethod: merchant.gateway === PayGateway.Alipay ? PayMethod.Alipay : PayMethod.WeChat }, at: paidAt },
+    );
+    receiptId = paid.receiptId;
+  }
+  await releaseBills(tx, merchant.tenantId, order.id);
+  const over = order.amount - settleFen;
+  const closedBefore = order.status === OnlineOrderStatus.Closed || order.status === OnlineOrderStatus.Failed;
+  const flag = over > 0 ? OnlineOrderFlag.Overpaid : closedBefore ? OnlineOrderFlag.PaidAfterClose : null;
+  await record(OnlineOrderStatus.Paid, flag, over > 0 ? fenToYuan(over) : null, receiptId);
+  return over > 0 ? NotificationOutcome.Overpaid : NotificationOutcome.Settled;
+}
