@@ -95,7 +95,16 @@ export async function requireCommunity(db: DbSession, session: SessionInfo, id: 
 }
 
 /** An operation_logs row for a fee action, in the caller's transaction. */
-export async function audit(tx: DbSession, session: Pick<SessionInfo, "tenantId" | "username"> & { userId: number | null }, ip: string | null, resource: string, action: string, targetId: number | string | null, detail: unknown, code?: string) {
+export async function audit(
+  tx: DbSession,
+  session: Pick<SessionInfo, "tenantId" | "username"> & { userId: number | null },
+  ip: string | null,
+  resource: string,
+  action: string,
+  targetId: number | string | null,
+  detail: unknown,
+  code?: string,
+) {
   await writeOperationLog(tx, {
     tenantId: session.tenantId,
     userId: session.userId,

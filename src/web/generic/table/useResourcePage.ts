@@ -1,8 +1,8 @@
 // A page of a generic resource's rows for a hand-written list, through Refine's data provider
 // (POST …/actions/pageList): the query's fields are the filters; null waits (e.g. for a community).
-import { useDataProvider, useList, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { useList, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { useCallback, useMemo } from "react";
-import type { PagedList, PageResult } from "./usePaging.ts";
+import type { PagedList } from "./usePaging.ts";
 
 type Query = Record<string, unknown>;
 
@@ -22,21 +22,4 @@ export function useResourcePage<T>(resource: string, query: Query | null, page: 
   const { refetch } = q;
   const reload = useCallback(() => void refetch(), [refetch]);
   return { data, loading: q.isFetching, reload };
-}
-
-/** One-off reads of a resource's rows (several communities at once, a lookup on click). */
-export function useResourcePageLoader() {
-  const dataProvider = useDataProvider();
-  return useCallback(
-    async <T>(resource: string, query: Query, pageSize: number): Promise<PageResult<T>> => {
-      const { data, total } = await dataProvider().getList({
-        resource,
-        pagination: { currentPage: 1, pageSize, mode: "server" },
-        filters: filtersOf(query),
-        meta: { communityId: query.communityId },
-      });
-      return { list: data as T[], total };
-    },
-    [dataProvider],
-  );
 }

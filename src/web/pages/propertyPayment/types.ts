@@ -1,6 +1,6 @@
 // Response shapes of the fee endpoints: the generated types of schemas/operations/payment.yaml under
 // the names the fee pages use. Money fields are yuan text ("12.50").
-import type { GetGenerationTaskData, GetPaymentSettingsData, GetReconciliationDayData, PayBillsData, QueryArrearsData, QueryBillsData } from "../../../../generated/operation-types.ts";
+import type { GetPaymentSettingsData, GetReconciliationDayData, PayBillsData, QueryArrearsData, QueryBillsData } from "../../../../generated/operation-types.ts";
 import type { ReportRow } from "../../../common/payment/shapes.ts";
 
 export type { ReportRow };
@@ -9,7 +9,6 @@ export type PaySettings = GetPaymentSettingsData;
 /** A bill of the fee lists; the lists add the room's label and the approval and payment dates. */
 export type BillView = QueryBillsData["list"][number];
 export type PayResult = PayBillsData;
-export type GenerationTask = GetGenerationTaskData;
 export type DaySummary = GetReconciliationDayData;
 export type DayRow = DaySummary["rows"][number];
 
