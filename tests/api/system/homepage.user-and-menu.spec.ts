@@ -120,6 +120,8 @@ describe.each(backends)("homepage/user and users (%s)", (backend) => {
     const property = await t.server.request("POST", "/api/system/users/actions/queryPropertyListByCommunityId", { token: t.staff, body: { communityId: t.ids.communityA } });
     expect(property.body.data.map((u: { username: string }) => u.username)).toContain("staff");
     const foreign = await t.server.request("POST", "/api/system/users/actions/queryPropertyListByCommunityId", { token: t.staff, body: { communityId: t.ids.communityB } });
-    expect(foreign.body.data).toEqual([]);
+    // Another tenant's community is refused at the edge (404), as every operation naming one is.
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.data).toBeNull();
   });
 });
