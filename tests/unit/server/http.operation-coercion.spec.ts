@@ -50,9 +50,12 @@ describe("operation input coercion at the edge", () => {
     expect(seen).toEqual({ roomId: 12 });
     await call("GET", "/api/property/receipts/34/actions/print");
     expect(seen).toEqual({ id: 34 });
-    // An empty query value is no value.
-    await call("GET", "/api/property/bills/actions/roomBills?roomId=");
-    expect(seen).toEqual({});
+    // An empty query value is no value: the room the operation requires is missing, refused before the handler.
+    seen = undefined;
+    const empty = await call("GET", "/api/property/bills/actions/roomBills?roomId=");
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("请选择房屋");
+    expect(seen).toBeUndefined();
   });
 
   it("refuses a text that is no number with the field's Chinese message, before the handler", async () => {
