@@ -118,9 +118,10 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     return body.roomIds.map((roomId) => ({ roomId, url: `${originOf(request)}/api/pay/rooms/${payLinkToken(key, session.tenantId, roomId)}/pay` }));
   });
   route(app, operations.openRoomPayLink, async ({ params, query, request, reply }) => {
-    const page = (status: number, message: string) => reply.code(status).header("content-type", "text/html; charset=utf-8").send(payLinkPage(message));
+    const page = (message: string) => reply.code(200).header("content-type", "text/html; charset=utf-8").send(payLinkPage(message));
     const named = readPayLinkToken(key, params.token);
-    if (!named) return page(404, texts.onlinePay.linkInvalid);
+    // A page for a person's phone: it says why in words (always 200: the API's error envelope is not for a browser tab).
+    if (!named) return page(texts.onlinePay.linkInvalid);
     const preferred = query.via === "alipay" ? [PayChannel.AlipayWap, PayChannel.WechatH5] : [PayChannel.WechatH5, PayChannel.AlipayWap];
     for (const channel of preferred) {
       const open = await openOrderOfRoom(app.db, named.tenantId, named.roomId, channel);
@@ -131,11 +132,11 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
       } catch (err) {
         const code = err instanceof ApiError ? err.code : 0;
         if (code === errorCodes.ONLINE_PAY_NO_MERCHANT.code) continue; // the other gateway, if the community has one
-        if (code === errorCodes.ONLINE_PAY_NOTHING_OWED.code) return page(200, texts.onlinePay.linkNothingOwed);
-        if (code === errorCodes.NOT_FOUND.code) return page(404, texts.onlinePay.linkInvalid);
-        return page(200, texts.onlinePay.linkGatewayFailed); // the gateway's trouble, not the payer's: a page that says so
+        if (code === errorCodes.ONLINE_PAY_NOTHING_OWED.code) return page(texts.onlinePay.linkNothingOwed);
+        if (code === errorCodes.NOT_FOUND.code) return page(texts.onlinePay.linkInvalid);
+        return page(texts.onlinePay.linkGatewayFailed); // the gateway's trouble, not the payer's: a page that says so
       }
     }
-    return page(200, texts.onlinePay.linkNoMerchant);
+    return page(texts.onlinePay.linkNoMerchant);
   });
 }

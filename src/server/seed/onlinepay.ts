@@ -1,27 +1,72 @@
-// The demo data's merchants: one WeChat Pay and one Alipay merchant per tenant, both the built-in
-// sandbox gateway (no keys in the database: the sandbox's own, src/server/onlinepay/merchants.ts),
-// each assigned to every community of the tenant, so a fresh installation pays bills online at once.
+// The demo data's online payment: one WeChat Pay and one Alipay merchant per tenant, both the
+// built-in sandbox gateway (no keys in the database: the sandbox's own, src/server/onlinepay/
+// merchants.ts), each assigned to every community of the tenant, so a fresh installation pays bills
+// online at once; a third, disabled merchant shows what a real account's settings look like. A few
+// rooms' bills are paid online as a payer would have paid them (an order, its callback kept, settled
+// through the product's own settlement), so 支付订单 and 支付通知 are not empty.
 import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
-import { PayGateway } from "../../../generated/states.ts";
+import { camelRows } from "../db/camel-rows.ts";
+import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
+import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
+import { settlePaid } from "../onlinepay/settle.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import type { DemoTenants } from "./tenants.ts";
 
 const MERCHANTS = [
-  { name: "沙箱商户（微信支付）", gateway: PayGateway.WechatPay, merchantNo: "1900000001", appId: "wx00000000sandbox", gatewayUrl: "https://sandbox.invalid/wechatpay" },
-  { name: "沙箱商户（支付宝）", gateway: PayGateway.Alipay, merchantNo: "2021000000000001", appId: null, gatewayUrl: "https://sandbox.invalid/alipay/gateway.do" },
+  { name: "沙箱商户（微信支付）", gateway: PayGateway.WechatPay, merchantNo: "1900000001", appId: "wx00000000sandbox", gatewayUrl: "https://sandbox.invalid/wechatpay", sandbox: true, enabled: true },
+  { name: "沙箱商户（支付宝）", gateway: PayGateway.Alipay, merchantNo: "2021000000000001", appId: null, gatewayUrl: "https://sandbox.invalid/alipay/gateway.do", sandbox: true, enabled: true },
+  { name: "正式商户（待配置）", gateway: PayGateway.WechatPay, merchantNo: "1600000000", appId: "wx0000000000000000", gatewayUrl: "https://api.mch.weixin.qq.com", sandbox: false, enabled: false },
 ];
 
+/** Rooms paid online per tenant in the demo data. */
+const PAID_ROOMS = 3;
+
+async function payOnline(tx: DbSession, tenantId: number, merchantId: number, roomId: number, n: number): Promise<void> {
+  const today = chinaDay();
+  const bills = (
+    await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${tenantId} and b.room_id = ${roomId} and b.status = any(${PAYABLE}::int[]) order by b.period, b.id`)
+  ).map(normalizeBill);
+  const lines = bills.map((b) => ({ billId: b.id, owed: owedOn(b, today), communityId: b.communityId })).filter((l) => l.owed > 0);
+  if (!lines.length) return;
+  const amount = lines.reduce((s, l) => s + l.owed, 0);
+  const outTradeNo = `NP${today.replace(/-/g, "")}090000${String(tenantId % 100).padStart(2, "0")}${String(n).padStart(4, "0")}`;
+  const { rows } = await tx.query<{ id: number }>(
+    sql`insert into online_payment_orders (tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, purpose, origin, amount, status, expires_at, refunded_amount)
+        values (${tenantId}, ${lines[0].communityId}, ${outTradeNo}, ${roomId}, ${merchantId}, ${PayChannel.WechatH5}, 1, 2, ${amount}, ${OnlineOrderStatus.Pending}, now() + interval '30 minutes', 0) returning id`,
+  );
+  await tx.query(
+    sql`insert into online_payment_order_bills (tenant_id, community_id, order_id, bill_id, open_bill_id, owed)
+        select ${tenantId}, ${lines[0].communityId}, ${rows[0].id}, l.bill_id, l.bill_id, l.owed from unnest(${lines.map((l) => l.billId)}::bigint[], ${lines.map((l) => l.owed)}::bigint[]) as l(bill_id, owed)`,
+  );
+  const event = { kind: "paid" as const, outTradeNo, transactionId: `4200002026${String(tenantId).padStart(6, "0")}${String(n).padStart(6, "0")}`, amountFen: amount, at: null };
+  const outcome = await settlePaid(tx, { id: merchantId, tenantId, name: MERCHANTS[0].name, gateway: PayGateway.WechatPay, sandbox: true, enabled: true }, event);
+  await tx.query(
+    sql`insert into online_payment_notifications (tenant_id, merchant_id, gateway, out_trade_no, verdict, outcome, received_at, body)
+        values (${tenantId}, ${merchantId}, ${PayGateway.WechatPay}, ${outTradeNo}, ${NotificationVerdict.Verified}, ${outcome === NotificationOutcome.Settled ? outcome : NotificationOutcome.Ignored}, now(),
+                ${JSON.stringify({ event_type: "TRANSACTION.SUCCESS", resource_type: "encrypt-resource", summary: "支付成功" })})`,
+  );
+}
+
 export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants): Promise<void> {
-  for (const tenantId of Object.values(tenants)) {
+  for (const tenantId of [tenants.a, tenants.b]) {
+    const ids: number[] = [];
     for (const m of MERCHANTS) {
       const { rows } = await tx.query<{ id: number }>(
         sql`insert into payment_merchants (tenant_id, name, gateway, merchant_no, app_id, gateway_url, sandbox, enabled)
-            values (${tenantId}, ${m.name}, ${m.gateway}, ${m.merchantNo}, ${m.appId}, ${m.gatewayUrl}, true, true) returning id`,
+            values (${tenantId}, ${m.name}, ${m.gateway}, ${m.merchantNo}, ${m.appId}, ${m.gatewayUrl}, ${m.sandbox}, ${m.enabled}) returning id`,
       );
+      ids.push(rows[0].id);
+      if (!m.sandbox) continue;
       await tx.query(
         sql`insert into payment_merchant_communities (tenant_id, community_id, merchant_id, gateway)
             select tenant_id, id, ${rows[0].id}, ${m.gateway} from communities where tenant_id = ${tenantId}`,
       );
     }
+    const rooms = await camelRows<{ roomId: number }>(
+      tx,
+      sql`select room_id from (select distinct room_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])) r order by room_id desc limit ${PAID_ROOMS}`,
+    );
+    for (const [n, r] of rooms.entries()) await payOnline(tx, tenantId, ids[0], r.roomId, n + 1);
   }
 }

@@ -126,7 +126,7 @@ describe.each(backends)("online payment (%s)", (backend) => {
     const unsigned = { headers: { "content-type": "application/json" }, body: good.body };
     for (const forged of [tampered, unknownSerial, stale, unsigned]) {
       const answer = await send(forged);
-      expect(answer.statusCode).toBe(500);
+      expect(answer.statusCode).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ code: "FAIL" });
     }
     expect((await paymentsOf(3)).rows).toHaveLength(0);
@@ -137,7 +137,7 @@ describe.each(backends)("online payment (%s)", (backend) => {
     expect(verdicts.rows.map((v) => v.verdict).sort()).toEqual([2, 3, 4, 5]);
     // A callback to an address naming no merchant of the gateway is refused and kept nowhere.
     const stranger = await t.server.app.inject({ method: "POST", url: `/api/pay/notify/wechatpay/${merchants.alipay}`, headers: good.headers, payload: good.body });
-    expect(stranger.statusCode).toBe(500);
+    expect(stranger.statusCode).toBe(400);
     expect((await send(good)).statusCode).toBe(204);
     expect((await paymentsOf(3)).rows).toHaveLength(1);
   });
@@ -190,7 +190,7 @@ describe.each(backends)("online payment (%s)", (backend) => {
     expect(settled.text).toContain("该房屋目前没有待缴的费用");
     // A forged token is refused.
     const forged = await t.server.request("GET", path.replace(/-[A-Za-z0-9_-]{16}\/pay$/, "-AAAAAAAAAAAAAAAA/pay"), { xhr: false });
-    expect(forged.status).toBe(404);
+    expect(forged.status).toBe(200);
     expect(forged.text).toContain("该缴费链接无效");
     // Another tenant's room is not this tenant's to link.
     const other = await t.server.request("POST", "/api/pay/rooms/actions/payLinks", { token: t.admin, body: { roomIds: [t.ids.roomB] } });

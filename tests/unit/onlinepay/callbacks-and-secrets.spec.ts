@@ -49,7 +49,7 @@ describe("WeChat Pay callbacks read", () => {
     const c = wechat("TRANSACTION.SUCCESS", { ...paid, trade_state: "PAYERROR" });
     expect(readWechatCallback(c.headers, c.body, keys)).toEqual({ ok: true, event: null });
     expect(wechatAnswer(true)).toEqual({ status: 204, body: "" });
-    expect(wechatAnswer(false).status).toBe(500);
+    expect(wechatAnswer(false).status).toBe(400);
   });
 });
 

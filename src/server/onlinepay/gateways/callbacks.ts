@@ -70,8 +70,9 @@ export function readWechatCallback(headers: Record<string, string | string[] | u
   return { ok: true, event: null };
 }
 
-/** What WeChat Pay expects back: 204 when the callback is taken, else 4xx/5xx with a code and message (it sends again). */
-export const wechatAnswer = (taken: boolean) => (taken ? { status: 204, body: "" } : { status: 500, body: JSON.stringify({ code: "FAIL", message: "notification not taken" }) });
+/** What WeChat Pay expects back: 204 when the callback is taken, else 4xx with a code and message (it sends again). */
+// (400, not 5xx: a refused callback is the caller's, and the gateway sends again on any answer but 2xx.)
+export const wechatAnswer = (taken: boolean) => (taken ? { status: 204, body: "" } : { status: 400, body: JSON.stringify({ code: "FAIL", message: "notification not taken" }) });
 
 /** An Alipay trade_status_sync notification (form fields). */
 export function readAlipayNotification(params: Record<string, string>, alipayPublicKey: KeyObject | string): CallbackVerdict {
