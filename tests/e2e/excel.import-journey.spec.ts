@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { screenshot } from "./support/browser.ts";
+import { downloadedFile, screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
 
 const journey = useJourney();
@@ -23,7 +23,7 @@ describe("excel import journey", () => {
     // 下载模板: the template of the screen, its header row is what the import reads.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /下载模板/ }).click()]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
+    await workbook.xlsx.readFile(await downloadedFile(download));
     const sheet = workbook.getWorksheet("导入数据")!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     expect(headers).toEqual(expect.arrayContaining(["楼栋", "单元", "房号", "房屋类型", "房屋状态", "部署状态"]));
@@ -59,7 +59,7 @@ describe("excel import journey", () => {
     const [errors] = await Promise.all([page.waitForEvent("download"), task.getByRole("button", { name: /下载错误数据/ }).click()]);
     expect(errors.suggestedFilename()).toBe("房屋导入错误数据.xlsx");
     const errorBook = new ExcelJS.Workbook();
-    await errorBook.xlsx.readFile(await errors.path());
+    await errorBook.xlsx.readFile(await downloadedFile(errors));
     const errorRows = errorBook.getWorksheet("导入数据")!;
     expect((errorRows.getRow(1).values as unknown[]).slice(1)).toEqual([...headers, "错误原因"]);
     expect(errorRows.getRow(2).getCell(headers.indexOf("房号") + 1).value).toBe("1#1");

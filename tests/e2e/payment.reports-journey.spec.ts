@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { chinaDay } from "../../src/common/china-time.ts";
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { screenshot } from "./support/browser.ts";
+import { downloadedFile, screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
 import { chooseFirstCommunity, hideGuidePanels, openAfresh } from "./support/payment.ts";
 import { runAxe } from "./support/axe.ts";
@@ -81,7 +81,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /导出Excel/ }).click()]);
   expect(download.suggestedFilename()).toBe(`收费日报_${monthStart}_${today}.xlsx`);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await download.path());
+  await wb.xlsx.readFile(await downloadedFile(download));
   const ws = wb.worksheets[0];
   const line = ws.getRows(1, ws.rowCount)!.find((r) => r.getCell(1).value === today)!;
   expect(line.getCell(4).value).toBe(Number(collected));

@@ -3,7 +3,7 @@
 // and every test file connects to it (support/journey.ts) and opens contexts of its own, so a file pays
 // a websocket connection instead of a browser start. Contexts share nothing (cookies, storage,
 // cache), so a fresh context is as fresh as a fresh browser.
-import { chromium, type BrowserServer, type LaunchOptions, type Page } from "playwright-core";
+import { chromium, type BrowserServer, type Download, type LaunchOptions, type Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -36,4 +36,16 @@ export async function screenshot(page: Page, name: string): Promise<string | nul
     }
   }
   return null;
+}
+
+/**
+ * A finished download saved where this process can read it: the browser runs as a server the test
+ * files connect to, and a connected browser's download has no local path (playwright: saveAs()).
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const dir = join(artifacts, "downloads");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${download.suggestedFilename()}`);
+  await download.saveAs(path);
+  return path;
 }
