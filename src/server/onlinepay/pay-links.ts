@@ -5,6 +5,7 @@
 // that says why.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { texts } from "../../../generated/texts.ts";
+import { escapeHtml } from "./html.ts";
 
 const MAC_BYTES = 12;
 
@@ -25,10 +26,8 @@ export function readPayLinkToken(key: Buffer, token: string): { tenantId: number
   return expected.length === given.length && timingSafeEqual(expected, given) ? { tenantId, roomId } : null;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 /** The page a phone shows when the link cannot be used. */
 export function payLinkPage(message: string): string {
   const title = texts.onlinePay.linkTitle;
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1><p role="status">${escape(message)}</p></main></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p></main></body></html>`;
 }

@@ -2,6 +2,7 @@
 // with a form (no script), so it works in any browser under the product's Content-Security-Policy.
 import { fenToYuan } from "../../../common/money.ts";
 import type { SandboxTrade } from "./trades.ts";
+import { escapeHtml } from "../html.ts";
 
 export const PAY_PAGE_TEXTS = {
   title: "沙箱支付",
@@ -19,10 +20,8 @@ export const PAY_PAGE_TEXTS = {
   note: "这是沙箱网关：不会扣除任何真实款项。",
 } as const;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
 }
 
 export function notFoundPage(): string {
@@ -33,13 +32,13 @@ export function notFoundPage(): string {
 export function payPage(trade: SandboxTrade, action: string): string {
   const t = PAY_PAGE_TEXTS;
   const expired = trade.state === "NOTPAY" && Date.parse(trade.expiresAt) < Date.now();
-  const facts = `<dl><dt>${t.outTradeNo}</dt><dd>${escape(trade.outTradeNo)}</dd><dt>${t.subject}</dt><dd>${escape(trade.description)}</dd><dt>${t.amount}</dt><dd data-amount>¥${fenToYuan(trade.paidFen ?? trade.totalFen)}</dd></dl>`;
+  const facts = `<dl><dt>${t.outTradeNo}</dt><dd>${escapeHtml(trade.outTradeNo)}</dd><dt>${t.subject}</dt><dd>${escapeHtml(trade.description)}</dd><dt>${t.amount}</dt><dd data-amount>¥${fenToYuan(trade.paidFen ?? trade.totalFen)}</dd></dl>`;
   let state: string;
   if (trade.state === "SUCCESS" || trade.state === "REFUND") {
-    const back = trade.returnUrl ? `<p><a href="${escape(trade.returnUrl)}">${t.back}</a></p>` : "";
-    state = `<p role="status">${t.paid}</p><form method="post" action="${escape(action)}/notify"><button type="submit">${t.resend}</button></form>${back}`;
+    const back = trade.returnUrl ? `<p><a href="${escapeHtml(trade.returnUrl)}">${t.back}</a></p>` : "";
+    state = `<p role="status">${t.paid}</p><form method="post" action="${escapeHtml(action)}/notify"><button type="submit">${t.resend}</button></form>${back}`;
   } else if (trade.state === "CLOSED") state = `<p role="status">${t.closed}</p>`;
   else if (expired) state = `<p role="status">${t.expired}</p>`;
-  else state = `<form method="post" action="${escape(action)}"><button type="submit">${t.confirm}</button></form>`;
+  else state = `<form method="post" action="${escapeHtml(action)}"><button type="submit">${t.confirm}</button></form>`;
   return page(t.title, `<h1>${t.gateways[trade.gateway]}</h1>${facts}${state}<p><small>${t.note}</small></p>`);
 }
