@@ -86,14 +86,6 @@ export function chosenCommunity(community: { id: number } | null): number {
   return community.id;
 }
 
-/** The session's own community, else 404 (another tenant's id looks like a missing one); none given: 400. */
-export async function requireCommunity(db: DbSession, session: SessionInfo, id: number | null | undefined): Promise<number> {
-  if (id === undefined || id === null) throw refused("selectCommunity", "communityId");
-  const { rows } = await db.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and id = ${id}`);
-  if (!rows.length) throw notFound();
-  return id;
-}
-
 /** An operation_logs row for a fee action, in the caller's transaction. */
 export async function audit(
   tx: DbSession,

@@ -10,7 +10,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity, ruleBroken, personNameSql } from "./common.ts";
+import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
@@ -131,8 +131,8 @@ const view = (l: Line, name: string | undefined) => {
   };
 };
 
-export async function daySummary(db: DbSession, session: SessionInfo, communityValue: number | undefined, dayValue: string | undefined) {
-  const communityId = await requireCommunity(db, session, communityValue);
+/** `communityId`: the tenant's community, checked by the caller (the operation's scope guard, or the demo seed's own). */
+export async function daySummary(db: DbSession, session: SessionInfo, communityId: number, dayValue: string | null | undefined) {
   const day = dayOf(dayValue);
   const closing = await closingOf(db, session.tenantId, communityId, day);
   const list = await lines(db, session.tenantId, communityId, day, !!closing);
@@ -207,8 +207,7 @@ async function saveLines(tx: DbSession, session: SessionInfo, communityId: numbe
   return current.map((l) => ({ ...l, declaredAmount: given.get(key(l))?.declaredAmount ?? l.declaredAmount }));
 }
 
-export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, body: DeclareReconciliationBody) {
-  const communityId = await requireCommunity(tx, session, body.communityId);
+export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: DeclareReconciliationBody) {
   const day = dayOf(body.day);
   const [k1, k2] = dayLockKey(communityId);
   await tx.query(sql`select pg_advisory_xact_lock(${k1}, ${k2})`);
@@ -217,8 +216,7 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
   await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
 }
 
-export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: CloseReconciliationBody) {
-  const communityId = await requireCommunity(tx, session, body.communityId);
+export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: CloseReconciliationBody) {
   const day = dayOf(body.day);
   if (day > chinaDay()) throw refused("dayAfterToday", "day");
   const remark = optionalText(body.remark, "remark", 128);

@@ -224,7 +224,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
       declaredAmount: i === 1 && j === 0 ? (Math.max(0, Math.round(Number(r.netAmount) * 100) - 100) / 100).toFixed(2) : r.netAmount,
       remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
     }));
-    await closeDay(tx, s, null, { communityId, day, rows, remark: i === 1 ? "现金短款1元" : null });
+    await closeDay(tx, s, null, communityId, { day, rows, remark: i === 1 ? "现金短款1元" : null });
   }
 
   // Deposits, temporary charges, a balance refund waiting, arrears in every ageing bucket.
