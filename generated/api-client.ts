@@ -366,6 +366,16 @@ import type {
   CloseOnlinePaymentBody,
   CloseOnlinePaymentBodyInput,
   CloseOnlinePaymentData,
+  QueryOnlinePaymentRefundParams,
+  QueryOnlinePaymentRefundQuery,
+  QueryOnlinePaymentRefundBody,
+  QueryOnlinePaymentRefundBodyInput,
+  QueryOnlinePaymentRefundData,
+  RefundOnlineOverpaidParams,
+  RefundOnlineOverpaidQuery,
+  RefundOnlineOverpaidBody,
+  RefundOnlineOverpaidBodyInput,
+  RefundOnlineOverpaidData,
   GetRoomPayLinksParams,
   GetRoomPayLinksQuery,
   GetRoomPayLinksBody,
@@ -940,6 +950,10 @@ export interface ApiClient<O = unknown> {
   queryOnlinePayment: (input: { body: QueryOnlinePaymentBodyInput }, options?: O) => Promise<QueryOnlinePaymentData>;
   /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
   closeOnlinePayment: (input: { body: CloseOnlinePaymentBodyInput }, options?: O) => Promise<CloseOnlinePaymentData>;
+  /** 立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态 (POST /api/pay/onlinePaymentRefunds/actions/query) */
+  queryOnlinePaymentRefund: (input: { body: QueryOnlinePaymentRefundBodyInput }, options?: O) => Promise<QueryOnlinePaymentRefundData>;
+  /** 退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人 (POST /api/pay/onlinePayments/actions/refundOverpaid) */
+  refundOnlineOverpaid: (input: { body: RefundOnlineOverpaidBodyInput }, options?: O) => Promise<RefundOnlineOverpaidData>;
   /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
   getRoomPayLinks: (input: { body: GetRoomPayLinksBodyInput }, options?: O) => Promise<GetRoomPayLinksData>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
@@ -1293,6 +1307,10 @@ export interface ApiQueries<O = unknown> {
   queryOnlinePayment: QueryHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O> & MutationHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O>;
   /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
   closeOnlinePayment: QueryHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O> & MutationHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O>;
+  /** 立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态 (POST /api/pay/onlinePaymentRefunds/actions/query) */
+  queryOnlinePaymentRefund: QueryHelpers<"queryOnlinePaymentRefund", [input: { body: QueryOnlinePaymentRefundBodyInput }], QueryOnlinePaymentRefundData, O> & MutationHelpers<"queryOnlinePaymentRefund", [input: { body: QueryOnlinePaymentRefundBodyInput }], QueryOnlinePaymentRefundData, O>;
+  /** 退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人 (POST /api/pay/onlinePayments/actions/refundOverpaid) */
+  refundOnlineOverpaid: QueryHelpers<"refundOnlineOverpaid", [input: { body: RefundOnlineOverpaidBodyInput }], RefundOnlineOverpaidData, O> & MutationHelpers<"refundOnlineOverpaid", [input: { body: RefundOnlineOverpaidBodyInput }], RefundOnlineOverpaidData, O>;
   /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
   getRoomPayLinks: QueryHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O> & MutationHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
@@ -1787,6 +1805,14 @@ export const operationRoutes = {
   "closeOnlinePayment": {
     "method": "POST",
     "path": "/api/pay/onlinePayments/actions/close"
+  },
+  "queryOnlinePaymentRefund": {
+    "method": "POST",
+    "path": "/api/pay/onlinePaymentRefunds/actions/query"
+  },
+  "refundOnlineOverpaid": {
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/refundOverpaid"
   },
   "getRoomPayLinks": {
     "method": "POST",

@@ -525,6 +525,16 @@ export const errorCodes = {
     "status": 409,
     "message": "该订单已{status}，不能关闭"
   },
+  "ONLINE_PAY_REFUND_QUERY_FAILED": {
+    "code": 40093,
+    "status": 400,
+    "message": "暂时无法向支付平台查询退款，请稍后重试（{reason}）"
+  },
+  "ONLINE_PAY_NOT_OVERPAID": {
+    "code": 40922,
+    "status": 409,
+    "message": "该订单没有待退回的多缴金额"
+  },
   "TRACKING_TOO_LARGE": {
     "code": 413,
     "status": 413,

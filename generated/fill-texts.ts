@@ -132,6 +132,7 @@ export const fillTexts = {
   } as const,
   payRefund: {
     approved: (values: { voucherNo: TextValue }): string => fill(texts.payRefund.approved, values),
+    gatewayFailed: (values: { reason: TextValue }): string => fill(texts.payRefund.gatewayFailed, values),
     confirm: (values: { kind: TextValue; amount: TextValue }): string => fill(texts.payRefund.confirm, values),
     voucherTitle: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherTitle, values),
     voucherAmount: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherAmount, values),

@@ -2383,7 +2383,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2430,7 +2430,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2477,7 +2477,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2524,9 +2524,113 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
+}
+
+export type QueryOnlinePaymentRefundParams = Record<string, never>;
+
+export type QueryOnlinePaymentRefundQuery = Record<string, never>;
+
+export interface QueryOnlinePaymentRefundBody {
+/**
+ * 支付退款
+ */
+id: number
+}
+
+export interface QueryOnlinePaymentRefundBodyInput {
+/**
+ * 支付退款
+ */
+id: (number | string)
+}
+
+export interface QueryOnlinePaymentRefundData {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额（元）
+ */
+amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export type RefundOnlineOverpaidParams = Record<string, never>;
+
+export type RefundOnlineOverpaidQuery = Record<string, never>;
+
+export interface RefundOnlineOverpaidBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface RefundOnlineOverpaidBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface RefundOnlineOverpaidData {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额（元）
+ */
+amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
 }
 
 export type GetRoomPayLinksParams = Record<string, never>;
@@ -4167,13 +4271,20 @@ id: (number | string)
 
 export interface ApproveRefundData {
 id: number
+/**
+ * 2 已退款；在线支付的退款为 4 退款中（等待支付平台）或 5 退款失败
+ */
 status: number
-serialNo: string
-accountingDay: string
+serialNo: (string | null)
+accountingDay: (string | null)
 /**
  * 退款凭证号 TK{yyyymm}-{6位序号}：按租户、按审核月份连续编号，不留空号
  */
-voucherNo: string
+voucherNo: (string | null)
+/**
+ * 退款失败时支付平台的说明
+ */
+failReason?: (string | null)
 }
 
 export interface RejectRefundParams {
@@ -4449,7 +4560,13 @@ remark: (string | null)
 } | null)
 rows: {
 payMethod: number
-cashierId: number
+/**
+ * 收款人；在线支付（支付平台收款，无收款人）的行为空
+ */
+cashierId: (number | null)
+/**
+ * 收款人姓名；在线支付的行为“在线支付”
+ */
 cashierName: string
 paymentCount: number
 recordedAmount: string
@@ -4488,7 +4605,10 @@ day?: (string | null)
  */
 rows?: ({
 payMethod?: number
-cashierId?: number
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4508,7 +4628,10 @@ day?: (string | null)
  */
 rows?: ({
 payMethod?: (number | string)
-cashierId?: (number | string)
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null | string)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4534,7 +4657,10 @@ day?: (string | null)
  */
 rows?: ({
 payMethod?: number
-cashierId?: number
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4558,7 +4684,10 @@ day?: (string | null)
  */
 rows?: ({
 payMethod?: (number | string)
-cashierId?: (number | string)
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null | string)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -6701,6 +6830,8 @@ export interface OperationTypes {
   getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentData; community: null };
   queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentData; community: null };
   closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentData; community: null };
+  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundData; community: null };
+  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidData; community: null };
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };

@@ -2749,6 +2749,86 @@ export const operations = {
       }
     }
   },
+  "queryOnlinePaymentRefund": {
+    "name": "queryOnlinePaymentRefund",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePaymentRefunds/actions/query",
+    "summary": "立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_REFUND_QUERY_FAILED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentRefunds",
+          "table": "online_payment_refunds",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付退款",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "refundOnlineOverpaid": {
+    "name": "refundOnlineOverpaid",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/refundOverpaid",
+    "summary": "退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_NOT_OVERPAID"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentOrders",
+          "table": "online_payment_orders",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
   "getRoomPayLinks": {
     "name": "getRoomPayLinks",
     "domain": "onlinepay",
@@ -4203,7 +4283,7 @@ export const operations = {
     "summary": "审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额）",
     "authority": "HBL0701317",
     "envelope": true,
-    "successMessage": "refunded",
+    "successMessage": "approved",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
@@ -4651,7 +4731,11 @@ export const operations = {
                   "type": "integer"
                 },
                 "cashierId": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
                   "type": [
@@ -4730,7 +4814,11 @@ export const operations = {
                   "type": "integer"
                 },
                 "cashierId": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
                   "type": [

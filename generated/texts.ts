@@ -150,7 +150,8 @@ export const texts = {
     "declaredAmount": "实际到账(元)",
     "difference": "差异(元)",
     "remark": "备注",
-    "subtotal": "小计"
+    "subtotal": "小计",
+    "online": "在线支付"
   },
   "arrears": {
     "sheet": "欠费管理",
@@ -282,6 +283,8 @@ export const texts = {
   },
   "payRefund": {
     "approved": "退款成功，退款凭证号 {voucherNo}",
+    "sentToGateway": "已通过审核，正在通过原支付渠道退款，支付平台确认后自动完成",
+    "gatewayFailed": "支付平台未能退款：{reason}",
     "confirm": "确认{kind} ¥{amount}？",
     "voucherTitle": "{kind}凭证",
     "voucherAmount": "{kind}金额(元)"
@@ -371,7 +374,10 @@ export const texts = {
     "linkInvalid": "该缴费链接无效，请联系物业服务中心。",
     "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
     "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
-    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。"
+    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。",
+    "overpaidRefundReason": "退回多缴金额",
+    "refundAbnormal": "退款异常（如付款人的银行卡已作废或冻结），请在支付平台的商户后台处理",
+    "refundClosed": "支付平台已关闭该退款"
   },
   "payOnlineDesk": {
     "button": "扫码支付",

@@ -19,11 +19,13 @@ import { apiError, ApiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { alipayAnswer, wechatAnswer } from "./gateways/callbacks.ts";
-import type { Transport } from "./gateways/transport.ts";
+import { GatewayError, type Transport } from "./gateways/transport.ts";
 import { registerMerchantHooks } from "./merchants.ts";
 import { takeCallback } from "./notifications.ts";
 import { createOrder, openOrderOfRoom, ORDER_SELECT, orderView, type OnlinePayContext, type OrderRow } from "./orders.ts";
 import { payLinkPage, payLinkToken, readPayLinkToken } from "./pay-links.ts";
+import { registerRefundGateway } from "../payment/public.ts";
+import { pollRefund, refundOverpaid, refundView, sendRefund, takeRefund } from "./refunds.ts";
 import { sandboxGateway } from "./sandbox/index.ts";
 import { sandboxKeys } from "./sandbox/keys.ts";
 import { secretBox, secretsKey } from "./secrets.ts";
@@ -61,6 +63,11 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     transportFor: (sandbox) => (sandbox ? inject : undefined),
   };
   const ctxOf = (request: FastifyRequest): OnlinePayContext => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` });
+  // An approved refund of a payment this module took goes back through its gateway (payment/refund-gateway.ts).
+  registerRefundGateway(app.db, {
+    take: takeRefund,
+    send: (request, tenantId, id) => sendRefund(ctxOf(request), originOf(request), tenantId, id),
+  });
 
   if (process.env.SANDBOX_GATEWAY !== "0") {
     await app.register(async (outside) => {
@@ -112,6 +119,15 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     await closeOrder(ctxOf(request), order).catch(asGatewayFailure);
     return orderView(app.db, session.tenantId, body.id);
   });
+  route(app, operations.queryOnlinePaymentRefund, async ({ body, session, request }) => {
+    await refundView(app.db, session.tenantId, body.id); // another tenant's: 404 before any gateway is asked
+    await pollRefund(ctxOf(request), originOf(request), session.tenantId, body.id).catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      throw apiError("ONLINE_PAY_REFUND_QUERY_FAILED", { message: fillErrorCode.ONLINE_PAY_REFUND_QUERY_FAILED({ reason: err instanceof GatewayError ? err.code : "NETWORK" }) });
+    });
+    return refundView(app.db, session.tenantId, body.id);
+  });
+  route(app, operations.refundOnlineOverpaid, async ({ body, session, request }) => refundOverpaid(ctxOf(request), originOf(request), session.tenantId, body.id));
   route(app, operations.getRoomPayLinks, async ({ body, session, request }) => {
     const rooms = await camelRows<{ id: number }>(app.db, sql`select id from rooms where tenant_id = ${session.tenantId} and id = any(${body.roomIds}::bigint[])`);
     if (rooms.length !== new Set(body.roomIds).size) throw apiError("NOT_FOUND");
