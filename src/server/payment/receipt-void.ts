@@ -61,9 +61,9 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
     throw apiError("RECEIPT_NOT_VOIDABLE");
   }
 
-  // Its refunds: waiting ones refuse; approved ones allow only a full 冲正.
+  // Its refunds: waiting ones (or on their way back through a gateway) refuse; approved ones allow only a full 冲正.
   const { rows: r } = await tx.query<{ pending: string; reversed: string; reduced: string }>(
-    sql`select count(*) filter (where status = ${RefundStatus.Pending})::int as pending,
+    sql`select count(*) filter (where status in (${RefundStatus.Pending}, ${RefundStatus.GatewayProcessing}))::int as pending,
             coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded} and refund_kind = ${RefundKind.Reversal}), 0)::bigint as reversed,
             coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded} and refund_kind is distinct from ${RefundKind.Reversal}), 0)::bigint as reduced
        from refunds where tenant_id = ${session.tenantId} and payment_id = any(${charges.map((c) => c.id)}::bigint[])`,
