@@ -416,3 +416,31 @@ export const generationSummary = (r: Record<string, unknown>): string =>
 // Any process that loads the generation code can run its tasks (the server's worker, the benchmark).
 registerTaskHandler(GENERATION_TASK, generationHandler);
 registerTaskSummary(GENERATION_TASK, generationSummary);
+
+interface BatchRow {
+  id: number;
+  batchNo: string;
+  paymentItemId: number;
+  itemName: string;
+  communityId: number;
+  period: string;
+  status: number;
+  roomCount: number;
+  billCount: number;
+  existingCount: number;
+  skippedCount: number;
+  totalAmount: string | number;
+  errorMessage: string | null;
+}
+
+/** The batches a generation run made (its task), in order: the run's progress page lists them. */
+export function generationBatches(db: DbSession, tenantId: number, taskId: number): Promise<BatchRow[]> {
+  return camelRows<BatchRow>(
+    db,
+    sql`select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
+            b.period, b.status, b.room_count, b.bill_count, b.existing_count,
+            b.skipped_count, b.total_amount, b.error_message
+       from bill_batches b left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+      where b.tenant_id = ${tenantId} and b.task_id = ${taskId} order by b.id`,
+  );
+}
