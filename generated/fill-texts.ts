@@ -137,6 +137,12 @@ export const fillTexts = {
     voucherTitle: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherTitle, values),
     voucherAmount: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherAmount, values),
   } as const,
+  payOverpaid: {
+    confirmTitle: (values: { amount: TextValue }): string => fill(texts.payOverpaid.confirmTitle, values),
+    confirmContent: (values: { outTradeNo: TextValue }): string => fill(texts.payOverpaid.confirmContent, values),
+    done: (values: { amount: TextValue }): string => fill(texts.payOverpaid.done, values),
+    failed: (values: { reason: TextValue }): string => fill(texts.payOverpaid.failed, values),
+  } as const,
   payApproval: {
     batchDecision: (values: { batch: TextValue; count: TextValue; deducted: TextValue }): string => fill(texts.payApproval.batchDecision, values),
     batchDeducted: (values: { count: TextValue }): string => fill(texts.payApproval.batchDeducted, values),

@@ -289,6 +289,16 @@ export const texts = {
     "voucherTitle": "{kind}凭证",
     "voucherAmount": "{kind}金额(元)"
   },
+  "payOverpaid": {
+    "tab": "多缴待退",
+    "action": "退回多缴",
+    "overpaid": "多缴金额(元)",
+    "confirmTitle": "确认退回多缴 ¥{amount}？",
+    "confirmContent": "将通过原支付渠道把订单 {outTradeNo} 多缴的金额退回给付款人，支付平台确认后订单标记为“多缴已退回”。",
+    "sent": "已提交支付平台退款，支付平台确认后订单标记为“多缴已退回”",
+    "done": "已退回多缴 ¥{amount}",
+    "failed": "支付平台未能退款：{reason}"
+  },
   "payApproval": {
     "batchDecision": "整批审核：批次 {batch}，共 {count} 张{deducted}",
     "batchDeducted": "，其中 {count} 张预存款抵扣",

@@ -239,6 +239,9 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
     expect((await t.server.request("POST", "/api/property/bills/actions/pay", { token: t.admin, body: { billIds: billsOfRoom[4], payMethod: 5 } })).status).toBe(200);
     await t.server.request("POST", new URL(made.payUrl).pathname, { xhr: false });
     expect(await orderRow(made.id)).toMatchObject({ status: 2, flag: 2 });
+    // 实收管理 → 多缴待退 lists it with what was paid twice over.
+    const listed = await ok(t.server, "POST", "/api/pay/onlinePaymentOrders/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, communityId: fx.communityId, flag: 2 });
+    expect(listed.list).toEqual([expect.objectContaining({ id: made.id, flagNote: made.amount })]);
     const sent = await ok(t.server, "POST", "/api/pay/onlinePayments/actions/refundOverpaid", t.admin, { id: made.id });
     expect(sent).toMatchObject({ orderId: made.id, purpose: 2, refundId: null, amount: made.amount, status: 1 });
     expect((await t.server.request("POST", "/api/pay/onlinePayments/actions/refundOverpaid", { token: t.admin, body: { id: made.id } })).status).toBe(409);
