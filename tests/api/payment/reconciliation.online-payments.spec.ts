@@ -185,6 +185,35 @@ describe.each(backends)("daily settlement of online payments (%s)", (backend) =>
     expect(values(11)[2]).toBe(6);
   });
 
+  it("keeps the day and dunning to the community the edge checked: outside a limited user's scope 403, another tenant's 404, none 400", async () => {
+    const role = await ok(t.server, "POST", "/api/system/characters", t.admin, { name: "日结单社区", authorities: ["HBL1913", "HBL0701309"] });
+    await ok(t.server, "POST", "/api/system/users", t.admin, { username: "closingscoped", password: "Closing-Pass-8812", roleId: role.id, communityIds: [t.ids.communityA] });
+    const scoped = await t.server.login("closingscoped", "Closing-Pass-8812");
+    const calls = (communityId: number | null): [string, string, unknown][] => {
+      const q = communityId === null ? `day=${today}` : `communityId=${communityId}&day=${today}`;
+      const body = communityId === null ? { day: today, rows: [] } : { communityId, day: today, rows: [] };
+      return [
+        ["GET", `/api/property/reconciliations/actions/day?${q}`, undefined],
+        ["GET", `/api/property/reconciliations/actions/dayExport?${q}`, undefined],
+        ["POST", "/api/property/reconciliations/actions/declare", body],
+        ["POST", "/api/property/reconciliations/actions/close", body],
+        ["POST", "/api/property/dunningNotices/actions/generate", communityId === null ? {} : { communityId }],
+      ];
+    };
+    for (const [method, url, body] of calls(fx.communityId)) {
+      const outside = await t.server.request(method as "GET" | "POST", url, { token: scoped, body });
+      expect([outside.status, outside.body?.status, outside.body?.message], url).toEqual([401, 403, "无权访问该社区"]);
+      const other = await t.server.request(method as "GET" | "POST", url, { token: t.admin2, body });
+      expect([other.status, other.body?.message], url).toEqual([404, "数据不存在或已被删除"]);
+    }
+    for (const [method, url, body] of calls(null)) {
+      const none = await t.server.request(method as "GET" | "POST", url, { token: t.admin, body });
+      expect([none.status, none.body?.message], url).toEqual([400, "请选择社区"]);
+    }
+    expect((await t.server.request("GET", `/api/property/reconciliations/actions/day?communityId=${t.ids.communityA}&day=${today}`, { token: scoped })).status).toBe(200);
+    expect(await t.server.count("daily_closings", "tenant_id = $1 and community_id = $2 and day = $3::date", [t.ids.tenantA, t.ids.communityA, today])).toBe(0);
+  });
+
   it("books an online payment made after the closing to the next open day, on its online line", async () => {
     await payOnline(6, 1);
     const next = await day(addDays(today, 1));
