@@ -2,8 +2,8 @@
 // gateway's callback have no cashier; the day shows a line per gateway pay method named 在线支付,
 // declared at what the books say, closable with the desk's lines and stored by the closing. A receipt
 // of an online payment voided, or a refund of one paid back the way it came, nets on that line; a
-// refund paid back in cash is the desk's. The day's
-// figures per pay method agree with 收费日报's.
+// refund paid back in cash is the desk's. The day's figures per pay method agree with 收费日报's.
+// The day's calls and dunning take the community their operation's scope checked.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chinaDay } from "../../../src/common/china-time.ts";
