@@ -21,7 +21,7 @@ import { fenToYuan, tryFen } from "../../common/money.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import type { Db, DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError, ApiError } from "../http/envelope.ts";
 import { completeGatewayRefund, failGatewayRefund, type RefundToSend } from "../payment/public.ts";
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import { GatewayError } from "./gateways/transport.ts";
@@ -144,12 +144,13 @@ export async function succeedRefund(tx: DbSession, tenantId: number, id: number,
                gateway_status = ${word.gatewayStatus.slice(0, 32)}, fail_reason = null, succeeded_at = ${at.toISOString()}, updated_at = now(), version = version + 1
          where tenant_id = ${tenantId} and id = ${id}`,
   );
+  // The refund's own rows first (its refund, payment, bill), then the order: the lock order of an approval.
+  if (refund.purpose === OnlineRefundPurpose.Refund && refund.refundId !== null) await completeGatewayRefund(tx, tenantId, refund.refundId, at);
   await tx.query(
     sql`update online_payment_orders set refunded_amount = refunded_amount + ${refund.amount},
                flag = case when ${refund.purpose}::int = ${OnlineRefundPurpose.Overpaid} then ${OnlineOrderFlag.OverpaidReturned}::int else flag end
          where tenant_id = ${tenantId} and id = ${refund.orderId}`,
   );
-  if (refund.purpose === OnlineRefundPurpose.Refund && refund.refundId !== null) await completeGatewayRefund(tx, tenantId, refund.refundId, at);
   await settleOrderState(tx, tenantId, refund.orderId);
   return true;
 }
@@ -233,7 +234,7 @@ export async function sendRefund(ctx: OnlinePayContext, origin: string, tenantId
     else await noteRefund(ctx.db, tenantId, id, { gatewayStatus: "NO_FUND_CHANGE" });
   } catch (err) {
     if (isRefusal(err)) await ctx.db.transaction((tx) => failRefund(tx, tenantId, id, { gatewayStatus: err.code, reason: `${err.code}: ${err.message}` }));
-    else await noteRefund(ctx.db, tenantId, id, { gatewayStatus: err instanceof GatewayError ? err.code : "NETWORK" });
+    else await noteRefund(ctx.db, tenantId, id, { gatewayStatus: err instanceof GatewayError ? err.code : err instanceof ApiError ? "MERCHANT" : "NETWORK" });
   }
 }
 
