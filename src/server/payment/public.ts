@@ -12,7 +12,7 @@ export { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, type BillRow } from "./b
 export { applyRefund, approveRefund, rejectRefund } from "./refunds.ts";
 // Online payment sends the refunds of the payments it took through their gateway and completes them by its answer.
 export { completeGatewayRefund, failGatewayRefund } from "./refunds.ts";
-export { registerRefundGateway, type RefundGateway, type RefundToSend } from "./refund-gateway.ts";
+export { registerRefundGateway, type RefundToSend } from "./refund-gateway.ts";
 export { applyWaiver, approveWaiver, rejectWaiver } from "./waivers.ts";
 export { closeDay, daySummary } from "./reconciliation.ts";
 export { dunningInline } from "./dunning.ts";
