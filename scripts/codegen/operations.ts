@@ -17,7 +17,7 @@ type Json = Record<string, Yaml>;
 export type InputPart = "params" | "query" | "body";
 const PARTS: InputPart[] = ["params", "query", "body"];
 /** Keys of an input property that are ours, not JSON Schema's. */
-const OWN_KEYS = ["label", "rule", "field", "requiredMessage", "invalidMessage"];
+const OWN_KEYS = ["label", "rule", "field", "requiredMessage", "invalidMessage", "mapping"];
 /** A message named by its key in schemas/errors.yaml (anything else is the text itself). */
 const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*$/;
 /** Schema keywords whose value fills a message's {max} / {min}. */
@@ -182,6 +182,8 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
           for (const m of messageRefs(s)) if (MESSAGE_KEY.test(m) && !model.errorMessages[m]) problems.push(`${where}: ${part}.${prop}: message ${m} is not a message of schemas/errors.yaml`);
           if (s.invalidMessage && typeof s.invalidMessage === "object" && (s.rule || s.field || s.format === "money"))
             problems.push(`${where}: ${part}.${prop}: invalidMessage by keyword applies to a plain JSON Schema property, not a rule, field or money one`);
+          if (s.mapping && !model.mappings[s.mapping]) problems.push(`${where}: ${part}.${prop}: mapping ${s.mapping} does not exist`);
+          if (s.mapping && (s.rule || s.field || s.format === "money" || s.enum)) problems.push(`${where}: ${part}.${prop}: mapping applies to a plain property without its own enum`);
           if (s.rule && !model.rules[s.rule]) problems.push(`${where}: ${part}.${prop}: rule ${s.rule} does not exist`);
           if (s.field) {
             const [res, field] = s.field.split(".");
@@ -270,9 +272,24 @@ function fieldOf(model: Model, ref: string): FieldDef {
   return model.resources.find((r) => r.name === res)!.fields.find((f) => f.name === name)!;
 }
 
+/**
+ * A plain property's `mapping`: its enum in the validator, the mapping's codes a client may choose
+ * (offered: false ones are recorded by the system only), null too where the type allows it. The
+ * documented schema names the mapping (x-mapping) instead, so that the types stay number.
+ */
+function mappingEnum(model: Model, s: Json): Json {
+  if (!s.mapping) return s;
+  const m = model.mappings[String(s.mapping)];
+  const codes = Object.keys(m.values)
+    .filter((code) => m.values[code].offered !== false)
+    .map((code) => (m.valueType === "string" ? code : Number(code)));
+  return { ...s, enum: [...codes, ...(typesOf(s).includes("null") ? [null] : [])] };
+}
+
 /** The JSON Schema a property documents and types with (own keys resolved and dropped). */
 function plainProperty(model: Model, s: Json): Json {
   const rest = Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k)));
+  if (s.mapping) rest["x-mapping"] = s.mapping;
   const label = s.label ?? (s.field ? fieldOf(model, s.field).label : undefined);
   if (s.field) {
     const f = fieldOf(model, s.field);
@@ -407,7 +424,7 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
       }
       if (!s.field || NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")) numericFields.push(name);
     } else {
-      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
+      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(mappingEnum(model, s)).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
       const invalid = s.invalidMessage;
       messages[base] = typeof invalid === "string" ? messageText(model, s, invalid) : `${s.label ?? name}格式不正确`;
       // By keyword: the message of a value that fails that keyword of the property itself (its items' checks keep the property's).
