@@ -2897,9 +2897,9 @@ export interface SavePaymentSettingsBody {
  */
 communityId?: (number | null)
 /**
- * payParams | receipt | other
+ * payParams 支付参数，receipt 票据，other 其他
  */
-section?: (string | null)
+section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
@@ -2964,9 +2964,9 @@ export interface SavePaymentSettingsBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * payParams | receipt | other
+ * payParams 支付参数，receipt 票据，other 其他
  */
-section?: (string | null)
+section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
@@ -3090,21 +3090,30 @@ export interface GenerateBillsBody {
 /**
  * YYYY-MM
  */
-period?: (string | null)
+period: string
 /**
  * 缴费项目
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-paymentItemIds?: (number[] | null)
+paymentItemIds: number[]
 /**
  * 社区
+ * 
+ * @maxItems 500
  */
 communityIds?: (number[] | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: (number[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 50000
  */
 roomIds?: (number[] | null)
 /**
@@ -3117,21 +3126,30 @@ export interface GenerateBillsBodyInput {
 /**
  * YYYY-MM
  */
-period?: (string | null)
+period: string
 /**
  * 缴费项目
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-paymentItemIds?: ((number | string)[] | null)
+paymentItemIds: (number | string)[]
 /**
  * 社区
+ * 
+ * @maxItems 500
  */
 communityIds?: ((number | string)[] | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: ((number | string)[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 50000
  */
 roomIds?: ((number | string)[] | null)
 /**
@@ -3332,7 +3350,9 @@ export type ApproveBillsQuery = Record<string, never>;
 
 export interface ApproveBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3343,7 +3363,9 @@ batchId?: (number | null)
 
 export interface ApproveBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3371,7 +3393,9 @@ export type PreviewApproveBillsQuery = Record<string, never>;
 
 export interface PreviewApproveBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3382,7 +3406,9 @@ batchId?: (number | null)
 
 export interface PreviewApproveBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3420,7 +3446,9 @@ export type RejectBillsQuery = Record<string, never>;
 
 export interface RejectBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3430,12 +3458,14 @@ batchId?: (number | null)
 /**
  * 驳回原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface RejectBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3445,7 +3475,7 @@ batchId?: (number | null | string)
 /**
  * 驳回原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface RejectBillsData {
@@ -3676,17 +3706,20 @@ export type PayBillsQuery = Record<string, never>;
 
 export interface PayBillsBody {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: (number[] | null)
+billIds: number[]
 /**
  * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
  */
 roomId?: (number | null)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null)
+payMethod: number
 /**
  * 缴费金额
  */
@@ -3711,17 +3744,20 @@ remark?: (string | null)
 
 export interface PayBillsBodyInput {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: ((number | string)[] | null)
+billIds: (number | string)[]
 /**
  * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
  */
 roomId?: (number | null | string)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null | string)
+payMethod: (number | string)
 /**
  * 缴费金额
  */
@@ -3935,9 +3971,9 @@ startPeriod?: (string | null)
  */
 months: number
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null)
+payMethod: number
 /**
  * 实收金额
  */
@@ -3974,9 +4010,9 @@ startPeriod?: (string | null)
  */
 months: (number | string)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null | string)
+payMethod: (number | string)
 /**
  * 实收金额
  */
@@ -4393,7 +4429,7 @@ export interface VoidReceiptBody {
 /**
  * 作废原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface VoidReceiptParamsInput {
@@ -4427,7 +4463,7 @@ export interface ApplyWaiverBody {
  */
 billId?: (number | null)
 /**
- * 1 折扣，2 金额
+ * 1 折扣，2 金额；默认折扣
  */
 waiverType?: (number | null)
 /**
@@ -4450,7 +4486,7 @@ export interface ApplyWaiverBodyInput {
  */
 billId?: (number | null | string)
 /**
- * 1 折扣，2 金额
+ * 1 折扣，2 金额；默认折扣
  */
 waiverType?: (number | null | string)
 /**
@@ -4533,7 +4569,7 @@ communityId?: number
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export type GetReconciliationDayBody = Record<string, never>;
@@ -4546,7 +4582,7 @@ communityId?: (number | string)
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export interface GetReconciliationDayData {
@@ -4597,9 +4633,9 @@ export interface DeclareReconciliationBody {
  */
 communityId?: (number | null)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
@@ -4620,9 +4656,9 @@ export interface DeclareReconciliationBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
@@ -4649,9 +4685,9 @@ export interface CloseReconciliationBody {
  */
 communityId?: (number | null)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
@@ -4676,9 +4712,9 @@ export interface CloseReconciliationBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
@@ -4711,7 +4747,7 @@ communityId?: number
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export type ExportReconciliationDayBody = Record<string, never>;
@@ -4724,7 +4760,7 @@ communityId?: (number | string)
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 /**
@@ -4738,30 +4774,34 @@ export type GetPaymentReportQuery = Record<string, never>;
 
 export interface GetPaymentReportBody {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: (string | null)
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: (string | null)
+endMonth: string
 /**
  * 社区
+ * 
+ * @maxItems 1000
  */
 communityIds?: (number[] | null)
 }
 
 export interface GetPaymentReportBodyInput {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: (string | null)
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: (string | null)
+endMonth: string
 /**
  * 社区
+ * 
+ * @maxItems 1000
  */
 communityIds?: ((number | string)[] | null)
 }
@@ -4801,15 +4841,15 @@ export type ExportPaymentReportParams = Record<string, never>;
 
 export interface ExportPaymentReportQuery {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: string
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: string
+endMonth: string
 /**
- * 以逗号分隔的社区 id
+ * 以逗号分隔的社区 id（最多1000个）
  */
 communityIds?: string
 }
@@ -4827,9 +4867,12 @@ export type PayFromBalanceQuery = Record<string, never>;
 
 export interface PayFromBalanceBody {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: (number[] | null)
+billIds: number[]
 /**
  * 缴费金额
  */
@@ -4850,9 +4893,12 @@ remark?: (string | null)
 
 export interface PayFromBalanceBodyInput {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: ((number | string)[] | null)
+billIds: (number | string)[]
 /**
  * 缴费金额
  */
@@ -5081,18 +5127,22 @@ export interface GenerateDunningNoticesBody {
 communityId?: (number | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: (number[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 5000
  */
 roomIds?: (number[] | null)
 /**
- * 标题
+ * 空时为默认标题
  */
 title?: (string | null)
 /**
- * 催缴内容
+ * 空时为默认内容
  */
 template?: (string | null)
 /**
@@ -5108,18 +5158,22 @@ export interface GenerateDunningNoticesBodyInput {
 communityId?: (number | null | string)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: ((number | string)[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 5000
  */
 roomIds?: ((number | string)[] | null)
 /**
- * 标题
+ * 空时为默认标题
  */
 title?: (string | null)
 /**
- * 催缴内容
+ * 空时为默认内容
  */
 template?: (string | null)
 /**
@@ -5178,6 +5232,9 @@ export type PublishDunningNoticesQuery = Record<string, never>;
 export interface PublishDunningNoticesBody {
 /**
  * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
  */
 ids: number[]
 }
@@ -5185,6 +5242,9 @@ ids: number[]
 export interface PublishDunningNoticesBodyInput {
 /**
  * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
  */
 ids: (number | string)[]
 }

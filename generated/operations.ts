@@ -3106,10 +3106,12 @@ export const operations = {
             "minimum": 1
           },
           "section": {
-            "description": "payParams | receipt | other",
-            "type": [
-              "string",
-              "null"
+            "description": "payParams 支付参数，receipt 票据，other 其他",
+            "type": "string",
+            "enum": [
+              "payParams",
+              "receipt",
+              "other"
             ]
           },
           "payMethods": {
@@ -3211,7 +3213,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "section"
+        ]
       }
     }
   },
@@ -3305,21 +3310,18 @@ export const operations = {
         "properties": {
           "period": {
             "description": "YYYY-MM",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "paymentItemIds": {
             "description": "缴费项目",
-            "type": [
-              "array",
-              "null"
-            ],
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "communityIds": {
             "description": "社区",
@@ -3330,7 +3332,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 500
           },
           "buildingIds": {
             "description": "楼栋",
@@ -3341,7 +3344,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "roomIds": {
             "description": "房屋",
@@ -3352,7 +3356,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 50000
           },
           "manualAmount": {
             "description": "手工录入的计价类型的金额（元）",
@@ -3362,7 +3367,11 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "period",
+          "paymentItemIds"
+        ]
       }
     }
   },
@@ -3565,7 +3574,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3573,7 +3582,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3622,7 +3632,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3630,7 +3640,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3680,7 +3691,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3688,7 +3699,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3700,12 +3712,14 @@ export const operations = {
           },
           "reason": {
             "description": "驳回原因",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "\\S",
+            "maxLength": 128
           }
-        }
+        },
+        "required": [
+          "reason"
+        ]
       }
     }
   },
@@ -3838,15 +3852,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "billIds": {
-            "description": "账单",
-            "type": [
-              "array",
-              "null"
-            ],
+            "description": "账单 id（1到200个）",
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "roomId": {
             "description": "收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）",
@@ -3857,11 +3870,9 @@ export const operations = {
             "minimum": 1
           },
           "payMethod": {
-            "description": "支付方式",
-            "type": [
-              "integer",
-              "null"
-            ]
+            "description": "支付方式（mapping payMethod，收银台可选的）",
+            "type": "integer",
+            "x-mapping": "payMethod"
           },
           "payAmount": {
             "description": "缴费金额",
@@ -3901,7 +3912,11 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "billIds",
+          "payMethod"
+        ]
       }
     }
   },
@@ -4079,11 +4094,9 @@ export const operations = {
             "type": "integer"
           },
           "payMethod": {
-            "description": "支付方式",
-            "type": [
-              "integer",
-              "null"
-            ]
+            "description": "支付方式（mapping payMethod，收银台可选的）",
+            "type": "integer",
+            "x-mapping": "payMethod"
           },
           "receivedAmount": {
             "description": "实收金额",
@@ -4119,7 +4132,8 @@ export const operations = {
         "required": [
           "roomId",
           "paymentItemId",
-          "months"
+          "months",
+          "payMethod"
         ]
       }
     }
@@ -4457,12 +4471,14 @@ export const operations = {
         "properties": {
           "reason": {
             "description": "作废原因",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "\\S",
+            "maxLength": 128
           }
-        }
+        },
+        "required": [
+          "reason"
+        ]
       }
     }
   },
@@ -4507,11 +4523,12 @@ export const operations = {
             "minimum": 1
           },
           "waiverType": {
-            "description": "1 折扣，2 金额",
+            "description": "1 折扣，2 金额；默认折扣",
             "type": [
               "integer",
               "null"
-            ]
+            ],
+            "x-mapping": "waiverType"
           },
           "discount": {
             "description": "折扣",
@@ -4668,9 +4685,13 @@ export const operations = {
           },
           "day": {
             "description": "YYYY-MM-DD",
-            "type": "string"
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4712,11 +4733,9 @@ export const operations = {
             "minimum": 1
           },
           "day": {
-            "description": "对账日期",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           },
           "rows": {
             "description": "申报明细",
@@ -4753,7 +4772,10 @@ export const operations = {
               }
             }
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4795,11 +4817,9 @@ export const operations = {
             "minimum": 1
           },
           "day": {
-            "description": "对账日期",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           },
           "rows": {
             "description": "申报明细",
@@ -4843,7 +4863,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4882,9 +4905,13 @@ export const operations = {
           },
           "day": {
             "description": "YYYY-MM-DD",
-            "type": "string"
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4916,18 +4943,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "startMonth": {
-            "description": "开始月份",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "endMonth": {
-            "description": "结束月份",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "communityIds": {
             "description": "社区",
@@ -4938,9 +4961,14 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           }
-        }
+        },
+        "required": [
+          "startMonth",
+          "endMonth"
+        ]
       }
     }
   },
@@ -4973,19 +5001,25 @@ export const operations = {
         "type": "object",
         "properties": {
           "startMonth": {
-            "description": "开始月份",
-            "type": "string"
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "endMonth": {
-            "description": "结束月份",
-            "type": "string"
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "communityIds": {
-            "description": "以逗号分隔的社区 id",
+            "description": "以逗号分隔的社区 id（最多1000个）",
             "type": "string",
-            "pattern": "^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"
+            "pattern": "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"
           }
-        }
+        },
+        "required": [
+          "startMonth",
+          "endMonth"
+        ]
       }
     }
   },
@@ -5024,15 +5058,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "billIds": {
-            "description": "账单",
-            "type": [
-              "array",
-              "null"
-            ],
+            "description": "账单 id（1到200个）",
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "payAmount": {
             "description": "缴费金额",
@@ -5064,7 +5097,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "billIds"
+        ]
       }
     }
   },
@@ -5135,7 +5171,9 @@ export const operations = {
             "type": [
               "integer",
               "null"
-            ]
+            ],
+            "minimum": 1,
+            "maximum": 4
           },
           "roomNo": {
             "description": "房屋全称（楼栋-单元-房号）的任一部分",
@@ -5218,7 +5256,9 @@ export const operations = {
           },
           "bucket": {
             "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
-            "type": "integer"
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 4
           },
           "roomNo": {
             "description": "房屋全称（楼栋-单元-房号）的任一部分",
@@ -5287,7 +5327,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "roomIds": {
             "description": "房屋",
@@ -5298,21 +5339,24 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "title": {
-            "description": "标题",
+            "description": "空时为默认标题",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 64
           },
           "template": {
-            "description": "催缴内容",
+            "description": "空时为默认内容",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "publish": {
             "description": "为真时每份催缴通知同时发布为仅该房屋住户可见的通知公告（列出欠费账单）；需另有通知公告的权限 HBL07005。",
@@ -5398,7 +5442,9 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 500
           }
         },
         "required": [

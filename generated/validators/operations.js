@@ -7780,7 +7780,7 @@ return errors === 0;
 validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate129;
-const schema96 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":["string","null"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":[]};
+const schema96 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
@@ -7794,10 +7794,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null"};
+if(data.section === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "section"},message:"must have required property '"+"section"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7806,9 +7804,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7817,8 +7816,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7827,12 +7827,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-if(data.section !== undefined){
-let data1 = data.section;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: schema96.properties.section.type},message:"must be string,null"};
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7842,10 +7838,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.payMethods !== undefined){
-let data2 = data.payMethods;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema96.properties.payMethods.type},message:"must be array,null"};
+}
+if(data.section !== undefined){
+let data1 = data.section;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7854,11 +7851,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.roundingMode !== undefined){
-let data3 = data.roundingMode;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema96.properties.roundingMode.type},message:"must be integer,null"};
+if(!(((data1 === "payParams") || (data1 === "receipt")) || (data1 === "other"))){
+const err5 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/enum",keyword:"enum",params:{allowedValues: schema96.properties.section.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7867,9 +7861,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.payMethods !== undefined){
+let data2 = data.payMethods;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema96.properties.payMethods.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7878,8 +7874,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+if(data.roundingMode !== undefined){
+let data3 = data.roundingMode;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema96.properties.roundingMode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7888,12 +7887,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-if(data.receiptTitle !== undefined){
-let data4 = data.receiptTitle;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema96.properties.receiptTitle.type},message:"must be string,null"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7902,11 +7898,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.receiptPrefix !== undefined){
-let data5 = data.receiptPrefix;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema96.properties.receiptPrefix.type},message:"must be string,null"};
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7916,10 +7909,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.defaultReceiptType !== undefined){
-let data6 = data.defaultReceiptType;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema96.properties.defaultReceiptType.type},message:"must be integer,null"};
+}
+if(data.receiptTitle !== undefined){
+let data4 = data.receiptTitle;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema96.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7928,9 +7922,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err11 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.receiptPrefix !== undefined){
+let data5 = data.receiptPrefix;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err11 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema96.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7939,8 +7935,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6 < -9007199254740991 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+if(data.defaultReceiptType !== undefined){
+let data6 = data.defaultReceiptType;
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema96.properties.defaultReceiptType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7949,12 +7948,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data.invoiceEnabled !== undefined){
-let data7 = data.invoiceEnabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema96.properties.invoiceEnabled.type},message:"must be boolean,null"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7963,11 +7959,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.taxNo !== undefined){
-let data8 = data.taxNo;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema96.properties.taxNo.type},message:"must be string,null"};
+if(data6 < -9007199254740991 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7977,10 +7970,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.receiptTemplate !== undefined){
-let data9 = data.receiptTemplate;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema96.properties.receiptTemplate.type},message:"must be integer,null"};
+}
+if(data.invoiceEnabled !== undefined){
+let data7 = data.invoiceEnabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema96.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7989,9 +7983,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err16 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.taxNo !== undefined){
+let data8 = data.taxNo;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err16 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema96.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8000,8 +7996,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data9 < -9007199254740991 || isNaN(data9)){
-const err17 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+if(data.receiptTemplate !== undefined){
+let data9 = data.receiptTemplate;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema96.properties.receiptTemplate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8010,12 +8009,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data.payeeName !== undefined){
-let data10 = data.payeeName;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema96.properties.payeeName.type},message:"must be string,null"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err18 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8024,11 +8020,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.sealEnabled !== undefined){
-let data11 = data.sealEnabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema96.properties.sealEnabled.type},message:"must be boolean,null"};
+if(data9 < -9007199254740991 || isNaN(data9)){
+const err19 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8038,10 +8031,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.sealText !== undefined){
-let data12 = data.sealText;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema96.properties.sealText.type},message:"must be string,null"};
+}
+if(data.payeeName !== undefined){
+let data10 = data.payeeName;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err20 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema96.properties.payeeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8051,10 +8045,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.allowPartialPayment !== undefined){
-let data13 = data.allowPartialPayment;
-if((typeof data13 !== "boolean") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema96.properties.allowPartialPayment.type},message:"must be boolean,null"};
+if(data.sealEnabled !== undefined){
+let data11 = data.sealEnabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err21 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema96.properties.sealEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8064,10 +8058,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.waiverAutoApproveLimit !== undefined){
-let data14 = data.waiverAutoApproveLimit;
-if(((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema96.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+if(data.sealText !== undefined){
+let data12 = data.sealText;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err22 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema96.properties.sealText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8077,10 +8071,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.autoPrintReceipt !== undefined){
-let data15 = data.autoPrintReceipt;
-if((typeof data15 !== "boolean") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema96.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+if(data.allowPartialPayment !== undefined){
+let data13 = data.allowPartialPayment;
+if((typeof data13 !== "boolean") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema96.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8090,14 +8084,40 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.waiverAutoApproveLimit !== undefined){
+let data14 = data.waiverAutoApproveLimit;
+if(((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema96.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.autoPrintReceipt !== undefined){
+let data15 = data.autoPrintReceipt;
+if((typeof data15 !== "boolean") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema96.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -8173,7 +8193,8 @@ return errors === 0;
 validate130.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const generateBills_body = validate131;
-const schema98 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
+const schema98 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"type":["string","number","null"]}},"required":["period","paymentItemIds"]};
+const pattern12 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])$", "u");
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
@@ -8187,10 +8208,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.period !== undefined){
-let data0 = data.period;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema98.properties.period.type},message:"must be string,null"};
+if(data.period === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "period"},message:"must have required property '"+"period"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8199,11 +8218,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.paymentItemIds !== undefined){
-let data1 = data.paymentItemIds;
-if((!(Array.isArray(data1))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: schema98.properties.paymentItemIds.type},message:"must be array,null"};
+if(data.paymentItemIds === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentItemIds"},message:"must have required property '"+"paymentItemIds"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8212,12 +8228,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.period !== undefined){
+let data0 = data.period;
+if(typeof data0 === "string"){
+if(!pattern12.test(data0)){
+const err2 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8226,9 +8241,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err3 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+else {
+const err3 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8237,8 +8252,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.paymentItemIds !== undefined){
+let data1 = data.paymentItemIds;
+if(Array.isArray(data1)){
+if(data1.length > 200){
+const err4 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8247,14 +8266,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-}
-if(data.communityIds !== undefined){
-let data3 = data.communityIds;
-if((!(Array.isArray(data3))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema98.properties.communityIds.type},message:"must be array,null"};
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8263,12 +8276,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8277,9 +8289,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8288,8 +8300,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8301,11 +8313,8 @@ errors++;
 }
 }
 }
-}
-if(data.buildingIds !== undefined){
-let data5 = data.buildingIds;
-if((!(Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema98.properties.buildingIds.type},message:"must be array,null"};
+else {
+const err9 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8314,12 +8323,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err10 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.communityIds !== undefined){
+let data3 = data.communityIds;
+if((!(Array.isArray(data3))) && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema98.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8328,9 +8336,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err11 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(Array.isArray(data3)){
+if(data3.length > 500){
+const err11 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8339,13 +8347,98 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6 < 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.buildingIds !== undefined){
+let data5 = data.buildingIds;
+if((!(Array.isArray(data5))) && (data5 !== null)){
+const err15 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema98.properties.buildingIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(Array.isArray(data5)){
+if(data5.length > 5000){
+const err16 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err17 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err18 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data6 < 1 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -8356,47 +8449,57 @@ errors++;
 if(data.roomIds !== undefined){
 let data7 = data.roomIds;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema98.properties.roomIds.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema98.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err20];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err20);
 }
 errors++;
 }
 if(Array.isArray(data7)){
+if(data7.length > 50000){
+const err21 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/maxItems",keyword:"maxItems",params:{limit: 50000},message:"must NOT have more than 50000 items"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
 let data8 = data7[i3];
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err22 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err22];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err22);
 }
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err15 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err23 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err23];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err23);
 }
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err24 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err24];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -8407,24 +8510,24 @@ errors++;
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
 if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema98.properties.manualAmount.type},message:"must be string,number,null"};
+const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema98.properties.manualAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err25];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err25);
 }
 errors++;
 }
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err26];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -8831,7 +8934,7 @@ return errors === 0;
 validate133.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
 export const approveBills_body = validate134;
-const schema101 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+const schema101 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_approveBills_body" */;
@@ -8858,11 +8961,8 @@ vErrors.push(err0);
 errors++;
 }
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8871,9 +8971,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8882,13 +8984,24 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -8899,18 +9012,7 @@ errors++;
 if(data.batchId !== undefined){
 let data2 = data.batchId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema101.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema101.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8919,8 +9021,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8929,16 +9032,26 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -8948,7 +9061,7 @@ return errors === 0;
 validate134.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const previewApproveBills_body = validate135;
-const schema102 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+const schema102 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_previewApproveBills_body" */;
@@ -8975,11 +9088,8 @@ vErrors.push(err0);
 errors++;
 }
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8988,9 +9098,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8999,13 +9111,24 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -9016,18 +9139,7 @@ errors++;
 if(data.batchId !== undefined){
 let data2 = data.batchId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema102.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema102.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9036,8 +9148,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9046,16 +9159,26 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -9065,7 +9188,8 @@ return errors === 0;
 validate135.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rejectBills_body = validate136;
-const schema103 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+const schema103 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+const pattern13 = new RegExp("\\S", "u");
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_rejectBills_body" */;
@@ -9079,10 +9203,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema103.properties.ids.type},message:"must be array,null"};
+if(data.reason === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9091,12 +9213,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema103.properties.ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9105,9 +9225,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9116,13 +9236,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -9133,28 +9277,7 @@ errors++;
 if(data.batchId !== undefined){
 let data2 = data.batchId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema103.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema103.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9163,12 +9286,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.reason !== undefined){
-let data3 = data.reason;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema103.properties.reason.type},message:"must be string,null"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9177,15 +9297,61 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data3 = data.reason;
+if(typeof data3 === "string"){
+if(func1(data3) > 128){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern13.test(data3)){
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -9347,7 +9513,7 @@ return errors === 0;
 validate138.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const payBills_body = validate139;
-const schema106 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+const schema106 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payBills_body" */;
@@ -9361,10 +9527,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billIds !== undefined){
-let data0 = data.billIds;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema106.properties.billIds.type},message:"must be array,null"};
+if(data.billIds === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billIds"},message:"must have required property '"+"billIds"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9373,12 +9537,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.payMethod === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payMethod"},message:"must have required property '"+"payMethod"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9387,9 +9547,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data.billIds !== undefined){
+let data0 = data.billIds;
+if(Array.isArray(data0)){
+if(data0.length > 200){
+const err2 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9398,8 +9560,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data0.length < 1){
+const err3 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9408,14 +9570,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-}
-}
-if(data.roomId !== undefined){
-let data2 = data.roomId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema106.properties.roomId.type},message:"must be integer,null"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9424,9 +9583,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9435,8 +9594,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 < 1 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9447,10 +9606,9 @@ errors++;
 }
 }
 }
-if(data.payMethod !== undefined){
-let data3 = data.payMethod;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema106.properties.payMethod.type},message:"must be integer,null"};
+}
+else {
+const err7 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9459,9 +9617,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema106.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9470,8 +9630,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9480,12 +9641,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.payAmount !== undefined){
-let data4 = data.payAmount;
-if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema106.properties.payAmount.type},message:"must be string,number,null"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9495,10 +9652,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.receivedAmount !== undefined){
-let data5 = data.receivedAmount;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema106.properties.receivedAmount.type},message:"must be string,number,null"};
+}
+if(data.payMethod !== undefined){
+let data3 = data.payMethod;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err11 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9507,11 +9665,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.expectedAmount !== undefined){
-let data6 = data.expectedAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema106.properties.expectedAmount.type},message:"must be string,number,null"};
+if(!((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 5)) || (data3 === 6))){
+const err12 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema106.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9520,11 +9675,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.payerName !== undefined){
-let data7 = data.payerName;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema106.properties.payerName.type},message:"must be string,null"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9533,11 +9686,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema106.properties.remark.type},message:"must be string,null"};
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9548,13 +9698,79 @@ errors++;
 }
 }
 }
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.payAmount !== undefined){
+let data4 = data.payAmount;
+if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema106.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.receivedAmount !== undefined){
+let data5 = data.receivedAmount;
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
+const err16 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema106.properties.receivedAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data6 = data.expectedAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err17 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema106.properties.expectedAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data7 = data.payerName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema106.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err19 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema106.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -9641,7 +9857,7 @@ validate140.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicIt
 
 export const getPrepayPlan_query = validate141;
 const schema108 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
-const pattern12 = new RegExp("^[1-9]\\d*$", "u");
+const pattern14 = new RegExp("^[1-9]\\d*$", "u");
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPrepayPlan_query" */;
@@ -9799,7 +10015,7 @@ vErrors = null;
 if(_valid0){
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
+if(!pattern14.test(data3)){
 const err11 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -9853,7 +10069,7 @@ return errors === 0;
 validate141.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
 
 export const prepayBills_body = validate142;
-const schema109 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"]},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months"]};
+const schema109 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"]},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_prepayBills_body" */;
@@ -9897,10 +10113,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.payMethod === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payMethod"},message:"must have required property '"+"payMethod"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9909,9 +10123,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9920,8 +10135,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9930,12 +10146,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.paymentItemId !== undefined){
-let data1 = data.paymentItemId;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0 < 1 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9944,9 +10156,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data.paymentItemId !== undefined){
+let data1 = data.paymentItemId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9955,8 +10170,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9965,12 +10181,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data.startPeriod !== undefined){
-let data2 = data.startPeriod;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema109.properties.startPeriod.type},message:"must be string,null"};
+if(data1 < 1 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9980,12 +10192,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.months !== undefined){
-let data3 = data.months;
-const _errs9 = errors;
-const _errs10 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err10 = {};
+}
+if(data.startPeriod !== undefined){
+let data2 = data.startPeriod;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema109.properties.startPeriod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9994,14 +10205,29 @@ vErrors.push(err10);
 }
 errors++;
 }
-var valid2 = _errs10 === errors;
-if(valid2){
-const err11 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.months !== undefined){
+let data3 = data.months;
+const _errs9 = errors;
+const _errs10 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const err12 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -10017,12 +10243,12 @@ vErrors = null;
 }
 }
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema109.properties.months.allOf[1].type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema109.properties.months.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -10032,23 +10258,23 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-const err13 = {};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
 const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -10066,20 +10292,8 @@ vErrors = null;
 if(_valid0){
 const _errs17 = errors;
 if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
-const err15 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 24)){
-const err16 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern14.test(data3)){
+const err16 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10089,11 +10303,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid0 = _errs17 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err17 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 24)){
+const err17 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10103,10 +10315,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data4 = data.payMethod;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema109.properties.payMethod.type},message:"must be integer,null"};
+var _valid0 = _errs17 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err18 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10115,9 +10328,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.payMethod !== undefined){
+let data4 = data.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10126,8 +10341,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data4 < -9007199254740991 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(!((((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 5)) || (data4 === 6))){
+const err20 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema109.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10136,12 +10351,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-if(data.receivedAmount !== undefined){
-let data5 = data.receivedAmount;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema109.properties.receivedAmount.type},message:"must be string,number,null"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10150,11 +10362,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.expectedAmount !== undefined){
-let data6 = data.expectedAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema109.properties.expectedAmount.type},message:"must be string,number,null"};
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err22 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10164,10 +10373,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data7 = data.payerName;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema109.properties.payerName.type},message:"must be string,null"};
+}
+if(data.receivedAmount !== undefined){
+let data5 = data.receivedAmount;
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
+const err23 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema109.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10177,10 +10387,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema109.properties.remark.type},message:"must be string,null"};
+if(data.expectedAmount !== undefined){
+let data6 = data.expectedAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err24 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema109.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10190,14 +10400,40 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.payerName !== undefined){
+let data7 = data.payerName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err25 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema109.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err26 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema109.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -10869,7 +11105,7 @@ return errors === 0;
 validate150.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const voidReceipt_body = validate151;
-const schema118 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+const schema118 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_voidReceipt_body" */;
@@ -10883,10 +11119,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined){
-let data0 = data.reason;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema118.properties.reason.type},message:"must be string,null"};
+if(data.reason === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10895,15 +11129,49 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reason !== undefined){
+let data0 = data.reason;
+if(typeof data0 === "string"){
+if(func1(data0) > 128){
+const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern13.test(data0)){
+const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -10913,7 +11181,7 @@ return errors === 0;
 validate151.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
 export const applyWaiver_body = validate152;
-const schema119 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
+const schema119 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_applyWaiver_body" */;
@@ -10974,9 +11242,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(!(((data1 === 1) || (data1 === 2)) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/enum",keyword:"enum",params:{allowedValues: schema119.properties.waiverType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10985,8 +11252,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1 < -9007199254740991 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10995,12 +11263,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.discount !== undefined){
-let data2 = data.discount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema119.properties.discount.type},message:"must be string,number,null"};
+if(data1 < -9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11010,10 +11274,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data3 = data.amount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema119.properties.amount.type},message:"must be string,number,null"};
+}
+if(data.discount !== undefined){
+let data2 = data.discount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema119.properties.discount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11023,10 +11288,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema119.properties.reason.type},message:"must be string,null"};
+if(data.amount !== undefined){
+let data3 = data.amount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema119.properties.amount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11036,14 +11301,27 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema119.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -11249,7 +11527,8 @@ return errors === 0;
 validate155.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getReconciliationDay_query = validate156;
-const schema123 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string"}},"required":[]};
+const schema123 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+const pattern17 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
@@ -11263,10 +11542,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.day === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11275,9 +11552,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11286,8 +11564,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11296,81 +11575,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-if(data.day !== undefined){
-if(typeof data.day !== "string"){
-const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate156.errors = vErrors;
-return errors === 0;
-}
-validate156.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate157;
-const schema124 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":[]};
-
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate157.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -11378,21 +11589,9 @@ errors++;
 }
 if(data.day !== undefined){
 let data1 = data.day;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema124.properties.day.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data2 = data.rows;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema124.properties.rows.type},message:"must be array,null"};
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11401,15 +11600,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.payMethod !== undefined){
-let data4 = data3.payMethod;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err5 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11417,508 +11610,6 @@ else {
 vErrors.push(err5);
 }
 errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err6 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4 < -9007199254740991 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.cashierId !== undefined){
-let data5 = data3.cashierId;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data5 < -9007199254740991 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data3.declaredAmount !== undefined){
-let data6 = data3.declaredAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data3.remark !== undefined){
-let data7 = data3.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate157.errors = vErrors;
-return errors === 0;
-}
-validate157.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
-
-export const closeReconciliation_body = validate158;
-const schema125 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":[]};
-
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate158.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema125.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.day !== undefined){
-let data1 = data.day;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema125.properties.day.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data2 = data.rows;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema125.properties.rows.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.payMethod !== undefined){
-let data4 = data3.payMethod;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err5 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err6 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4 < -9007199254740991 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.cashierId !== undefined){
-let data5 = data3.cashierId;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data5 < -9007199254740991 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data3.declaredAmount !== undefined){
-let data6 = data3.declaredAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data3.remark !== undefined){
-let data7 = data3.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema125.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate158.errors = vErrors;
-return errors === 0;
-}
-validate158.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
-
-export const exportReconciliationDay_query = validate159;
-const schema126 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string"}},"required":[]};
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportReconciliationDay_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.day !== undefined){
-if(typeof data.day !== "string"){
-const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
-validate159.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getPaymentReport_body = validate160;
-const schema127 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":[]};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentReport_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.startMonth !== undefined){
-let data0 = data.startMonth;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: schema127.properties.startMonth.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.endMonth !== undefined){
-let data1 = data.endMonth;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: schema127.properties.endMonth.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.communityIds !== undefined){
-let data2 = data.communityIds;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema127.properties.communityIds.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3 < 1 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
 }
 }
 }
@@ -11932,14 +11623,746 @@ vErrors.push(err6);
 }
 errors++;
 }
+validate156.errors = vErrors;
+return errors === 0;
+}
+validate156.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+
+export const declareReconciliation_body = validate157;
+const schema124 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":["day"]};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_declareReconciliation_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.day === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data2 = data.rows;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema124.properties.rows.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.payMethod !== undefined){
+let data4 = data3.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data3.cashierId !== undefined){
+let data5 = data3.cashierId;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data3.declaredAmount !== undefined){
+let data6 = data3.declaredAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.remark !== undefined){
+let data7 = data3.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate158;
+const schema125 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":["day"]};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate158.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.day === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema125.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data2 = data.rows;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema125.properties.rows.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.payMethod !== undefined){
+let data4 = data3.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data3.cashierId !== undefined){
+let data5 = data3.cashierId;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data3.declaredAmount !== undefined){
+let data6 = data3.declaredAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.remark !== undefined){
+let data7 = data3.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema125.properties.rows.items.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema125.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+validate158.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportReconciliationDay_query = validate159;
+const schema126 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportReconciliationDay_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate159.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.day === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+validate159.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPaymentReport_body = validate160;
+const schema127 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000}},"required":["startMonth","endMonth"]};
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getPaymentReport_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate160.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.startMonth === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startMonth"},message:"must have required property '"+"startMonth"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.endMonth === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endMonth"},message:"must have required property '"+"endMonth"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.startMonth !== undefined){
+let data0 = data.startMonth;
+if(typeof data0 === "string"){
+if(!pattern12.test(data0)){
+const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.endMonth !== undefined){
+let data1 = data.endMonth;
+if(typeof data1 === "string"){
+if(!pattern12.test(data1)){
+const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.communityIds !== undefined){
+let data2 = data.communityIds;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema127.properties.communityIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+if(data2.length > 1000){
+const err7 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 validate160.errors = vErrors;
 return errors === 0;
 }
 validate160.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
 export const exportPaymentReport_query = validate161;
-const schema128 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string"},"endMonth":{"type":"string"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"}},"required":[]};
-const pattern14 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$", "u");
+const schema128 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
+const pattern25 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
@@ -11953,141 +12376,56 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.startMonth !== undefined){
-if(typeof data.startMonth !== "string"){
-const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.startMonth === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startMonth"},message:"must have required property '"+"startMonth"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.endMonth === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endMonth"},message:"must have required property '"+"endMonth"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.startMonth !== undefined){
+let data0 = data.startMonth;
+if(typeof data0 === "string"){
+if(!pattern12.test(data0)){
+const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
 }
 if(data.endMonth !== undefined){
-if(typeof data.endMonth !== "string"){
-const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.communityIds !== undefined){
-let data2 = data.communityIds;
-if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
-const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate161.errors = vErrors;
-return errors === 0;
-}
-validate161.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const payFromBalance_body = validate162;
-const schema129 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
-
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payFromBalance_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate162.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billIds !== undefined){
-let data0 = data.billIds;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema129.properties.billIds.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data.payAmount !== undefined){
-let data2 = data.payAmount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema129.properties.payAmount.type},message:"must be string,number,null"};
+let data1 = data.endMonth;
+if(typeof data1 === "string"){
+if(!pattern12.test(data1)){
+const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12097,10 +12435,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.expectedAmount !== undefined){
-let data3 = data.expectedAmount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema129.properties.expectedAmount.type},message:"must be string,number,null"};
+else {
+const err5 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12110,10 +12446,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data4 = data.payerName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema129.properties.payerName.type},message:"must be string,null"};
+if(data.communityIds !== undefined){
+let data2 = data.communityIds;
+if(typeof data2 === "string"){
+if(!pattern25.test(data2)){
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12123,10 +12460,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data5 = data.remark;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema129.properties.remark.type},message:"must be string,null"};
+else {
+const err7 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12147,13 +12482,177 @@ vErrors.push(err8);
 }
 errors++;
 }
+validate161.errors = vErrors;
+return errors === 0;
+}
+validate161.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payFromBalance_body = validate162;
+const schema129 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payFromBalance_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate162.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billIds === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billIds"},message:"must have required property '"+"billIds"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.billIds !== undefined){
+let data0 = data.billIds;
+if(Array.isArray(data0)){
+if(data0.length > 200){
+const err1 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.payAmount !== undefined){
+let data2 = data.payAmount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema129.properties.payAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data3 = data.expectedAmount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema129.properties.expectedAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data4 = data.payerName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema129.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data5 = data.remark;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema129.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 validate162.errors = vErrors;
 return errors === 0;
 }
 validate162.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
 export const queryArrears_body = validate163;
-const schema130 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+const schema130 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"minimum":1,"maximum":4},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryArrears_body" */;
@@ -12285,8 +12784,8 @@ vErrors.push(err9);
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data3 > 4 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12295,8 +12794,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12407,7 +12906,7 @@ return errors === 0;
 validate163.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
 export const exportArrears_query = validate164;
-const schema131 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":"string"}},"required":[]};
+const schema131 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","minimum":1,"maximum":4},"roomNo":{"type":"string"}},"required":[]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportArrears_query" */;
@@ -12539,8 +13038,8 @@ vErrors.push(err9);
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data3 > 4 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12549,8 +13048,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12590,7 +13089,7 @@ return errors === 0;
 validate164.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
 
 export const generateDunningNotices_body = validate165;
-const schema132 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"title":{"type":["string","null"]},"template":{"type":["string","null"]},"publish":{"type":["boolean","null"]}},"required":[]};
+const schema132 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"title":{"type":["string","null"],"maxLength":64},"template":{"type":["string","null"],"maxLength":1000},"publish":{"type":["boolean","null"]}},"required":[]};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body" */;
@@ -12652,11 +13151,8 @@ vErrors.push(err3);
 errors++;
 }
 if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1.length > 5000){
+const err4 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12665,9 +13161,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err5 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12676,13 +13174,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -12693,21 +13202,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data3 = data.roomIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema132.properties.roomIds.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema132.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12716,9 +13211,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(Array.isArray(data3)){
+if(data3.length > 5000){
+const err9 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12727,13 +13222,37 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -12744,33 +13263,7 @@ errors++;
 if(data.title !== undefined){
 let data5 = data.title;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema132.properties.title.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-let data6 = data.template;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema132.properties.template.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.publish !== undefined){
-let data7 = data.publish;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema132.properties.publish.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema132.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12779,15 +13272,65 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.template !== undefined){
+let data6 = data.template;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema132.properties.template.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func1(data6) > 1000){
+const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.publish !== undefined){
+let data7 = data.publish;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err17 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema132.properties.publish.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -12863,7 +13406,7 @@ return errors === 0;
 validate166.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const publishDunningNotices_body = validate167;
-const schema134 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":["ids"]};
+const schema134 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":500}},"required":["ids"]};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_publishDunningNotices_body" */;
@@ -12890,11 +13433,8 @@ errors++;
 if(data.ids !== undefined){
 let data0 = data.ids;
 if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.length > 500){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12903,9 +13443,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12914,8 +13453,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12924,11 +13466,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12937,15 +13477,38 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -14028,7 +14591,7 @@ validate180.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dyna
 
 export const reportOperation_body = validate181;
 const schema148 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern15 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+const pattern26 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
@@ -14130,7 +14693,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern15.test(data1)){
+if(!pattern26.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -16160,7 +16723,7 @@ return errors === 0;
 validate206.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"支付方式格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount":"金额格式不正确"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"起始账期格式不正确","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },

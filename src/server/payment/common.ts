@@ -43,16 +43,18 @@ export const conflict = (key: MessageKey): ApiError => apiError("CONFLICT", { me
 
 export const notFound = (): ApiError => apiError("NOT_FOUND");
 
-/** The chosen ids of an operation's input (1..max of them; repeats count once), else 400. */
-export function chosenIds(ids: readonly number[] | null | undefined, field: string, max = 1000): number[] {
+/**
+ * The chosen ids of an operation's input where they may be left out for another input (repeats count
+ * once), else 400; how many may be given is the operation's maxItems (tooManyRows).
+ */
+export function chosenIds(ids: readonly number[] | null | undefined, field: string): number[] {
   if (!ids?.length) throw refused("selectRows", field);
-  if (ids.length > max) throw refused("tooManyRows", field, { max });
   return [...new Set(ids)];
 }
 
-/** Optional chosen ids: absent or empty is null (no filter). */
-export function optionalIds(ids: readonly number[] | null | undefined, field: string, max = 5000): number[] | null {
-  return ids?.length ? chosenIds(ids, field, max) : null;
+/** Optional chosen ids (repeats count once): absent or empty is null (no filter); the operation's maxItems limits them. */
+export function optionalIds(ids: readonly number[] | null | undefined): number[] | null {
+  return ids?.length ? [...new Set(ids)] : null;
 }
 
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */

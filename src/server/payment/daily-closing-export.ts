@@ -37,7 +37,7 @@ const totalsRow = (cashierName: string, totals: ShiftTotals) => ({
 });
 
 /** `community`: the one the operation's scope guard checked. */
-export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, community: CheckedCommunity, day: string | undefined): Promise<{ fileName: string; content: Buffer }> {
+export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, community: CheckedCommunity, day: string): Promise<{ fileName: string; content: Buffer }> {
   const d = await daySummary(db, session, community.id, day);
   const wb = paymentWorkbook();
   const ws = wb.addWorksheet(t.sheet);

@@ -14,7 +14,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { audit, CODES, dayLockKey, fen, notFound, optionalText, refused, nextPaymentSerialNo } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, notFound, optionalText, nextPaymentSerialNo } from "./common.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { takeOffBill } from "./refunds.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
@@ -39,8 +39,8 @@ interface Charge {
 }
 
 export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown, at: Date = new Date()) {
-  const reason = optionalText(reasonValue, "reason", 128);
-  if (!reason) throw refused("voidReasonRequired", "reason");
+  // The operation's validator refused a reason missing, blank or over 128 characters (请输入作废原因).
+  const reason = optionalText(reasonValue, "reason", 128) ?? "";
   const found = await camelRows<{ receiptNo: string }>(tx, sql`select receipt_no from receipts where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!found[0]) throw notFound();
   const charges = (

@@ -23,13 +23,6 @@ import { ReturnFlag } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";
 import type { CloseReconciliationBody, DeclareReconciliationBody, GetReconciliationDayData } from "../../../generated/operation-types.ts";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function dayOf(value: unknown): string {
-  if (typeof value !== "string" || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw refused("selectDay", "day");
-  return value;
-}
-
 interface Line {
   payMethod: number;
   /** The cashier; null for the line of the payments taken online (no cashier). */
@@ -152,9 +145,11 @@ const view = (l: Line, who: Map<number, string>) => {
   };
 };
 
-/** `communityId`: the tenant's community, checked by the caller (the operation's scope guard, or the demo seed's own). */
-export async function daySummary(db: DbSession, session: SessionInfo, communityId: number, dayValue: string | null | undefined) {
-  const day = dayOf(dayValue);
+/**
+ * `communityId`: the tenant's community, checked by the caller (the operation's scope guard, or the
+ * demo seed's own); `day`: "YYYY-MM-DD", the operations' validators refused any other (请选择对账日期).
+ */
+export async function daySummary(db: DbSession, session: SessionInfo, communityId: number, day: string) {
   const closing = await closingOf(db, session.tenantId, communityId, day);
   const list = await lines(db, session.tenantId, communityId, day, !!closing);
   // The desk's lines by pay method and cashier, then the online lines by pay method.
@@ -238,7 +233,7 @@ async function saveLines(tx: DbSession, session: SessionInfo, communityId: numbe
 }
 
 export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: DeclareReconciliationBody) {
-  const day = dayOf(body.day);
+  const day = body.day;
   const [k1, k2] = dayLockKey(communityId);
   await tx.query(sql`select pg_advisory_xact_lock(${k1}, ${k2})`);
   if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayClosedNoChange");
@@ -247,7 +242,7 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
 }
 
 export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: CloseReconciliationBody) {
-  const day = dayOf(body.day);
+  const day = body.day;
   if (day > chinaDay()) throw refused("dayAfterToday", "day");
   const remark = optionalText(body.remark, "remark", 128);
   const [k1, k2] = dayLockKey(communityId);
