@@ -34,7 +34,7 @@ import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
 import { join, raw, sql, type Sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
-function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
+export function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
   return {
     tokenHash: "seed",
     userId,
