@@ -3963,7 +3963,7 @@ roomId: number
  */
 paymentItemId: number
 /**
- * 起始账期
+ * YYYY-MM；空时为该项目下一个未出账的账期（不早于本月）
  */
 startPeriod?: (string | null)
 /**
@@ -4002,7 +4002,7 @@ roomId: (number | string)
  */
 paymentItemId: (number | string)
 /**
- * 起始账期
+ * YYYY-MM；空时为该项目下一个未出账的账期（不早于本月）
  */
 startPeriod?: (string | null)
 /**

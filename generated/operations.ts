@@ -4014,7 +4014,8 @@ export const operations = {
           },
           "startPeriod": {
             "description": "YYYY-MM；省略时为该项目下一个未出账的账期（不早于本月）",
-            "type": "string"
+            "type": "string",
+            "pattern": "^(\\d{4}-(0[1-9]|1[0-2]))?$"
           },
           "months": {
             "description": "预缴月数",
@@ -4082,11 +4083,12 @@ export const operations = {
             "minimum": 1
           },
           "startPeriod": {
-            "description": "起始账期",
+            "description": "YYYY-MM；空时为该项目下一个未出账的账期（不早于本月）",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "pattern": "^(\\d{4}-(0[1-9]|1[0-2]))?$"
           },
           "months": {
             "description": "预缴月数",

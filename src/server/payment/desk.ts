@@ -7,11 +7,11 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { addMonths, dueDateOf, isPeriod, monthsBetween } from "../../common/payment/period.ts";
+import { addMonths, dueDateOf, monthsBetween } from "../../common/payment/period.ts";
 import { apiError } from "../http/envelope.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
-import { audit, CODES, conflict, fen, notFound, refused, say, personNameSql } from "./common.ts";
+import { audit, CODES, conflict, fen, notFound, say, personNameSql } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
 import { owedSql } from "./arrears.ts";
@@ -122,7 +122,6 @@ async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, ite
     const last = (await lastPeriods(db, tenantId, room.id, [r.id])).get(r.id);
     start = last && last >= current ? addMonths(last, 1) : current;
   }
-  if (!isPeriod(start)) throw refused("selectPeriod", "startPeriod");
   if (start < current) throw apiError("PREPAY_START_PAST", { message: say("prepayStartPast", { month: current }) });
   const settings = await loadSettings(db, tenantId, room.communityId);
   const item = generationItemOf(r, start, settings.roundingMode);
