@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { join } from "node:path";
 import { operations } from "../../../generated/operations.ts";
-import { OnlineOrderOrigin, OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
+import { OnlineOrderOrigin, OnlineOrderStatus, PayChannel, PayGateway, ReconSource } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";
 import { errorCodes } from "../../../generated/errors.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
@@ -22,6 +22,11 @@ import { alipayAnswer, wechatAnswer } from "./gateways/callbacks.ts";
 import type { Transport } from "./gateways/transport.ts";
 import { registerMerchantHooks } from "./merchants.ts";
 import { takeCallback } from "./notifications.ts";
+import { defineOnlinePayJobs, scheduleOrderChecks } from "./jobs.ts";
+import { merchantById } from "./merchants.ts";
+import { registerReconHooks } from "./recon-actions.ts";
+import { reconcileDay } from "./reconcile.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { createOrder, openOrderOfRoom, ORDER_SELECT, orderView, type OnlinePayContext, type OrderRow } from "./orders.ts";
 import { payLinkPage, payLinkToken, readPayLinkToken } from "./pay-links.ts";
 import { sandboxGateway } from "./sandbox/index.ts";
@@ -37,7 +42,7 @@ function injectTransport(app: FastifyInstance): Transport {
     const answer = await app.inject({ method: init.method as "GET" | "POST", url: `${target.pathname}${target.search}`, headers: { ...init.headers, host: target.host }, payload: init.body });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers[name.toLowerCase()] = String(value);
-    return { status: answer.statusCode, headers, text: async () => answer.body };
+    return { status: answer.statusCode, headers, text: async () => answer.body, bytes: async () => answer.rawPayload };
   };
 }
 
@@ -61,6 +66,15 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     transportFor: (sandbox) => (sandbox ? inject : undefined),
   };
   const ctxOf = (request: FastifyRequest): OnlinePayContext => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` });
+  const log = (message: string, err?: unknown) => app.log.error({ err }, `[onlinepay] ${message}`);
+  // The queries and closing of orders, the sweep and the morning's reconciliation (jobs.ts).
+  defineOnlinePayJobs(app.jobs, base, log);
+  registerReconHooks();
+  /** An order just made: its queries and its closing put on the job queue. */
+  const scheduled = async <T extends { id: number }>(tenantId: number, made: T): Promise<T> => {
+    await scheduleOrderChecks(app.jobs, tenantId, made.id, log);
+    return made;
+  };
 
   if (process.env.SANDBOX_GATEWAY !== "0") {
     await app.register(async (outside) => {
@@ -96,7 +110,10 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
   };
 
   route(app, operations.createOnlinePayment, async ({ body, session, request }) =>
-    createOrder(ctxOf(request), session.tenantId, { roomId: body.roomId, billIds: body.billIds, channel: body.channel, origin: OnlineOrderOrigin.Desk }, originOf(request)),
+    scheduled(
+      session.tenantId,
+      await createOrder(ctxOf(request), session.tenantId, { roomId: body.roomId, billIds: body.billIds, channel: body.channel, origin: OnlineOrderOrigin.Desk }, originOf(request)),
+    ),
   );
   route(app, operations.getOnlinePayment, async ({ query, session }) => orderView(app.db, session.tenantId, query.id));
   route(app, operations.queryOnlinePayment, async ({ body, session, request }) => {
@@ -127,7 +144,10 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
       const open = await openOrderOfRoom(app.db, named.tenantId, named.roomId, channel);
       if (open?.payUrl) return reply.redirect(open.payUrl);
       try {
-        const made = await createOrder(ctxOf(request), named.tenantId, { roomId: named.roomId, billIds: null, channel, origin: OnlineOrderOrigin.Letter }, originOf(request));
+        const made = await scheduled(
+          named.tenantId,
+          await createOrder(ctxOf(request), named.tenantId, { roomId: named.roomId, billIds: null, channel, origin: OnlineOrderOrigin.Letter }, originOf(request)),
+        );
         if (made.payUrl) return reply.redirect(made.payUrl);
       } catch (err) {
         const code = err instanceof ApiError ? err.code : 0;
@@ -138,5 +158,14 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
       }
     }
     return page(texts.onlinePay.linkNoMerchant);
+  });
+
+  route(app, operations.reconcileOnlinePayments, async ({ body, session, request }) => {
+    const ctx = ctxOf(request);
+    const merchant = await merchantById(app.db, ctx, body.merchantId);
+    if (!merchant || merchant.tenantId !== session.tenantId) throw apiError("NOT_FOUND");
+    if (body.billDate >= chinaDay()) throw apiError("RECON_FUTURE_DAY");
+    const statement = body.statement?.trim() ? body.statement : null;
+    return reconcileDay(ctx, merchant, body.billDate, statement ? ReconSource.Uploaded : ReconSource.Manual, statement).catch(asGatewayFailure);
   });
 }
