@@ -371,7 +371,8 @@ export const texts = {
     "linkInvalid": "该缴费链接无效，请联系物业服务中心。",
     "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
     "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
-    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。"
+    "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。",
+    "gatewayUnreachable": "支付平台暂时无法连接"
   },
   "payOnlineDesk": {
     "button": "扫码支付",

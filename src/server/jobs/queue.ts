@@ -37,6 +37,8 @@ export interface JobQueueOptions {
   mode: JobMode;
   /** Seconds between a worker's polls (mode work). */
   pollSeconds?: number;
+  /** Seconds between the cron checks and the cron worker's polls (pg-boss's 30 and 5 by default; a test of crons shortens them). */
+  cronSeconds?: number;
   log?: (message: string, err?: unknown) => void;
 }
 
@@ -88,6 +90,7 @@ export class JobQueue {
       // Maintenance (archiving, expiring) and crons only where jobs are worked.
       supervise: work,
       schedule: work,
+      ...(this.options.cronSeconds ? { cronMonitorIntervalSeconds: this.options.cronSeconds, cronWorkerIntervalSeconds: this.options.cronSeconds } : {}),
     });
     boss.on("error", (err: unknown) => this.options.log?.("pg-boss", err));
     await boss.start();

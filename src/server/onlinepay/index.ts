@@ -19,7 +19,7 @@ import { apiError, ApiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { alipayAnswer, wechatAnswer } from "./gateways/callbacks.ts";
-import type { Transport } from "./gateways/transport.ts";
+import { GatewayError, type Transport } from "./gateways/transport.ts";
 import { registerMerchantHooks } from "./merchants.ts";
 import { takeCallback } from "./notifications.ts";
 import { defineOnlinePayJobs, scheduleOrderChecks } from "./jobs.ts";
@@ -166,6 +166,9 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     if (!merchant || merchant.tenantId !== session.tenantId) throw apiError("NOT_FOUND");
     if (body.billDate >= chinaDay()) throw apiError("RECON_FUTURE_DAY");
     const statement = body.statement?.trim() ? body.statement : null;
-    return reconcileDay(ctx, merchant, body.billDate, statement ? ReconSource.Uploaded : ReconSource.Manual, statement).catch(asGatewayFailure);
+    return reconcileDay(ctx, merchant, body.billDate, statement ? ReconSource.Uploaded : ReconSource.Manual, statement).catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      throw apiError("RECON_STATEMENT_UNREADABLE", { message: fillErrorCode.RECON_STATEMENT_UNREADABLE({ reason: err instanceof GatewayError ? err.code : texts.onlinePay.gatewayUnreachable }) });
+    });
   });
 }

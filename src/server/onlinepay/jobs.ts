@@ -31,7 +31,7 @@ export function defineOnlinePayJobs(jobs: JobQueue, ctx: OnlinePayContext, log: 
   /** Asks the gateway about a 待支付 order; closes it there and here once it has expired. */
   const check = async (order: OrderRow) => {
     if (order.status !== OnlineOrderStatus.Pending) return;
-    if (order.expiresAt.getTime() <= Date.now()) await closeOrder(ctx, order);
+    if (new Date(order.expiresAt).getTime() <= Date.now()) await closeOrder(ctx, order);
     else await queryOrder(ctx, order);
   };
 
