@@ -433,19 +433,6 @@ export const refineResources = [
     }
   },
   {
-    "name": "onlinePaymentReconciliations",
-    "identifier": "onlinePaymentReconciliations",
-    "list": "/onlinePayment/reconciliations",
-    "show": "/onlinePayment/reconciliations/show/:id",
-    "meta": {
-      "label": "渠道对账",
-      "service": "pay",
-      "code": "HBL0701317",
-      "scope": "tenant",
-      "canDelete": false
-    }
-  },
-  {
     "name": "onlinePaymentReconDifferences",
     "identifier": "onlinePaymentReconDifferences",
     "list": "/onlinePayment/reconDifferences",

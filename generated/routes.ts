@@ -904,7 +904,7 @@ export const routes: RouteDef[] = [
       "在线支付",
       "渠道对账"
     ],
-    "resource": "onlinePaymentReconciliations",
+    "page": "onlineReconciliation",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,

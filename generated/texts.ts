@@ -374,6 +374,18 @@ export const texts = {
     "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。",
     "gatewayUnreachable": "支付平台暂时无法连接"
   },
+  "onlineRecon": {
+    "rerun": "重新对账",
+    "rerunHint": "选择收款商户和日期后重新下载渠道账单并对账；也可以上传从支付平台下载的账单文件（微信支付交易账单 CSV，支付宝账单 zip 或 CSV）。",
+    "merchant": "收款商户",
+    "billDate": "对账日期",
+    "statement": "上传账单（可选）",
+    "chooseFile": "选择文件",
+    "clearFile": "不使用上传的文件",
+    "running": "正在对账...",
+    "required": "请选择收款商户和对账日期",
+    "done": "对账完成：渠道 {gatewayCount} 笔，本地 {localCount} 笔，已匹配 {matchedCount} 笔，差异 {differenceCount} 笔"
+  },
   "payOnlineDesk": {
     "button": "扫码支付",
     "title": "扫码支付",

@@ -236,8 +236,7 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ],
-  "routePath": "/onlinePayment/reconciliations"
+  ]
 };
 
 export default def;

@@ -40,13 +40,13 @@ export async function downloadStatement(ctx: OnlinePayContext, merchant: Merchan
   throw new GatewayError("NO_CLIENT", "the merchant has no usable keys", 0);
 }
 
-/** An uploaded statement: WeChat's CSV text; Alipay's zip as base64, or its detail CSV's text. */
+/** An uploaded statement, as text or as its file's bytes in base64: WeChat's CSV; Alipay's zip or its detail CSV. */
 export function readUploadedStatement(gateway: number, text: string): StatementEntry[] {
   try {
-    if (gateway === PayGateway.WechatPay) return wechatEntries(parseTradeBill(text));
     const trimmed = text.trim();
-    if (/^[A-Za-z0-9+/=\s]+$/.test(trimmed)) return alipayEntries(readAlipayStatement(Buffer.from(trimmed, "base64")));
-    return alipayEntries(parseAlipayBill(text));
+    const bytes = /^[A-Za-z0-9+/=\s]+$/.test(trimmed) ? Buffer.from(trimmed, "base64") : null;
+    if (gateway === PayGateway.WechatPay) return wechatEntries(parseTradeBill(bytes ? bytes.toString("utf8") : text));
+    return alipayEntries(bytes ? readAlipayStatement(bytes) : parseAlipayBill(text));
   } catch (err) {
     throw apiError("RECON_STATEMENT_UNREADABLE", { message: fillErrorCode.RECON_STATEMENT_UNREADABLE({ reason: err instanceof Error ? err.message : String(err) }) });
   }
