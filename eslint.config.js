@@ -1,6 +1,20 @@
 // Lint rules for the whole project: typescript-eslint with type information everywhere, React hooks
 // and accessibility rules for the web app, and eslint-config-prettier last so no rule fights the
 // formatter. generated/ is ignored: it is codegen output, checked by `npm run codegen -- --check` and tsc.
+//
+// What the lint costs (docs/benchmarks.md, "Lint"), and why each heavy part stays:
+// - Type information: one program from tsconfig.json through `projectService` (not one per `project`
+//   entry), holding generated/ for its types without linting it. Building it is about an eighth of
+//   ESLint's CPU, and every type-aware rule needs it.
+// - no-floating-promises and no-misused-promises: most of the type-aware rules' own cost. Kept: an
+//   un-awaited write or a test assertion that is never awaited, and an async function handed where a
+//   void callback is expected, are real faults that nothing else catches.
+// - The rest of recommendedTypeChecked (no-unsafe-*, await-thenable, unbound-method, …): a few percent
+//   on top of the program it shares. Kept: cheap, and the no-unsafe-* family keeps `any` out of src/.
+// - react-hooks' compiler rules (static-components, refs, set-state-in-effect, purity, …): about a
+//   quarter of ESLint's CPU, the React Compiler run once per file of src/web. Kept: they found real
+//   faults here (refs read while rendering, state set in effects instead of while rendering).
+// `npm run lint` runs src/web (with knip) and the rest (with Prettier) side by side, one per core.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import js from "@eslint/js";

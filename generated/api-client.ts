@@ -366,6 +366,16 @@ import type {
   CloseOnlinePaymentBody,
   CloseOnlinePaymentBodyInput,
   CloseOnlinePaymentData,
+  QueryOnlinePaymentRefundParams,
+  QueryOnlinePaymentRefundQuery,
+  QueryOnlinePaymentRefundBody,
+  QueryOnlinePaymentRefundBodyInput,
+  QueryOnlinePaymentRefundData,
+  RefundOnlineOverpaidParams,
+  RefundOnlineOverpaidQuery,
+  RefundOnlineOverpaidBody,
+  RefundOnlineOverpaidBodyInput,
+  RefundOnlineOverpaidData,
   GetRoomPayLinksParams,
   GetRoomPayLinksQuery,
   GetRoomPayLinksBody,
@@ -945,6 +955,10 @@ export interface ApiClient<O = unknown> {
   queryOnlinePayment: (input: { body: QueryOnlinePaymentBodyInput }, options?: O) => Promise<QueryOnlinePaymentData>;
   /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
   closeOnlinePayment: (input: { body: CloseOnlinePaymentBodyInput }, options?: O) => Promise<CloseOnlinePaymentData>;
+  /** 立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态 (POST /api/pay/onlinePaymentRefunds/actions/query) */
+  queryOnlinePaymentRefund: (input: { body: QueryOnlinePaymentRefundBodyInput }, options?: O) => Promise<QueryOnlinePaymentRefundData>;
+  /** 退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人 (POST /api/pay/onlinePayments/actions/refundOverpaid) */
+  refundOnlineOverpaid: (input: { body: RefundOnlineOverpaidBodyInput }, options?: O) => Promise<RefundOnlineOverpaidData>;
   /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
   getRoomPayLinks: (input: { body: GetRoomPayLinksBodyInput }, options?: O) => Promise<GetRoomPayLinksData>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
@@ -956,11 +970,11 @@ export interface ApiClient<O = unknown> {
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
   getPaymentSettings: (input?: { query?: GetPaymentSettingsQueryInput }, options?: O) => Promise<GetPaymentSettingsData>;
   /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
-  savePaymentSettings: (input?: { body?: SavePaymentSettingsBodyInput }, options?: O) => Promise<SavePaymentSettingsData>;
+  savePaymentSettings: (input: { body: SavePaymentSettingsBodyInput }, options?: O) => Promise<SavePaymentSettingsData>;
   /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
   getBillSteer: (input?: { query?: GetBillSteerQueryInput }, options?: O) => Promise<GetBillSteerData>;
   /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
-  generateBills: (input?: { body?: GenerateBillsBodyInput }, options?: O) => Promise<GenerateBillsData>;
+  generateBills: (input: { body: GenerateBillsBodyInput }, options?: O) => Promise<GenerateBillsData>;
   /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
   getGenerationTask: (input?: { query?: GetGenerationTaskQueryInput }, options?: O) => Promise<GetGenerationTaskData>;
   /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
@@ -970,13 +984,13 @@ export interface ApiClient<O = unknown> {
   /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
   previewApproveBills: (input?: { body?: PreviewApproveBillsBodyInput }, options?: O) => Promise<PreviewApproveBillsData>;
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
-  rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) => Promise<RejectBillsData>;
+  rejectBills: (input: { body: RejectBillsBodyInput }, options?: O) => Promise<RejectBillsData>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
   getRoomHistory: (input: { query: GetRoomHistoryQueryInput }, options?: O) => Promise<GetRoomHistoryData>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
   getRoomBills: (input: { query: GetRoomBillsQueryInput }, options?: O) => Promise<GetRoomBillsData>;
   /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
-  payBills: (input?: { body?: PayBillsBodyInput }, options?: O) => Promise<PayBillsData>;
+  payBills: (input: { body: PayBillsBodyInput }, options?: O) => Promise<PayBillsData>;
   /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
   getCashierDesk: (input: { query: GetCashierDeskQueryInput }, options?: O) => Promise<GetCashierDeskData>;
   /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
@@ -996,7 +1010,7 @@ export interface ApiClient<O = unknown> {
   /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
   printRefundVoucher: (input: { params: PrintRefundVoucherParamsInput }, options?: O) => Promise<PrintRefundVoucherData>;
   /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
-  voidReceipt: (input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }, options?: O) => Promise<VoidReceiptData>;
+  voidReceipt: (input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }, options?: O) => Promise<VoidReceiptData>;
   /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
   applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) => Promise<ApplyWaiverData>;
   /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
@@ -1004,19 +1018,19 @@ export interface ApiClient<O = unknown> {
   /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
   rejectWaiver: (input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }, options?: O) => Promise<RejectWaiverData>;
   /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
-  getReconciliationDay: (input?: { query?: GetReconciliationDayQueryInput }, options?: O) => Promise<GetReconciliationDayData>;
+  getReconciliationDay: (input: { query: GetReconciliationDayQueryInput }, options?: O) => Promise<GetReconciliationDayData>;
   /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
-  declareReconciliation: (input?: { body?: DeclareReconciliationBodyInput }, options?: O) => Promise<DeclareReconciliationData>;
+  declareReconciliation: (input: { body: DeclareReconciliationBodyInput }, options?: O) => Promise<DeclareReconciliationData>;
   /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
-  closeReconciliation: (input?: { body?: CloseReconciliationBodyInput }, options?: O) => Promise<CloseReconciliationData>;
+  closeReconciliation: (input: { body: CloseReconciliationBodyInput }, options?: O) => Promise<CloseReconciliationData>;
   /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
-  exportReconciliationDay: (input?: { query?: ExportReconciliationDayQueryInput }, options?: O) => Promise<ExportReconciliationDayData>;
+  exportReconciliationDay: (input: { query: ExportReconciliationDayQueryInput }, options?: O) => Promise<ExportReconciliationDayData>;
   /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
-  getPaymentReport: (input?: { body?: GetPaymentReportBodyInput }, options?: O) => Promise<GetPaymentReportData>;
+  getPaymentReport: (input: { body: GetPaymentReportBodyInput }, options?: O) => Promise<GetPaymentReportData>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
-  exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) => Promise<ExportPaymentReportData>;
+  exportPaymentReport: (input: { query: ExportPaymentReportQuery }, options?: O) => Promise<ExportPaymentReportData>;
   /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
-  payFromBalance: (input?: { body?: PayFromBalanceBodyInput }, options?: O) => Promise<PayFromBalanceData>;
+  payFromBalance: (input: { body: PayFromBalanceBodyInput }, options?: O) => Promise<PayFromBalanceData>;
   /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
   queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) => Promise<QueryArrearsData>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
@@ -1300,6 +1314,10 @@ export interface ApiQueries<O = unknown> {
   queryOnlinePayment: QueryHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O> & MutationHelpers<"queryOnlinePayment", [input: { body: QueryOnlinePaymentBodyInput }], QueryOnlinePaymentData, O>;
   /** 关闭待支付的订单（先向支付平台查询：已支付则入账而不关闭），释放其账单 (POST /api/pay/onlinePayments/actions/close) */
   closeOnlinePayment: QueryHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O> & MutationHelpers<"closeOnlinePayment", [input: { body: CloseOnlinePaymentBodyInput }], CloseOnlinePaymentData, O>;
+  /** 立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态 (POST /api/pay/onlinePaymentRefunds/actions/query) */
+  queryOnlinePaymentRefund: QueryHelpers<"queryOnlinePaymentRefund", [input: { body: QueryOnlinePaymentRefundBodyInput }], QueryOnlinePaymentRefundData, O> & MutationHelpers<"queryOnlinePaymentRefund", [input: { body: QueryOnlinePaymentRefundBodyInput }], QueryOnlinePaymentRefundData, O>;
+  /** 退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人 (POST /api/pay/onlinePayments/actions/refundOverpaid) */
+  refundOnlineOverpaid: QueryHelpers<"refundOnlineOverpaid", [input: { body: RefundOnlineOverpaidBodyInput }], RefundOnlineOverpaidData, O> & MutationHelpers<"refundOnlineOverpaid", [input: { body: RefundOnlineOverpaidBodyInput }], RefundOnlineOverpaidData, O>;
   /** 房屋的在线支付链接（催缴通知上打印的二维码与链接；打开时为该房屋当时待缴的账单下单） (POST /api/pay/rooms/actions/payLinks) */
   getRoomPayLinks: QueryHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O> & MutationHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
@@ -1311,11 +1329,11 @@ export interface ApiQueries<O = unknown> {
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
   getPaymentSettings: QueryHelpers<"getPaymentSettings", [input?: { query?: GetPaymentSettingsQueryInput }], GetPaymentSettingsData, O>;
   /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
-  savePaymentSettings: QueryHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O> & MutationHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O>;
+  savePaymentSettings: QueryHelpers<"savePaymentSettings", [input: { body: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O> & MutationHelpers<"savePaymentSettings", [input: { body: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O>;
   /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
   getBillSteer: QueryHelpers<"getBillSteer", [input?: { query?: GetBillSteerQueryInput }], GetBillSteerData, O>;
   /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
-  generateBills: QueryHelpers<"generateBills", [input?: { body?: GenerateBillsBodyInput }], GenerateBillsData, O> & MutationHelpers<"generateBills", [input?: { body?: GenerateBillsBodyInput }], GenerateBillsData, O>;
+  generateBills: QueryHelpers<"generateBills", [input: { body: GenerateBillsBodyInput }], GenerateBillsData, O> & MutationHelpers<"generateBills", [input: { body: GenerateBillsBodyInput }], GenerateBillsData, O>;
   /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
   getGenerationTask: QueryHelpers<"getGenerationTask", [input?: { query?: GetGenerationTaskQueryInput }], GetGenerationTaskData, O>;
   /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
@@ -1325,13 +1343,13 @@ export interface ApiQueries<O = unknown> {
   /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
   previewApproveBills: QueryHelpers<"previewApproveBills", [input?: { body?: PreviewApproveBillsBodyInput }], PreviewApproveBillsData, O> & MutationHelpers<"previewApproveBills", [input?: { body?: PreviewApproveBillsBodyInput }], PreviewApproveBillsData, O>;
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
-  rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O>;
+  rejectBills: QueryHelpers<"rejectBills", [input: { body: RejectBillsBodyInput }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input: { body: RejectBillsBodyInput }], RejectBillsData, O>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
   getRoomHistory: QueryHelpers<"getRoomHistory", [input: { query: GetRoomHistoryQueryInput }], GetRoomHistoryData, O>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
   getRoomBills: QueryHelpers<"getRoomBills", [input: { query: GetRoomBillsQueryInput }], GetRoomBillsData, O>;
   /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
-  payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O>;
+  payBills: QueryHelpers<"payBills", [input: { body: PayBillsBodyInput }], PayBillsData, O> & MutationHelpers<"payBills", [input: { body: PayBillsBodyInput }], PayBillsData, O>;
   /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
   getCashierDesk: QueryHelpers<"getCashierDesk", [input: { query: GetCashierDeskQueryInput }], GetCashierDeskData, O>;
   /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
@@ -1351,7 +1369,7 @@ export interface ApiQueries<O = unknown> {
   /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
   printRefundVoucher: QueryHelpers<"printRefundVoucher", [input: { params: PrintRefundVoucherParamsInput }], PrintRefundVoucherData, O>;
   /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
-  voidReceipt: QueryHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }], VoidReceiptData, O> & MutationHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }], VoidReceiptData, O>;
+  voidReceipt: QueryHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }], VoidReceiptData, O> & MutationHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }], VoidReceiptData, O>;
   /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
   applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O>;
   /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
@@ -1359,19 +1377,19 @@ export interface ApiQueries<O = unknown> {
   /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
   rejectWaiver: QueryHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O> & MutationHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O>;
   /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
-  getReconciliationDay: QueryHelpers<"getReconciliationDay", [input?: { query?: GetReconciliationDayQueryInput }], GetReconciliationDayData, O>;
+  getReconciliationDay: QueryHelpers<"getReconciliationDay", [input: { query: GetReconciliationDayQueryInput }], GetReconciliationDayData, O>;
   /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
-  declareReconciliation: QueryHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O>;
+  declareReconciliation: QueryHelpers<"declareReconciliation", [input: { body: DeclareReconciliationBodyInput }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input: { body: DeclareReconciliationBodyInput }], DeclareReconciliationData, O>;
   /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
-  closeReconciliation: QueryHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O>;
+  closeReconciliation: QueryHelpers<"closeReconciliation", [input: { body: CloseReconciliationBodyInput }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input: { body: CloseReconciliationBodyInput }], CloseReconciliationData, O>;
   /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
-  exportReconciliationDay: QueryHelpers<"exportReconciliationDay", [input?: { query?: ExportReconciliationDayQueryInput }], ExportReconciliationDayData, O>;
+  exportReconciliationDay: QueryHelpers<"exportReconciliationDay", [input: { query: ExportReconciliationDayQueryInput }], ExportReconciliationDayData, O>;
   /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
-  getPaymentReport: QueryHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O>;
+  getPaymentReport: QueryHelpers<"getPaymentReport", [input: { body: GetPaymentReportBodyInput }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input: { body: GetPaymentReportBodyInput }], GetPaymentReportData, O>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
-  exportPaymentReport: QueryHelpers<"exportPaymentReport", [input?: { query?: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
+  exportPaymentReport: QueryHelpers<"exportPaymentReport", [input: { query: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
   /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
-  payFromBalance: QueryHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O>;
+  payFromBalance: QueryHelpers<"payFromBalance", [input: { body: PayFromBalanceBodyInput }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input: { body: PayFromBalanceBodyInput }], PayFromBalanceData, O>;
   /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
   queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
@@ -1796,6 +1814,14 @@ export const operationRoutes = {
   "closeOnlinePayment": {
     "method": "POST",
     "path": "/api/pay/onlinePayments/actions/close"
+  },
+  "queryOnlinePaymentRefund": {
+    "method": "POST",
+    "path": "/api/pay/onlinePaymentRefunds/actions/query"
+  },
+  "refundOnlineOverpaid": {
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/refundOverpaid"
   },
   "getRoomPayLinks": {
     "method": "POST",

@@ -526,7 +526,7 @@ export const errorCodes = {
     "message": "该订单已{status}，不能关闭"
   },
   "RECON_NO_ORDER": {
-    "code": 40093,
+    "code": 40097,
     "status": 400,
     "message": "本地没有该订单，无法补单；如需退回款项请标记退款"
   },
@@ -544,6 +544,16 @@ export const errorCodes = {
     "code": 40096,
     "status": 400,
     "message": "只能对今天以前的日期对账"
+  },
+  "ONLINE_PAY_REFUND_QUERY_FAILED": {
+    "code": 40093,
+    "status": 400,
+    "message": "暂时无法向支付平台查询退款，请稍后重试（{reason}）"
+  },
+  "ONLINE_PAY_NOT_OVERPAID": {
+    "code": 40922,
+    "status": 409,
+    "message": "该订单没有待退回的多缴金额"
   },
   "TRACKING_TOO_LARGE": {
     "code": 413,

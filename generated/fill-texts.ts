@@ -132,9 +132,16 @@ export const fillTexts = {
   } as const,
   payRefund: {
     approved: (values: { voucherNo: TextValue }): string => fill(texts.payRefund.approved, values),
+    gatewayFailed: (values: { reason: TextValue }): string => fill(texts.payRefund.gatewayFailed, values),
     confirm: (values: { kind: TextValue; amount: TextValue }): string => fill(texts.payRefund.confirm, values),
     voucherTitle: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherTitle, values),
     voucherAmount: (values: { kind: TextValue }): string => fill(texts.payRefund.voucherAmount, values),
+  } as const,
+  payOverpaid: {
+    confirmTitle: (values: { amount: TextValue }): string => fill(texts.payOverpaid.confirmTitle, values),
+    confirmContent: (values: { outTradeNo: TextValue }): string => fill(texts.payOverpaid.confirmContent, values),
+    done: (values: { amount: TextValue }): string => fill(texts.payOverpaid.done, values),
+    failed: (values: { reason: TextValue }): string => fill(texts.payOverpaid.failed, values),
   } as const,
   payApproval: {
     batchDecision: (values: { batch: TextValue; count: TextValue; deducted: TextValue }): string => fill(texts.payApproval.batchDecision, values),

@@ -613,6 +613,18 @@ export const mappings: Record<string, MappingDef> = {
         "name": "Rejected",
         "label": "已驳回",
         "color": "error"
+      },
+      "4": {
+        "name": "GatewayProcessing",
+        "label": "退款中",
+        "color": "processing",
+        "offered": false
+      },
+      "5": {
+        "name": "GatewayFailed",
+        "label": "退款失败",
+        "color": "error",
+        "offered": false
       }
     },
     "usage": "field"
@@ -1934,6 +1946,11 @@ export const mappings: Record<string, MappingDef> = {
         "name": "PaidAfterClose",
         "label": "关闭后支付",
         "color": "warning"
+      },
+      "4": {
+        "name": "OverpaidReturned",
+        "label": "多缴已退回",
+        "color": "default"
       }
     },
     "usage": "field"
@@ -2128,6 +2145,11 @@ export const mappings: Record<string, MappingDef> = {
         "name": "Refunded",
         "label": "退款完成",
         "color": "success"
+      },
+      "8": {
+        "name": "RefundFailed",
+        "label": "退款失败",
+        "color": "error"
       }
     },
     "usage": "field"
@@ -2159,6 +2181,43 @@ export const mappings: Record<string, MappingDef> = {
       "6": {
         "name": "Other",
         "label": "其他"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineRefundStatus": {
+    "description": "支付退款状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Processing",
+        "label": "退款中",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Succeeded",
+        "label": "退款成功",
+        "color": "success"
+      },
+      "3": {
+        "name": "Failed",
+        "label": "退款失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "onlineRefundPurpose": {
+    "description": "支付退款来源",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Refund",
+        "label": "退款审核"
+      },
+      "2": {
+        "name": "Overpaid",
+        "label": "退回多缴"
       }
     },
     "usage": "field"

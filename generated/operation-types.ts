@@ -2383,7 +2383,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2430,7 +2430,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2477,7 +2477,7 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
 }
@@ -2524,9 +2524,113 @@ paidAt: (string | null)
 receiptId: (number | null)
 receiptNo: (string | null)
 /**
- * 1 金额不符，2 多缴待退，3 关闭后支付
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
  */
 flag?: (number | null)
+}
+
+export type QueryOnlinePaymentRefundParams = Record<string, never>;
+
+export type QueryOnlinePaymentRefundQuery = Record<string, never>;
+
+export interface QueryOnlinePaymentRefundBody {
+/**
+ * 支付退款
+ */
+id: number
+}
+
+export interface QueryOnlinePaymentRefundBodyInput {
+/**
+ * 支付退款
+ */
+id: (number | string)
+}
+
+export interface QueryOnlinePaymentRefundData {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额（元）
+ */
+amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export type RefundOnlineOverpaidParams = Record<string, never>;
+
+export type RefundOnlineOverpaidQuery = Record<string, never>;
+
+export interface RefundOnlineOverpaidBody {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export interface RefundOnlineOverpaidBodyInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface RefundOnlineOverpaidData {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额（元）
+ */
+amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
 }
 
 export type GetRoomPayLinksParams = Record<string, never>;
@@ -2839,9 +2943,9 @@ export interface SavePaymentSettingsBody {
  */
 communityId?: (number | null)
 /**
- * payParams | receipt | other
+ * payParams 支付参数，receipt 票据，other 其他
  */
-section?: (string | null)
+section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
@@ -2906,9 +3010,9 @@ export interface SavePaymentSettingsBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * payParams | receipt | other
+ * payParams 支付参数，receipt 票据，other 其他
  */
-section?: (string | null)
+section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
@@ -3032,21 +3136,30 @@ export interface GenerateBillsBody {
 /**
  * YYYY-MM
  */
-period?: (string | null)
+period: string
 /**
  * 缴费项目
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-paymentItemIds?: (number[] | null)
+paymentItemIds: number[]
 /**
  * 社区
+ * 
+ * @maxItems 500
  */
 communityIds?: (number[] | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: (number[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 50000
  */
 roomIds?: (number[] | null)
 /**
@@ -3059,21 +3172,30 @@ export interface GenerateBillsBodyInput {
 /**
  * YYYY-MM
  */
-period?: (string | null)
+period: string
 /**
  * 缴费项目
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-paymentItemIds?: ((number | string)[] | null)
+paymentItemIds: (number | string)[]
 /**
  * 社区
+ * 
+ * @maxItems 500
  */
 communityIds?: ((number | string)[] | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: ((number | string)[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 50000
  */
 roomIds?: ((number | string)[] | null)
 /**
@@ -3274,7 +3396,9 @@ export type ApproveBillsQuery = Record<string, never>;
 
 export interface ApproveBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3285,7 +3409,9 @@ batchId?: (number | null)
 
 export interface ApproveBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3313,7 +3439,9 @@ export type PreviewApproveBillsQuery = Record<string, never>;
 
 export interface PreviewApproveBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3324,7 +3452,9 @@ batchId?: (number | null)
 
 export interface PreviewApproveBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3362,7 +3492,9 @@ export type RejectBillsQuery = Record<string, never>;
 
 export interface RejectBillsBody {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: (number[] | null)
 /**
@@ -3372,12 +3504,14 @@ batchId?: (number | null)
 /**
  * 驳回原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface RejectBillsBodyInput {
 /**
- * 账单
+ * 账单 id（最多1000个；不按批次时必填）
+ * 
+ * @maxItems 1000
  */
 ids?: ((number | string)[] | null)
 /**
@@ -3387,7 +3521,7 @@ batchId?: (number | null | string)
 /**
  * 驳回原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface RejectBillsData {
@@ -3618,17 +3752,20 @@ export type PayBillsQuery = Record<string, never>;
 
 export interface PayBillsBody {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: (number[] | null)
+billIds: number[]
 /**
  * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
  */
 roomId?: (number | null)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null)
+payMethod: number
 /**
  * 缴费金额
  */
@@ -3653,17 +3790,20 @@ remark?: (string | null)
 
 export interface PayBillsBodyInput {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: ((number | string)[] | null)
+billIds: (number | string)[]
 /**
  * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
  */
 roomId?: (number | null | string)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null | string)
+payMethod: (number | string)
 /**
  * 缴费金额
  */
@@ -3877,9 +4017,9 @@ startPeriod?: (string | null)
  */
 months: number
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null)
+payMethod: number
 /**
  * 实收金额
  */
@@ -3916,9 +4056,9 @@ startPeriod?: (string | null)
  */
 months: (number | string)
 /**
- * 支付方式
+ * 支付方式（mapping payMethod，收银台可选的）
  */
-payMethod?: (number | null | string)
+payMethod: (number | string)
 /**
  * 实收金额
  */
@@ -4213,13 +4353,20 @@ id: (number | string)
 
 export interface ApproveRefundData {
 id: number
+/**
+ * 2 已退款；在线支付的退款为 4 退款中（等待支付平台）或 5 退款失败
+ */
 status: number
-serialNo: string
-accountingDay: string
+serialNo: (string | null)
+accountingDay: (string | null)
 /**
  * 退款凭证号 TK{yyyymm}-{6位序号}：按租户、按审核月份连续编号，不留空号
  */
-voucherNo: string
+voucherNo: (string | null)
+/**
+ * 退款失败时支付平台的说明
+ */
+failReason?: (string | null)
 }
 
 export interface RejectRefundParams {
@@ -4328,7 +4475,7 @@ export interface VoidReceiptBody {
 /**
  * 作废原因
  */
-reason?: (string | null)
+reason: string
 }
 
 export interface VoidReceiptParamsInput {
@@ -4362,7 +4509,7 @@ export interface ApplyWaiverBody {
  */
 billId?: (number | null)
 /**
- * 1 折扣，2 金额
+ * 1 折扣，2 金额；默认折扣
  */
 waiverType?: (number | null)
 /**
@@ -4385,7 +4532,7 @@ export interface ApplyWaiverBodyInput {
  */
 billId?: (number | null | string)
 /**
- * 1 折扣，2 金额
+ * 1 折扣，2 金额；默认折扣
  */
 waiverType?: (number | null | string)
 /**
@@ -4468,7 +4615,7 @@ communityId?: number
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export type GetReconciliationDayBody = Record<string, never>;
@@ -4481,7 +4628,7 @@ communityId?: (number | string)
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export interface GetReconciliationDayData {
@@ -4495,7 +4642,13 @@ remark: (string | null)
 } | null)
 rows: {
 payMethod: number
-cashierId: number
+/**
+ * 收款人；在线支付（支付平台收款，无收款人）的行为空
+ */
+cashierId: (number | null)
+/**
+ * 收款人姓名；在线支付的行为“在线支付”
+ */
 cashierName: string
 paymentCount: number
 recordedAmount: string
@@ -4526,15 +4679,18 @@ export interface DeclareReconciliationBody {
  */
 communityId?: (number | null)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
 rows?: ({
 payMethod?: number
-cashierId?: number
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4546,15 +4702,18 @@ export interface DeclareReconciliationBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
 rows?: ({
 payMethod?: (number | string)
-cashierId?: (number | string)
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null | string)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4572,15 +4731,18 @@ export interface CloseReconciliationBody {
  */
 communityId?: (number | null)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
 rows?: ({
 payMethod?: number
-cashierId?: number
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4596,15 +4758,18 @@ export interface CloseReconciliationBodyInput {
  */
 communityId?: (number | null | string)
 /**
- * 对账日期
+ * YYYY-MM-DD
  */
-day?: (string | null)
+day: string
 /**
  * 申报明细
  */
 rows?: ({
 payMethod?: (number | string)
-cashierId?: (number | string)
+/**
+ * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
+ */
+cashierId?: (number | null | string)
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -4628,7 +4793,7 @@ communityId?: number
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 export type ExportReconciliationDayBody = Record<string, never>;
@@ -4641,7 +4806,7 @@ communityId?: (number | string)
 /**
  * YYYY-MM-DD
  */
-day?: string
+day: string
 }
 
 /**
@@ -4655,30 +4820,34 @@ export type GetPaymentReportQuery = Record<string, never>;
 
 export interface GetPaymentReportBody {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: (string | null)
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: (string | null)
+endMonth: string
 /**
  * 社区
+ * 
+ * @maxItems 1000
  */
 communityIds?: (number[] | null)
 }
 
 export interface GetPaymentReportBodyInput {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: (string | null)
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: (string | null)
+endMonth: string
 /**
  * 社区
+ * 
+ * @maxItems 1000
  */
 communityIds?: ((number | string)[] | null)
 }
@@ -4718,15 +4887,15 @@ export type ExportPaymentReportParams = Record<string, never>;
 
 export interface ExportPaymentReportQuery {
 /**
- * 开始月份
+ * YYYY-MM
  */
-startMonth?: string
+startMonth: string
 /**
- * 结束月份
+ * YYYY-MM
  */
-endMonth?: string
+endMonth: string
 /**
- * 以逗号分隔的社区 id
+ * 以逗号分隔的社区 id（最多1000个）
  */
 communityIds?: string
 }
@@ -4744,9 +4913,12 @@ export type PayFromBalanceQuery = Record<string, never>;
 
 export interface PayFromBalanceBody {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: (number[] | null)
+billIds: number[]
 /**
  * 缴费金额
  */
@@ -4767,9 +4939,12 @@ remark?: (string | null)
 
 export interface PayFromBalanceBodyInput {
 /**
- * 账单
+ * 账单 id（1到200个）
+ * 
+ * @minItems 1
+ * @maxItems 200
  */
-billIds?: ((number | string)[] | null)
+billIds: (number | string)[]
 /**
  * 缴费金额
  */
@@ -4998,18 +5173,22 @@ export interface GenerateDunningNoticesBody {
 communityId?: (number | null)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: (number[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 5000
  */
 roomIds?: (number[] | null)
 /**
- * 标题
+ * 空时为默认标题
  */
 title?: (string | null)
 /**
- * 催缴内容
+ * 空时为默认内容
  */
 template?: (string | null)
 /**
@@ -5025,18 +5204,22 @@ export interface GenerateDunningNoticesBodyInput {
 communityId?: (number | null | string)
 /**
  * 楼栋
+ * 
+ * @maxItems 5000
  */
 buildingIds?: ((number | string)[] | null)
 /**
  * 房屋
+ * 
+ * @maxItems 5000
  */
 roomIds?: ((number | string)[] | null)
 /**
- * 标题
+ * 空时为默认标题
  */
 title?: (string | null)
 /**
- * 催缴内容
+ * 空时为默认内容
  */
 template?: (string | null)
 /**
@@ -5095,6 +5278,9 @@ export type PublishDunningNoticesQuery = Record<string, never>;
 export interface PublishDunningNoticesBody {
 /**
  * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
  */
 ids: number[]
 }
@@ -5102,6 +5288,9 @@ ids: number[]
 export interface PublishDunningNoticesBodyInput {
 /**
  * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
  */
 ids: (number | string)[]
 }
@@ -6747,6 +6936,8 @@ export interface OperationTypes {
   getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentData; community: null };
   queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentData; community: null };
   closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentData; community: null };
+  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundData; community: null };
+  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidData; community: null };
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };

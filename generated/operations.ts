@@ -2749,6 +2749,86 @@ export const operations = {
       }
     }
   },
+  "queryOnlinePaymentRefund": {
+    "name": "queryOnlinePaymentRefund",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePaymentRefunds/actions/query",
+    "summary": "立即向支付平台查询退款中的退款（成功则完成退款入账，与退款通知相同），返回退款的状态",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_REFUND_QUERY_FAILED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentRefunds",
+          "table": "online_payment_refunds",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付退款",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "refundOnlineOverpaid": {
+    "name": "refundOnlineOverpaid",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/onlinePayments/actions/refundOverpaid",
+    "summary": "退回订单的多缴金额（多缴待退：支付时账单已在前台缴清的部分），按原支付渠道退给付款人",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_NOT_OVERPAID"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "onlinePaymentOrders",
+          "table": "online_payment_orders",
+          "part": "body",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
   "getRoomPayLinks": {
     "name": "getRoomPayLinks",
     "domain": "onlinepay",
@@ -3072,10 +3152,12 @@ export const operations = {
             "minimum": 1
           },
           "section": {
-            "description": "payParams | receipt | other",
-            "type": [
-              "string",
-              "null"
+            "description": "payParams 支付参数，receipt 票据，other 其他",
+            "type": "string",
+            "enum": [
+              "payParams",
+              "receipt",
+              "other"
             ]
           },
           "payMethods": {
@@ -3177,7 +3259,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "section"
+        ]
       }
     }
   },
@@ -3271,21 +3356,18 @@ export const operations = {
         "properties": {
           "period": {
             "description": "YYYY-MM",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "paymentItemIds": {
             "description": "缴费项目",
-            "type": [
-              "array",
-              "null"
-            ],
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "communityIds": {
             "description": "社区",
@@ -3296,7 +3378,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 500
           },
           "buildingIds": {
             "description": "楼栋",
@@ -3307,7 +3390,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "roomIds": {
             "description": "房屋",
@@ -3318,7 +3402,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 50000
           },
           "manualAmount": {
             "description": "手工录入的计价类型的金额（元）",
@@ -3328,7 +3413,11 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "period",
+          "paymentItemIds"
+        ]
       }
     }
   },
@@ -3531,7 +3620,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3539,7 +3628,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3588,7 +3678,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3596,7 +3686,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3646,7 +3737,7 @@ export const operations = {
         "type": "object",
         "properties": {
           "ids": {
-            "description": "账单",
+            "description": "账单 id（最多1000个；不按批次时必填）",
             "type": [
               "array",
               "null"
@@ -3654,7 +3745,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           },
           "batchId": {
             "description": "账单批次",
@@ -3666,12 +3758,14 @@ export const operations = {
           },
           "reason": {
             "description": "驳回原因",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "\\S",
+            "maxLength": 128
           }
-        }
+        },
+        "required": [
+          "reason"
+        ]
       }
     }
   },
@@ -3804,15 +3898,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "billIds": {
-            "description": "账单",
-            "type": [
-              "array",
-              "null"
-            ],
+            "description": "账单 id（1到200个）",
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "roomId": {
             "description": "收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）",
@@ -3823,11 +3916,9 @@ export const operations = {
             "minimum": 1
           },
           "payMethod": {
-            "description": "支付方式",
-            "type": [
-              "integer",
-              "null"
-            ]
+            "description": "支付方式（mapping payMethod，收银台可选的）",
+            "type": "integer",
+            "x-mapping": "payMethod"
           },
           "payAmount": {
             "description": "缴费金额",
@@ -3867,7 +3958,11 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "billIds",
+          "payMethod"
+        ]
       }
     }
   },
@@ -4045,11 +4140,9 @@ export const operations = {
             "type": "integer"
           },
           "payMethod": {
-            "description": "支付方式",
-            "type": [
-              "integer",
-              "null"
-            ]
+            "description": "支付方式（mapping payMethod，收银台可选的）",
+            "type": "integer",
+            "x-mapping": "payMethod"
           },
           "receivedAmount": {
             "description": "实收金额",
@@ -4085,7 +4178,8 @@ export const operations = {
         "required": [
           "roomId",
           "paymentItemId",
-          "months"
+          "months",
+          "payMethod"
         ]
       }
     }
@@ -4249,7 +4343,7 @@ export const operations = {
     "summary": "审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额）",
     "authority": "HBL0701317",
     "envelope": true,
-    "successMessage": "refunded",
+    "successMessage": "approved",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
@@ -4423,12 +4517,14 @@ export const operations = {
         "properties": {
           "reason": {
             "description": "作废原因",
-            "type": [
-              "string",
-              "null"
-            ]
+            "type": "string",
+            "pattern": "\\S",
+            "maxLength": 128
           }
-        }
+        },
+        "required": [
+          "reason"
+        ]
       }
     }
   },
@@ -4473,11 +4569,12 @@ export const operations = {
             "minimum": 1
           },
           "waiverType": {
-            "description": "1 折扣，2 金额",
+            "description": "1 折扣，2 金额；默认折扣",
             "type": [
               "integer",
               "null"
-            ]
+            ],
+            "x-mapping": "waiverType"
           },
           "discount": {
             "description": "折扣",
@@ -4634,9 +4731,13 @@ export const operations = {
           },
           "day": {
             "description": "YYYY-MM-DD",
-            "type": "string"
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4678,11 +4779,9 @@ export const operations = {
             "minimum": 1
           },
           "day": {
-            "description": "对账日期",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           },
           "rows": {
             "description": "申报明细",
@@ -4697,7 +4796,11 @@ export const operations = {
                   "type": "integer"
                 },
                 "cashierId": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
                   "type": [
@@ -4715,7 +4818,10 @@ export const operations = {
               }
             }
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4757,11 +4863,9 @@ export const operations = {
             "minimum": 1
           },
           "day": {
-            "description": "对账日期",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           },
           "rows": {
             "description": "申报明细",
@@ -4776,7 +4880,11 @@ export const operations = {
                   "type": "integer"
                 },
                 "cashierId": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
                   "type": [
@@ -4801,7 +4909,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4840,9 +4951,13 @@ export const operations = {
           },
           "day": {
             "description": "YYYY-MM-DD",
-            "type": "string"
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
           }
-        }
+        },
+        "required": [
+          "day"
+        ]
       }
     }
   },
@@ -4874,18 +4989,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "startMonth": {
-            "description": "开始月份",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "endMonth": {
-            "description": "结束月份",
-            "type": [
-              "string",
-              "null"
-            ]
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "communityIds": {
             "description": "社区",
@@ -4896,9 +5007,14 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 1000
           }
-        }
+        },
+        "required": [
+          "startMonth",
+          "endMonth"
+        ]
       }
     }
   },
@@ -4931,19 +5047,25 @@ export const operations = {
         "type": "object",
         "properties": {
           "startMonth": {
-            "description": "开始月份",
-            "type": "string"
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "endMonth": {
-            "description": "结束月份",
-            "type": "string"
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
           },
           "communityIds": {
-            "description": "以逗号分隔的社区 id",
+            "description": "以逗号分隔的社区 id（最多1000个）",
             "type": "string",
-            "pattern": "^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"
+            "pattern": "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"
           }
-        }
+        },
+        "required": [
+          "startMonth",
+          "endMonth"
+        ]
       }
     }
   },
@@ -4982,15 +5104,14 @@ export const operations = {
         "type": "object",
         "properties": {
           "billIds": {
-            "description": "账单",
-            "type": [
-              "array",
-              "null"
-            ],
+            "description": "账单 id（1到200个）",
+            "type": "array",
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 200
           },
           "payAmount": {
             "description": "缴费金额",
@@ -5022,7 +5143,10 @@ export const operations = {
               "null"
             ]
           }
-        }
+        },
+        "required": [
+          "billIds"
+        ]
       }
     }
   },
@@ -5093,7 +5217,9 @@ export const operations = {
             "type": [
               "integer",
               "null"
-            ]
+            ],
+            "minimum": 1,
+            "maximum": 4
           },
           "roomNo": {
             "description": "房屋全称（楼栋-单元-房号）的任一部分",
@@ -5176,7 +5302,9 @@ export const operations = {
           },
           "bucket": {
             "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
-            "type": "integer"
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 4
           },
           "roomNo": {
             "description": "房屋全称（楼栋-单元-房号）的任一部分",
@@ -5245,7 +5373,8 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "roomIds": {
             "description": "房屋",
@@ -5256,21 +5385,24 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "maxItems": 5000
           },
           "title": {
-            "description": "标题",
+            "description": "空时为默认标题",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 64
           },
           "template": {
-            "description": "催缴内容",
+            "description": "空时为默认内容",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "publish": {
             "description": "为真时每份催缴通知同时发布为仅该房屋住户可见的通知公告（列出欠费账单）；需另有通知公告的权限 HBL07005。",
@@ -5356,7 +5488,9 @@ export const operations = {
             "items": {
               "type": "integer",
               "minimum": 1
-            }
+            },
+            "minItems": 1,
+            "maxItems": 500
           }
         },
         "required": [

@@ -420,6 +420,19 @@ export const refineResources = [
     }
   },
   {
+    "name": "onlinePaymentRefunds",
+    "identifier": "onlinePaymentRefunds",
+    "list": "/onlinePayment/refunds",
+    "show": "/onlinePayment/refunds/show/:id",
+    "meta": {
+      "label": "支付退款",
+      "service": "pay",
+      "code": "HBL0701317",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
     "name": "onlinePaymentNotifications",
     "identifier": "onlinePaymentNotifications",
     "list": "/onlinePayment/notifications",

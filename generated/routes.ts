@@ -934,6 +934,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/onlinePayment/refunds",
+    "name": "refunds",
+    "module": "onlinePayment",
+    "authority": "HBL0701317",
+    "public": false,
+    "title": "支付退款",
+    "breadcrumb": [
+      "在线支付",
+      "支付退款"
+    ],
+    "resource": "onlinePaymentRefunds",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/onlinePayment/merchants",
     "name": "merchants",
     "module": "onlinePayment",
@@ -3509,6 +3529,14 @@ export const menu: MenuNode[] = [
         "code": "HBL0701317",
         "alias": "对账差异",
         "path": "/onlinePayment/reconDifferences",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "refunds",
+        "code": "HBL0701317",
+        "alias": "支付退款",
+        "path": "/onlinePayment/refunds",
         "isTenantMenu": false,
         "subMenus": []
       },

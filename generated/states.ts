@@ -313,6 +313,10 @@ export const RefundStatus = {
   Refunded: 2,
   /** 已驳回 */
   Rejected: 3,
+  /** 退款中 */
+  GatewayProcessing: 4,
+  /** 退款失败 */
+  GatewayFailed: 5,
 } as const;
 export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
 
@@ -1015,6 +1019,8 @@ export const OnlineOrderFlag = {
   Overpaid: 2,
   /** 关闭后支付 */
   PaidAfterClose: 3,
+  /** 多缴已退回 */
+  OverpaidReturned: 4,
 } as const;
 export type OnlineOrderFlag = (typeof OnlineOrderFlag)[keyof typeof OnlineOrderFlag];
 
@@ -1110,6 +1116,8 @@ export const NotificationOutcome = {
   Ignored: 6,
   /** 退款完成 */
   Refunded: 7,
+  /** 退款失败 */
+  RefundFailed: 8,
 } as const;
 export type NotificationOutcome = (typeof NotificationOutcome)[keyof typeof NotificationOutcome];
 
@@ -1129,6 +1137,26 @@ export const HouseType = {
   Other: 6,
 } as const;
 export type HouseType = (typeof HouseType)[keyof typeof HouseType];
+
+/** 支付退款状态 */
+export const OnlineRefundStatus = {
+  /** 退款中 */
+  Processing: 1,
+  /** 退款成功 */
+  Succeeded: 2,
+  /** 退款失败 */
+  Failed: 3,
+} as const;
+export type OnlineRefundStatus = (typeof OnlineRefundStatus)[keyof typeof OnlineRefundStatus];
+
+/** 支付退款来源 */
+export const OnlineRefundPurpose = {
+  /** 退款审核 */
+  Refund: 1,
+  /** 退回多缴 */
+  Overpaid: 2,
+} as const;
+export type OnlineRefundPurpose = (typeof OnlineRefundPurpose)[keyof typeof OnlineRefundPurpose];
 
 /** 应巡打卡的完成情况（巡更完成情况） */
 export const PatrolCheckInStatus = {

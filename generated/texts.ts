@@ -150,7 +150,8 @@ export const texts = {
     "declaredAmount": "实际到账(元)",
     "difference": "差异(元)",
     "remark": "备注",
-    "subtotal": "小计"
+    "subtotal": "小计",
+    "online": "在线支付"
   },
   "arrears": {
     "sheet": "欠费管理",
@@ -282,9 +283,21 @@ export const texts = {
   },
   "payRefund": {
     "approved": "退款成功，退款凭证号 {voucherNo}",
+    "sentToGateway": "已通过审核，正在通过原支付渠道退款，支付平台确认后自动完成",
+    "gatewayFailed": "支付平台未能退款：{reason}",
     "confirm": "确认{kind} ¥{amount}？",
     "voucherTitle": "{kind}凭证",
     "voucherAmount": "{kind}金额(元)"
+  },
+  "payOverpaid": {
+    "tab": "多缴待退",
+    "action": "退回多缴",
+    "overpaid": "多缴金额(元)",
+    "confirmTitle": "确认退回多缴 ¥{amount}？",
+    "confirmContent": "将通过原支付渠道把订单 {outTradeNo} 多缴的金额退回给付款人，支付平台确认后订单标记为“多缴已退回”。",
+    "sent": "已提交支付平台退款，支付平台确认后订单标记为“多缴已退回”",
+    "done": "已退回多缴 ¥{amount}",
+    "failed": "支付平台未能退款：{reason}"
   },
   "payApproval": {
     "batchDecision": "整批审核：批次 {batch}，共 {count} 张{deducted}",
@@ -372,7 +385,10 @@ export const texts = {
     "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
     "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
     "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。",
-    "gatewayUnreachable": "支付平台暂时无法连接"
+    "gatewayUnreachable": "支付平台暂时无法连接",
+    "overpaidRefundReason": "退回多缴金额",
+    "refundAbnormal": "退款异常（如付款人的银行卡已作废或冻结），请在支付平台的商户后台处理",
+    "refundClosed": "支付平台已关闭该退款"
   },
   "onlineRecon": {
     "rerun": "重新对账",

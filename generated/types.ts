@@ -1260,6 +1260,70 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface OnlinePaymentRefundsRow {
+id: number
+communityId?: number
+/**
+ * 商户退款单号
+ */
+outRefundNo?: (string | null)
+/**
+ * 支付订单
+ */
+orderId?: (number | null)
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 退款来源
+ */
+purpose?: (number | null)
+/**
+ * 退款申请
+ */
+refundId?: (number | null)
+/**
+ * 退款金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 退款原因
+ */
+reason?: (string | null)
+/**
+ * 退款状态
+ */
+status?: (number | null)
+/**
+ * 支付平台退款单号
+ */
+gatewayRefundId?: (string | null)
+/**
+ * 支付平台状态
+ */
+gatewayStatus?: (string | null)
+/**
+ * 失败原因
+ */
+failReason?: (string | null)
+/**
+ * 申请时间
+ */
+requestedAt?: (string | null)
+/**
+ * 退款成功时间
+ */
+succeededAt?: (string | null)
+/**
+ * 最近查询时间
+ */
+lastQueriedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface OnlinePaymentNotificationsRow {
 id: number
 /**
@@ -2657,6 +2721,10 @@ refundedAt?: (string | null)
  * 驳回原因
  */
 rejectReason?: (string | null)
+/**
+ * 退款失败原因
+ */
+failReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -4450,6 +4518,7 @@ export interface ResourceRows {
   paymentMerchantCommunities: PaymentMerchantCommunitiesRow;
   onlinePaymentOrders: OnlinePaymentOrdersRow;
   onlinePaymentOrderBills: OnlinePaymentOrderBillsRow;
+  onlinePaymentRefunds: OnlinePaymentRefundsRow;
   onlinePaymentNotifications: OnlinePaymentNotificationsRow;
   onlinePaymentReconciliations: OnlinePaymentReconciliationsRow;
   onlinePaymentReconDifferences: OnlinePaymentReconDifferencesRow;

@@ -36,6 +36,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "paymentMerchantCommunities": () => import("./paymentMerchantCommunities.ts"),
   "onlinePaymentOrders": () => import("./onlinePaymentOrders.ts"),
   "onlinePaymentOrderBills": () => import("./onlinePaymentOrderBills.ts"),
+  "onlinePaymentRefunds": () => import("./onlinePaymentRefunds.ts"),
   "onlinePaymentNotifications": () => import("./onlinePaymentNotifications.ts"),
   "onlinePaymentReconciliations": () => import("./onlinePaymentReconciliations.ts"),
   "onlinePaymentReconDifferences": () => import("./onlinePaymentReconDifferences.ts"),

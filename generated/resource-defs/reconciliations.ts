@@ -59,7 +59,7 @@ const def: ResourceDef = {
       "column": "cashier_id",
       "type": "ref",
       "label": "收款人",
-      "required": true,
+      "required": false,
       "ref": {
         "resource": "users",
         "labelField": "realName",

@@ -375,6 +375,21 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": true
+    },
+    {
+      "name": "failReason",
+      "column": "fail_reason",
+      "type": "string",
+      "label": "退款失败原因",
+      "required": false,
+      "maxLength": 255,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     }
   ]
 };

@@ -32,6 +32,7 @@ import * as paymentMerchants from "./paymentMerchants.js";
 import * as paymentMerchantCommunities from "./paymentMerchantCommunities.js";
 import * as onlinePaymentOrders from "./onlinePaymentOrders.js";
 import * as onlinePaymentOrderBills from "./onlinePaymentOrderBills.js";
+import * as onlinePaymentRefunds from "./onlinePaymentRefunds.js";
 import * as onlinePaymentNotifications from "./onlinePaymentNotifications.js";
 import * as onlinePaymentReconciliations from "./onlinePaymentReconciliations.js";
 import * as onlinePaymentReconDifferences from "./onlinePaymentReconDifferences.js";
@@ -169,6 +170,8 @@ export const validators = {
   resource_onlinePaymentOrders_update: { validate: onlinePaymentOrders.update, meta: onlinePaymentOrders.meta },
   resource_onlinePaymentOrderBills_create: { validate: onlinePaymentOrderBills.create, meta: onlinePaymentOrderBills.meta },
   resource_onlinePaymentOrderBills_update: { validate: onlinePaymentOrderBills.update, meta: onlinePaymentOrderBills.meta },
+  resource_onlinePaymentRefunds_create: { validate: onlinePaymentRefunds.create, meta: onlinePaymentRefunds.meta },
+  resource_onlinePaymentRefunds_update: { validate: onlinePaymentRefunds.update, meta: onlinePaymentRefunds.meta },
   resource_onlinePaymentNotifications_create: { validate: onlinePaymentNotifications.create, meta: onlinePaymentNotifications.meta },
   resource_onlinePaymentNotifications_update: { validate: onlinePaymentNotifications.update, meta: onlinePaymentNotifications.meta },
   resource_onlinePaymentReconciliations_create: { validate: onlinePaymentReconciliations.create, meta: onlinePaymentReconciliations.meta },

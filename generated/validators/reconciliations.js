@@ -2,8 +2,8 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_reconciliations_create","$ref":"resource_reconciliations_fields","required":["day","payMethod","cashierId"]};
-const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"cashierId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_reconciliations_create","$ref":"resource_reconciliations_fields","required":["day","payMethod"]};
+const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -308,10 +308,8 @@ errors++;
 }
 if(data.cashierId !== undefined){
 let data2 = data.cashierId;
-const _errs32 = errors;
-const _errs33 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err18 = {};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err18 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -320,9 +318,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid11 = _errs33 === errors;
-if(valid11){
-const err19 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs34 = errors;
+let valid11 = true;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -331,19 +333,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[1].type},message:"must be string,null"};
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -352,13 +344,22 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+var _valid2 = _errs35 === errors;
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs37 = errors;
-let valid12 = true;
-const _errs38 = errors;
-if(errors === _errs38){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err21 = {};
+if(!pattern5.test(data2)){
+const err21 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -368,8 +369,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {};
+var _valid2 = _errs37 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err22 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -379,21 +383,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs38 === errors;
-errors = _errs37;
-if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs40 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err23 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.paymentCount !== undefined){
+let data3 = data.paymentCount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err23 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -402,12 +395,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-var _valid2 = _errs40 === errors;
-valid12 = _valid2;
-}
-if(!valid12){
-const err24 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs43 = errors;
+let valid14 = true;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -417,10 +411,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.paymentCount !== undefined){
-let data3 = data.paymentCount;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentCount.allOf[0].type},message:"must be string,null"};
+else {
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -429,13 +421,22 @@ vErrors.push(err25);
 }
 errors++;
 }
+}
+var _valid3 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
 const _errs46 = errors;
-let valid15 = true;
-const _errs47 = errors;
-if(errors === _errs47){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+if(!pattern6.test(data3)){
+const err26 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -445,8 +446,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err27 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,21 +458,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs49 = errors;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern4.test(data3)){
+const err28 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -482,7 +472,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(Number(data3) <= 2147483647)){
-const err29 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const err29 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -493,8 +483,8 @@ errors++;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err30 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!(Number(data3) >= -2147483648)){
+const err30 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -504,9 +494,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err31 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs46 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err31 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -516,9 +508,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err32 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.recordedAmount !== undefined){
+let data4 = data.recordedAmount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err32 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -527,12 +520,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-var _valid3 = _errs49 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err33 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs56 = errors;
+let valid17 = true;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -542,10 +536,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.recordedAmount !== undefined){
-let data4 = data.recordedAmount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err34 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordedAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -554,13 +546,22 @@ vErrors.push(err34);
 }
 errors++;
 }
+}
+var _valid4 = _errs57 === errors;
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
 const _errs59 = errors;
-let valid18 = true;
-const _errs60 = errors;
-if(errors === _errs60){
 if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err35 = {};
+if(!pattern8.test(data4)){
+const err35 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,8 +571,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err36 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -581,21 +583,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs62 = errors;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err37 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!pattern9.test(data4)){
+const err37 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -605,9 +595,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err38 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs59 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err38 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -617,9 +609,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
-const err39 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(data.refundAmount !== undefined){
+let data5 = data.refundAmount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err39 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -628,12 +621,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-var _valid4 = _errs62 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err40 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs67 = errors;
+let valid20 = true;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,10 +637,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data5 = data.refundAmount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -655,13 +647,22 @@ vErrors.push(err41);
 }
 errors++;
 }
+}
+var _valid5 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
 const _errs70 = errors;
-let valid21 = true;
-const _errs71 = errors;
-if(errors === _errs71){
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err42 = {};
+if(!pattern8.test(data5)){
+const err42 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -671,8 +672,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err43 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -682,21 +684,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs71 === errors;
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs73 = errors;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err44 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!pattern9.test(data5)){
+const err44 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -706,9 +696,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 1000000)){
-const err45 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid5 = _errs70 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err45 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,9 +710,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err46 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(data.declaredAmount !== undefined){
+let data6 = data.declaredAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err46 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.declaredAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -729,12 +722,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid5 = _errs73 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err47 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs78 = errors;
+let valid23 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -744,10 +738,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.declaredAmount !== undefined){
-let data6 = data.declaredAmount;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err48 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.declaredAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,13 +748,22 @@ vErrors.push(err48);
 }
 errors++;
 }
+}
+var _valid6 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
 const _errs81 = errors;
-let valid24 = true;
-const _errs82 = errors;
-if(errors === _errs82){
 if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err49 = {};
+if(!pattern8.test(data6)){
+const err49 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -772,8 +773,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err50 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -783,21 +785,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs84 = errors;
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err51 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!pattern9.test(data6)){
+const err51 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -807,9 +797,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 1000000)){
-const err52 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs81 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err52 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -819,9 +811,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err53 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(data.closed !== undefined){
+let data7 = data.closed;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err53 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/allOf/0/type",keyword:"type",params:{type: schema20.properties.closed.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -831,11 +824,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err54 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.closedBy !== undefined){
+let data8 = data.closedBy;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err54 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedBy.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,11 +836,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.closed !== undefined){
-let data7 = data.closed;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err55 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/allOf/0/type",keyword:"type",params:{type: schema20.properties.closed.allOf[0].type},message:"must be boolean,null"};
+const _errs92 = errors;
+let valid27 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -858,10 +852,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.closedBy !== undefined){
-let data8 = data.closedBy;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedBy.allOf[0].type},message:"must be string,null"};
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -870,13 +862,22 @@ vErrors.push(err56);
 }
 errors++;
 }
+}
+var _valid7 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
 const _errs95 = errors;
-let valid28 = true;
-const _errs96 = errors;
-if(errors === _errs96){
 if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+if(!pattern5.test(data8)){
+const err57 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -886,8 +887,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+var _valid7 = _errs95 === errors;
+valid27 = _valid7;
+}
+if(!valid27){
+const err58 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -897,21 +901,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid7 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs98 = errors;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err59 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.closedAt !== undefined){
+let data9 = data.closedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err59 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -920,12 +913,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-var _valid7 = _errs98 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err60 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs101 = errors;
+let valid30 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -935,10 +929,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.closedAt !== undefined){
-let data9 = data.closedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedAt.allOf[0].type},message:"must be string,null"};
+else {
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -947,13 +939,22 @@ vErrors.push(err61);
 }
 errors++;
 }
+}
+var _valid8 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
 const _errs104 = errors;
-let valid31 = true;
-const _errs105 = errors;
-if(errors === _errs105){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+if(!pattern15.test(data9)){
+const err62 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -963,8 +964,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+var _valid8 = _errs104 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err63 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -974,21 +978,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs105 === errors;
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs107 = errors;
-if(typeof data9 === "string"){
-if(!pattern15.test(data9)){
-const err64 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err64 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -997,12 +990,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-var _valid8 = _errs107 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err65 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs110 = errors;
+let valid33 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1012,10 +1006,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+else {
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1024,13 +1016,22 @@ vErrors.push(err66);
 }
 errors++;
 }
+}
+var _valid9 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
 const _errs113 = errors;
-let valid34 = true;
-const _errs114 = errors;
-if(errors === _errs114){
 if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err67 = {};
+if(func1(data10) > 128){
+const err67 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1040,8 +1041,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {};
+var _valid9 = _errs113 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err68 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1050,22 +1054,13 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-var _valid9 = _errs114 === errors;
-errors = _errs113;
-if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs116 = errors;
+let valid35 = true;
+const _errs117 = errors;
+if(errors === _errs117){
 if(typeof data10 === "string"){
 if(func1(data10) > 128){
-const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1074,12 +1069,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-var _valid9 = _errs116 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data10) < 1){
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1088,12 +1080,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs119 = errors;
-let valid36 = true;
-const _errs120 = errors;
-if(errors === _errs120){
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
+}
+}
+else {
 const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
@@ -1103,9 +1092,22 @@ vErrors.push(err71);
 }
 errors++;
 }
+}
+var _valid10 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
 else {
-if(func1(data10) < 1){
-const err72 = {};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs119 = errors;
+if(typeof data10 === "string"){
+if(!pattern16.test(data10)){
+const err72 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1115,9 +1117,11 @@ vErrors.push(err72);
 errors++;
 }
 }
+var _valid10 = _errs119 === errors;
+valid35 = _valid10;
 }
-else {
-const err73 = {};
+if(!valid35){
+const err73 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1127,21 +1131,12 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid10 = _errs120 === errors;
-errors = _errs119;
-if(vErrors !== null){
-if(_errs119){
-vErrors.length = _errs119;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs122 = errors;
-if(typeof data10 === "string"){
-if(!pattern16.test(data10)){
-const err74 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs123 = errors;
+const _errs124 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1150,12 +1145,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-var _valid10 = _errs122 === errors;
-valid36 = _valid10;
-}
-if(!valid36){
-const err75 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid38 = _errs124 === errors;
+if(valid38){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1164,13 +1156,19 @@ vErrors.push(err75);
 }
 errors++;
 }
+else {
+errors = _errs123;
+if(vErrors !== null){
+if(_errs123){
+vErrors.length = _errs123;
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs126 = errors;
-const _errs127 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err76 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1179,9 +1177,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-var valid39 = _errs127 === errors;
-if(valid39){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs128 = errors;
+let valid39 = true;
+const _errs129 = errors;
+if(errors === _errs129){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1190,19 +1192,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-errors = _errs126;
-if(vErrors !== null){
-if(_errs126){
-vErrors.length = _errs126;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1211,13 +1203,22 @@ vErrors.push(err78);
 }
 errors++;
 }
+}
+var _valid11 = _errs129 === errors;
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
 const _errs131 = errors;
-let valid40 = true;
-const _errs132 = errors;
-if(errors === _errs132){
 if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err79 = {};
+if(!pattern5.test(data11)){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1227,8 +1228,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {};
+var _valid11 = _errs131 === errors;
+valid39 = _valid11;
+}
+if(!valid39){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1238,52 +1242,14 @@ vErrors.push(err80);
 errors++;
 }
 }
-var _valid11 = _errs132 === errors;
-errors = _errs131;
-if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
 }
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs134 = errors;
-if(typeof data11 === "string"){
-if(!pattern5.test(data11)){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
-}
-errors++;
-}
-}
-var _valid11 = _errs134 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-}
-else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
 }
 errors++;
 }
@@ -1329,16 +1295,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.cashierId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cashierId"},message:"must have required property '"+"cashierId"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
@@ -1368,4 +1324,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"day":true,"payMethod":true,"cashierId":true,"paymentCount":true,"recordedAmount":true,"refundAmount":true,"declaredAmount":true,"closed":true,"closedBy":true,"closedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/cashierId/allOf/0":"请选择收款人","#/properties/cashierId/allOf/1":"收款人格式不正确","#/properties/cashierId/allOf/2/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"差异说明不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式","cashierId":"请选择收款人"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};
+export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"差异说明不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_refunds_create","$ref":"resource_refunds_fields","required":["paymentId","roomId","refundKind","amount","refundMethod","reason","applyTime","status"]};
-const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundKind":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"applicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"voucherNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundKind":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"applicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["4","5"]}},{"enum":["1","2","3"]}]}}]},"voucherNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"failReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern7 = new RegExp("^-?\\d+$", "u");
@@ -1358,8 +1358,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(!(((data10 === "1") || (data10 === "2")) || (data10 === "3"))){
-const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs144 = errors;
+const _errs145 = errors;
+if(!((data10 === "4") || (data10 === "5"))){
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1368,11 +1370,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-var _valid11 = _errs139 === errors;
-valid43 = _valid11;
-}
-if(!valid43){
-const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid45 = _errs145 === errors;
+if(valid45){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1381,11 +1381,19 @@ vErrors.push(err88);
 }
 errors++;
 }
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
 }
-if(data.voucherNo !== undefined){
-let data11 = data.voucherNo;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err89 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.voucherNo.allOf[0].type},message:"must be string,null"};
+else {
+vErrors = null;
+}
+}
+}
+if(!(((data10 === "1") || (data10 === "2")) || (data10 === "3"))){
+const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/4/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[4].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1394,13 +1402,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-const _errs148 = errors;
-let valid46 = true;
-const _errs149 = errors;
-if(errors === _errs149){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err90 = {};
+var _valid11 = _errs139 === errors;
+valid43 = _valid11;
+}
+if(!valid43){
+const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1410,8 +1416,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-else {
-const err91 = {};
+if(data.voucherNo !== undefined){
+let data11 = data.voucherNo;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err91 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.voucherNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1420,22 +1428,13 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-var _valid12 = _errs149 === errors;
-errors = _errs148;
-if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
 const _errs151 = errors;
+let valid47 = true;
+const _errs152 = errors;
+if(errors === _errs152){
 if(typeof data11 === "string"){
-if(func1(data11) > 32){
-const err92 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data11) < 1){
+const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1445,11 +1444,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-var _valid12 = _errs151 === errors;
-valid46 = _valid12;
-}
-if(!valid46){
-const err93 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1458,13 +1454,22 @@ vErrors.push(err93);
 }
 errors++;
 }
+}
+var _valid12 = _errs152 === errors;
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
 const _errs154 = errors;
-let valid48 = true;
-const _errs155 = errors;
-if(errors === _errs155){
 if(typeof data11 === "string"){
 if(func1(data11) > 32){
-const err94 = {};
+const err94 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1473,9 +1478,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-else {
-if(func1(data11) < 1){
-const err95 = {};
+}
+var _valid12 = _errs154 === errors;
+valid47 = _valid12;
+}
+if(!valid47){
+const err95 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1484,9 +1492,12 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-}
-else {
+const _errs157 = errors;
+let valid49 = true;
+const _errs158 = errors;
+if(errors === _errs158){
+if(typeof data11 === "string"){
+if(func1(data11) > 32){
 const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
@@ -1496,22 +1507,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-var _valid13 = _errs155 === errors;
-errors = _errs154;
-if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs157 = errors;
-if(typeof data11 === "string"){
-if(!pattern15.test(data11)){
-const err97 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
+if(func1(data11) < 1){
+const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1521,11 +1519,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-var _valid13 = _errs157 === errors;
-valid48 = _valid13;
 }
-if(!valid48){
-const err98 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1535,10 +1531,21 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data12 = data.approverId;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err99 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+var _valid13 = _errs158 === errors;
+errors = _errs157;
+if(vErrors !== null){
+if(_errs157){
+vErrors.length = _errs157;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs160 = errors;
+if(typeof data11 === "string"){
+if(!pattern15.test(data11)){
+const err99 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1547,13 +1554,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs163 = errors;
-let valid51 = true;
-const _errs164 = errors;
-if(errors === _errs164){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err100 = {};
+}
+var _valid13 = _errs160 === errors;
+valid49 = _valid13;
+}
+if(!valid49){
+const err100 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1563,8 +1569,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-else {
-const err101 = {};
+if(data.approverId !== undefined){
+let data12 = data.approverId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1573,22 +1581,13 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-var _valid14 = _errs164 === errors;
-errors = _errs163;
-if(vErrors !== null){
-if(_errs163){
-vErrors.length = _errs163;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
 const _errs166 = errors;
+let valid52 = true;
+const _errs167 = errors;
+if(errors === _errs167){
 if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data12) < 1){
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1598,11 +1597,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-var _valid14 = _errs166 === errors;
-valid51 = _valid14;
-}
-if(!valid51){
-const err103 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1612,10 +1608,21 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.refundedAt !== undefined){
-let data13 = data.refundedAt;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err104 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+var _valid14 = _errs167 === errors;
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs169 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err104 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1624,13 +1631,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs172 = errors;
-let valid54 = true;
-const _errs173 = errors;
-if(errors === _errs173){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err105 = {};
+}
+var _valid14 = _errs169 === errors;
+valid52 = _valid14;
+}
+if(!valid52){
+const err105 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1640,8 +1646,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-else {
-const err106 = {};
+if(data.refundedAt !== undefined){
+let data13 = data.refundedAt;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err106 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1650,22 +1658,13 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-var _valid15 = _errs173 === errors;
-errors = _errs172;
-if(vErrors !== null){
-if(_errs172){
-vErrors.length = _errs172;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
 const _errs175 = errors;
+let valid55 = true;
+const _errs176 = errors;
+if(errors === _errs176){
 if(typeof data13 === "string"){
-if(!pattern13.test(data13)){
-const err107 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data13) < 1){
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1675,11 +1674,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-valid54 = _valid15;
-}
-if(!valid54){
-const err108 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err108 = {};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1689,10 +1685,21 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data14 = data.rejectReason;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err109 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid15 = _errs176 === errors;
+errors = _errs175;
+if(vErrors !== null){
+if(_errs175){
+vErrors.length = _errs175;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs178 = errors;
+if(typeof data13 === "string"){
+if(!pattern13.test(data13)){
+const err109 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1701,13 +1708,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs181 = errors;
-let valid57 = true;
-const _errs182 = errors;
-if(errors === _errs182){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err110 = {};
+}
+var _valid15 = _errs178 === errors;
+valid55 = _valid15;
+}
+if(!valid55){
+const err110 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1717,8 +1723,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-else {
-const err111 = {};
+if(data.rejectReason !== undefined){
+let data14 = data.rejectReason;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err111 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1727,22 +1735,13 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-var _valid16 = _errs182 === errors;
-errors = _errs181;
-if(vErrors !== null){
-if(_errs181){
-vErrors.length = _errs181;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
 const _errs184 = errors;
+let valid58 = true;
+const _errs185 = errors;
+if(errors === _errs185){
 if(typeof data14 === "string"){
-if(func1(data14) > 128){
-const err112 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(func1(data14) < 1){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1752,11 +1751,8 @@ vErrors.push(err112);
 errors++;
 }
 }
-var _valid16 = _errs184 === errors;
-valid57 = _valid16;
-}
-if(!valid57){
-const err113 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1765,13 +1761,22 @@ vErrors.push(err113);
 }
 errors++;
 }
+}
+var _valid16 = _errs185 === errors;
+errors = _errs184;
+if(vErrors !== null){
+if(_errs184){
+vErrors.length = _errs184;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
 const _errs187 = errors;
-let valid59 = true;
-const _errs188 = errors;
-if(errors === _errs188){
 if(typeof data14 === "string"){
 if(func1(data14) > 128){
-const err114 = {};
+const err114 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1780,9 +1785,12 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-if(func1(data14) < 1){
-const err115 = {};
+}
+var _valid16 = _errs187 === errors;
+valid58 = _valid16;
+}
+if(!valid58){
+const err115 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1791,9 +1799,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-else {
+const _errs190 = errors;
+let valid60 = true;
+const _errs191 = errors;
+if(errors === _errs191){
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
 const err116 = {};
 if(vErrors === null){
 vErrors = [err116];
@@ -1803,22 +1814,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-var _valid17 = _errs188 === errors;
-errors = _errs187;
-if(vErrors !== null){
-if(_errs187){
-vErrors.length = _errs187;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs190 = errors;
-if(typeof data14 === "string"){
-if(!pattern11.test(data14)){
-const err117 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data14) < 1){
+const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1828,11 +1826,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-var _valid17 = _errs190 === errors;
-valid59 = _valid17;
 }
-if(!valid59){
-const err118 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err118 = {};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1842,12 +1838,21 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs194 = errors;
-const _errs195 = errors;
-if(!((data15 === null) || (data15 === ""))){
-const err119 = {};
+var _valid17 = _errs191 === errors;
+errors = _errs190;
+if(vErrors !== null){
+if(_errs190){
+vErrors.length = _errs190;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs193 = errors;
+if(typeof data14 === "string"){
+if(!pattern11.test(data14)){
+const err119 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1856,9 +1861,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-var valid62 = _errs195 === errors;
-if(valid62){
-const err120 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid17 = _errs193 === errors;
+valid60 = _valid17;
+}
+if(!valid60){
+const err120 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1867,19 +1875,11 @@ vErrors.push(err120);
 }
 errors++;
 }
-else {
-errors = _errs194;
-if(vErrors !== null){
-if(_errs194){
-vErrors.length = _errs194;
 }
-else {
-vErrors = null;
-}
-}
-}
+if(data.failReason !== undefined){
+let data15 = data.failReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err121 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.failReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1928,8 +1928,8 @@ vErrors = null;
 if(_valid18){
 const _errs202 = errors;
 if(typeof data15 === "string"){
-if(!pattern3.test(data15)){
-const err124 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data15) > 255){
+const err124 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1943,7 +1943,7 @@ var _valid18 = _errs202 === errors;
 valid63 = _valid18;
 }
 if(!valid63){
-const err125 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err125 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1953,9 +1953,12 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.communityId !== undefined){
+let data16 = data.communityId;
+const _errs206 = errors;
+const _errs207 = errors;
+if(!((data16 === null) || (data16 === ""))){
+const err126 = {};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1964,10 +1967,118 @@ vErrors.push(err126);
 }
 errors++;
 }
+var valid66 = _errs207 === errors;
+if(valid66){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+else {
+errors = _errs206;
+if(vErrors !== null){
+if(_errs206){
+vErrors.length = _errs206;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data16 !== "string") && (data16 !== null)){
+const err128 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+const _errs211 = errors;
+let valid67 = true;
+const _errs212 = errors;
+if(errors === _errs212){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err129 = {};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+else {
+const err130 = {};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+var _valid19 = _errs212 === errors;
+errors = _errs211;
+if(vErrors !== null){
+if(_errs211){
+vErrors.length = _errs211;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs214 = errors;
+if(typeof data16 === "string"){
+if(!pattern3.test(data16)){
+const err131 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+var _valid19 = _errs214 === errors;
+valid67 = _valid19;
+}
+if(!valid67){
+const err132 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"failReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2070,7 +2181,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"failReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_refunds_update","$ref":"resource_refunds_fields"};
@@ -2093,6 +2204,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"failReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/receiptId/allOf/0":"原票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择原票据","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/refundKind/allOf/0":"请选择退款类型","#/properties/refundKind/allOf/1":"退款类型格式不正确","#/properties/refundKind/allOf/2/then/allOf/0":"退款类型请输入整数","#/properties/refundKind/allOf/2/then/allOf/1":"退款类型不能大于2147483647","#/properties/refundKind/allOf/2/then/allOf/2":"退款类型超出范围","#/properties/refundKind/allOf/2/then/allOf/3":"请选择正确的退款类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"退款原因不能超过128个字符","#/properties/reason/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/applicantId/allOf/0":"申请人格式不正确","#/properties/applicantId/allOf/1/then/allOf/0":"请选择申请人","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/voucherNo/allOf/0":"退款凭证号格式不正确","#/properties/voucherNo/allOf/1/then/allOf/0":"退款凭证号不能超过32个字符","#/properties/voucherNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","refundKind":"请选择退款类型","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","receiptId","billId","roomId","refundKind","amount","refundMethod","applicantId","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/receiptId/allOf/0":"原票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择原票据","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/refundKind/allOf/0":"请选择退款类型","#/properties/refundKind/allOf/1":"退款类型格式不正确","#/properties/refundKind/allOf/2/then/allOf/0":"退款类型请输入整数","#/properties/refundKind/allOf/2/then/allOf/1":"退款类型不能大于2147483647","#/properties/refundKind/allOf/2/then/allOf/2":"退款类型超出范围","#/properties/refundKind/allOf/2/then/allOf/3":"请选择正确的退款类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"退款原因不能超过128个字符","#/properties/reason/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/applicantId/allOf/0":"申请人格式不正确","#/properties/applicantId/allOf/1/then/allOf/0":"请选择申请人","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/status/allOf/2/then/allOf/4":"请选择正确的退款状态","#/properties/voucherNo/allOf/0":"退款凭证号格式不正确","#/properties/voucherNo/allOf/1/then/allOf/0":"退款凭证号不能超过32个字符","#/properties/voucherNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/failReason/allOf/0":"退款失败原因格式不正确","#/properties/failReason/allOf/1/then/allOf/0":"退款失败原因不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","refundKind":"请选择退款类型","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","receiptId","billId","roomId","refundKind","amount","refundMethod","applicantId","status","approverId","communityId"]};

@@ -1,6 +1,7 @@
 // npm run check: schema-to-route consistency of the generated model, no API path typed by hand in
 // the web app, no inline Chinese text in server code and no regex there that backtracks, no import
-// cycle in src/ (scripts/check/import-cycles.ts); exits 1 with every problem.
+// cycle in src/ (scripts/check/import-cycles.ts), no statement in a route file
+// (scripts/check/route-statements.ts); exits 1 with every problem.
 import { routes, menu } from "../../generated/routes.ts";
 import { resources } from "../../generated/resources.ts";
 import { rules } from "../../generated/rules.ts";
@@ -17,6 +18,7 @@ import { checkOperationScopes } from "./operation-scope.ts";
 import { checkLinearRegexes } from "./linear-regexes.ts";
 import { checkReferenceScope } from "./reference-scope.ts";
 import { checkImportCycles } from "./import-cycles.ts";
+import { checkRouteStatements } from "./route-statements.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
@@ -29,11 +31,12 @@ const problems = [
   ...(await checkLinearRegexes(new URL("../..", import.meta.url).pathname)),
   ...checkReferenceScope(new URL("../..", import.meta.url).pathname, resources),
   ...checkImportCycles(new URL("../..", import.meta.url).pathname),
+  ...checkRouteStatements(new URL("../..", import.meta.url).pathname),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle, no statement in a route file`,
 );

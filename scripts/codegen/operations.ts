@@ -17,7 +17,12 @@ type Json = Record<string, Yaml>;
 export type InputPart = "params" | "query" | "body";
 const PARTS: InputPart[] = ["params", "query", "body"];
 /** Keys of an input property that are ours, not JSON Schema's. */
-const OWN_KEYS = ["label", "rule", "field", "requiredMessage"];
+const OWN_KEYS = ["label", "rule", "field", "requiredMessage", "invalidMessage", "mapping"];
+/** A message named by its key in schemas/errors.yaml (anything else is the text itself). */
+const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*$/;
+/** Schema keywords whose value fills a message's {max} / {min}. */
+const MAX_KEYWORDS = ["maxItems", "maxLength", "maximum"];
+const MIN_KEYWORDS = ["minItems", "minLength", "minimum"];
 const NUMERIC_AS_TEXT = new Set(["integer", "decimal", "money", "ref"]);
 
 /** One input the scope guard checks: community ids (table communities) or ids of a community-scoped resource's rows. */
@@ -174,6 +179,11 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
           if (moneyPaths(s, "").some((p) => p !== "")) problems.push(`${where}: ${part}.${prop}: format money is read on an input's own properties only, not inside one`);
           if (s.format === "money" && s.field) problems.push(`${where}: ${part}.${prop}: format money and field exclude each other`);
+          for (const m of messageRefs(s)) if (MESSAGE_KEY.test(m) && !model.errorMessages[m]) problems.push(`${where}: ${part}.${prop}: message ${m} is not a message of schemas/errors.yaml`);
+          if (s.invalidMessage && typeof s.invalidMessage === "object" && (s.rule || s.field || s.format === "money"))
+            problems.push(`${where}: ${part}.${prop}: invalidMessage by keyword applies to a plain JSON Schema property, not a rule, field or money one`);
+          if (s.mapping && !model.mappings[s.mapping]) problems.push(`${where}: ${part}.${prop}: mapping ${s.mapping} does not exist`);
+          if (s.mapping && (s.rule || s.field || s.format === "money" || s.enum)) problems.push(`${where}: ${part}.${prop}: mapping applies to a plain property without its own enum`);
           if (s.rule && !model.rules[s.rule]) problems.push(`${where}: ${part}.${prop}: rule ${s.rule} does not exist`);
           if (s.field) {
             const [res, field] = s.field.split(".");
@@ -205,6 +215,21 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
   }
   if (problems.length) throw new SchemaError(problems);
   return out;
+}
+
+/** The messages a property names (requiredMessage, invalidMessage: one, or one per keyword). */
+const messageRefs = (s: Json): string[] =>
+  [s.requiredMessage, ...(s.invalidMessage && typeof s.invalidMessage === "object" ? Object.values<string>(s.invalidMessage) : [s.invalidMessage])].filter((m): m is string => typeof m === "string");
+
+/**
+ * A property's message: an errors.yaml key is its text, anything else the text itself; {max} and
+ * {min} are filled with the property's limit (the keyword's own value when the message is one keyword's).
+ */
+function messageText(model: Model, s: Json, message: string, keyword?: string): string {
+  const text = MESSAGE_KEY.test(message) ? model.errorMessages[message] : message;
+  const limit = (names: string[]): number | undefined => (keyword && names.includes(keyword) ? s[keyword] : names.map((k) => s[k]).find((v) => typeof v === "number"));
+  const vars: Record<string, number | undefined> = { max: limit(MAX_KEYWORDS), min: limit(MIN_KEYWORDS) };
+  return text.replace(/\{(max|min)\}/g, (whole, name: string) => (vars[name] === undefined ? whole : String(vars[name])));
 }
 
 const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -247,9 +272,24 @@ function fieldOf(model: Model, ref: string): FieldDef {
   return model.resources.find((r) => r.name === res)!.fields.find((f) => f.name === name)!;
 }
 
+/**
+ * A plain property's `mapping`: its enum in the validator, the mapping's codes a client may choose
+ * (offered: false ones are recorded by the system only), null too where the type allows it. The
+ * documented schema names the mapping (x-mapping) instead, so that the types stay number.
+ */
+function mappingEnum(model: Model, s: Json): Json {
+  if (!s.mapping) return s;
+  const m = model.mappings[String(s.mapping)];
+  const codes = Object.keys(m.values)
+    .filter((code) => m.values[code].offered !== false)
+    .map((code) => (m.valueType === "string" ? code : Number(code)));
+  return { ...s, enum: [...codes, ...(typesOf(s).includes("null") ? [null] : [])] };
+}
+
 /** The JSON Schema a property documents and types with (own keys resolved and dropped). */
 function plainProperty(model: Model, s: Json): Json {
   const rest = Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k)));
+  if (s.mapping) rest["x-mapping"] = s.mapping;
   const label = s.label ?? (s.field ? fieldOf(model, s.field).label : undefined);
   if (s.field) {
     const f = fieldOf(model, s.field);
@@ -372,16 +412,24 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
       const compiled = fieldSchema(model, f, base);
       properties[name] = compiled.schema;
       Object.assign(messages, compiled.messages);
-      const requiredMessage = s.requiredMessage ?? compiled.requiredMessage;
+      // invalidMessage (one message) stands for every check of the rule or field but the required one.
+      if (typeof s.invalidMessage === "string") {
+        const invalid = messageText(model, s, s.invalidMessage);
+        for (const path of Object.keys(compiled.messages)) if (!(compiled.requiredMessage !== undefined && path === `${base}/allOf/0`)) messages[path] = invalid;
+      }
+      const requiredMessage = s.requiredMessage !== undefined ? messageText(model, s, s.requiredMessage) : compiled.requiredMessage;
       if (required.has(name) && requiredMessage !== undefined) {
         requiredMessages[name] = requiredMessage;
         messages[`${base}/allOf/0`] = requiredMessage;
       }
       if (!s.field || NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")) numericFields.push(name);
     } else {
-      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
-      messages[base] = `${s.label ?? name}格式不正确`;
-      if (required.has(name)) requiredMessages[name] = s.requiredMessage ?? `请输入${s.label ?? name}`;
+      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(mappingEnum(model, s)).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
+      const invalid = s.invalidMessage;
+      messages[base] = typeof invalid === "string" ? messageText(model, s, invalid) : `${s.label ?? name}格式不正确`;
+      // By keyword: the message of a value that fails that keyword of the property itself (its items' checks keep the property's).
+      if (invalid && typeof invalid === "object") for (const [keyword, m] of Object.entries<string>(invalid)) messages[`${base}/${keyword}`] = messageText(model, s, m, keyword);
+      if (required.has(name)) requiredMessages[name] = s.requiredMessage !== undefined ? messageText(model, s, s.requiredMessage) : `请输入${s.label ?? name}`;
     }
   }
   // Unknown body keys are dropped (or refused, additionalProperties: false) by the route helper before this runs.

@@ -156,7 +156,7 @@ describe.each(backends)("login and session (%s)", (backend) => {
     const ticket = r.body.data.ticket;
     expect(typeof ticket).toBe("string");
     expect(await server.count("tickets", "ticket_hash = $1 and type = 'systemApp' and used_at is null", [sha256(ticket)])).toBe(1);
-    const { consumeTicket } = await import("../../src/server/auth/ticket-routes.ts");
+    const { consumeTicket } = await import("../../src/server/auth/tickets.ts");
     expect(await consumeTicket(server.db, ticket, "systemApp")).toMatchObject({ type: "systemApp" });
     expect(await consumeTicket(server.db, ticket, "systemApp")).toBeNull();
   });

@@ -15,7 +15,6 @@ import { resources } from "../../../generated/resources.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
 import { sessionOf } from "./guard.ts";
-import type { SessionInfo } from "./session-store.ts";
 import { sql } from "../db/sql.ts";
 
 export const COMMUNITY_CODE = "HBL01001";
@@ -42,11 +41,4 @@ export function requireAnyOf(codes: ReadonlySet<string>) {
 export async function communityName(db: DbSession, tenantId: number, communityId: number): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>(sql`select name from communities where tenant_id = ${tenantId} and id = ${communityId}`);
   return rows[0]?.name ?? null;
-}
-
-/** The tenant's community or 404. A declared operation gets it checked by its scope guard instead (OperationContext.community, http/operation-scope.ts). */
-export async function ownCommunity(db: DbSession, session: SessionInfo, communityId: number): Promise<{ id: number; name: string }> {
-  const name = await communityName(db, session.tenantId, communityId);
-  if (name === null) throw apiError("NOT_FOUND");
-  return { id: communityId, name };
 }

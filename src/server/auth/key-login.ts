@@ -7,7 +7,7 @@
 // A ticket works once and for 5 minutes; an unknown, used or expired one, or a disabled user,
 // answers 400 密钥无效或已过期 (the same for every case, so nothing is learnt about tickets).
 import type { FastifyInstance } from "fastify";
-import { consumeTicket } from "./ticket-routes.ts";
+import { consumeTicket } from "./tickets.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
 import { apiError } from "../http/envelope.ts";

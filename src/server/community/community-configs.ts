@@ -1,27 +1,11 @@
-// Per-community configuration documents (spec §7 "Area and community administration"; the spec
-// shows no field names, so a configuration is a flat JSON object the page owns):
-//   GET  {system}/communities/{id}/actions/getCommunityParamConfig      -> {communityId, ...params}
-//   POST {system}/communities[/{id}]/actions/setCommunityParamConfig     {communityId, ...params}
-//   POST {system}/communities[/{id}]/actions/setDadCommunityConfig       {communityId, ...config}
-//   GET  {system}/communities/{id}/actions/getDadCommunityConfig        -> {communityId, ...config}
-//   GET  {system}/communities/{id}/actions/syncDadDate                  -> {communityId, lastSyncTime}
-//   POST {system}/communities[/{id}]/actions/setXiChengHealthCodeConfig  {communityId, ...config}
-//   GET  {system}/communities/{id}/actions/getXiChengHealthCodeConfig   (added: the page reads it back)
-//   POST {system}/communities/actions/importCommunity                    see src/server/excel (Excel import task)
-// A set merges the given keys into the stored document (a key set to null is removed) and answers
-// the whole document. Stored in community_configs (core-migrations-after/0002), one row per
-// community and kind, removed with the community. Reads: any signed-in user with an authority code
-// (pages of several modules read the community's parameters); writes and the import: HBL01001.
-// syncDadDate only records when it was asked (no outside platform is connected).
-import type { FastifyInstance } from "fastify";
+// The statements behind the per-community configuration operations (community-configs-routes.ts): a
+// configuration document read, merged (with its operation log) and the DAD sync time recorded.
 import { messages } from "../../../generated/errors.ts";
-import { operations } from "../../../generated/operations.ts";
 import { fillScene } from "../../common/validate.ts";
 import { validationError } from "../http/envelope.ts";
 import { sql } from "../db/sql.ts";
-import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import type { Db, DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../db/operation-log.ts";
 import { COMMUNITY_CODE } from "../auth/access.ts";
 import type { CheckedCommunity } from "../http/operation-scope.ts";
@@ -70,46 +54,33 @@ function communityOfSet(session: SessionInfo, community: CheckedCommunity | null
   return community;
 }
 
-export async function communityConfigsModule(app: FastifyInstance): Promise<void> {
-  const read = async (session: SessionInfo, community: CheckedCommunity, kind: ConfigKind) => {
-    return { ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id };
-  };
-  const write = async (session: SessionInfo, ip: string, checked: CheckedCommunity | null, body: SetCommunityParamConfigBody, kind: ConfigKind) => {
-    const community = communityOfSet(session, checked);
-    const changes = changesOf(body);
-    const config = await app.db.transaction(async (tx) => {
-      const merged = await mergeConfig(tx, session, community.id, kind, changes);
-      await writeOperationLog(tx, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        username: session.username,
-        ip,
-        resource: "communityConfigs",
-        action: `set:${kind}`,
-        operationCode: COMMUNITY_CODE,
-        targetId: community.id,
-        detail: { changes },
-      });
-      return merged;
+export async function readCommunityConfig(db: DbSession, session: SessionInfo, community: CheckedCommunity, kind: ConfigKind) {
+  return { ...(await readConfig(db, session.tenantId, community.id, kind)), communityId: community.id };
+}
+
+export async function writeCommunityConfig(db: Db, session: SessionInfo, ip: string, checked: CheckedCommunity | null, body: SetCommunityParamConfigBody, kind: ConfigKind) {
+  const community = communityOfSet(session, checked);
+  const changes = changesOf(body);
+  const config = await db.transaction(async (tx) => {
+    const merged = await mergeConfig(tx, session, community.id, kind, changes);
+    await writeOperationLog(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip,
+      resource: "communityConfigs",
+      action: `set:${kind}`,
+      operationCode: COMMUNITY_CODE,
+      targetId: community.id,
+      detail: { changes },
     });
-    return { ...config, communityId: community.id };
-  };
-
-  route(app, operations.getCommunityParamConfig, ({ session, community }) => read(session, community, "param"));
-  route(app, operations.getDadCommunityConfig, ({ session, community }) => read(session, community, "dad"));
-  route(app, operations.getXiChengHealthCodeConfig, ({ session, community }) => read(session, community, "xiChengHealthCode"));
-  route(app, operations.setCommunityParamConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "param"));
-  route(app, operations.setCommunityParamConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "param"));
-  route(app, operations.setDadCommunityConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "dad"));
-  route(app, operations.setDadCommunityConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "dad"));
-  route(app, operations.setXiChengHealthCodeConfig, ({ body, session, request, community }) => write(session, request.ip, community, body, "xiChengHealthCode"));
-  route(app, operations.setXiChengHealthCodeConfigById, ({ body, session, request, community }) => write(session, request.ip, community, body, "xiChengHealthCode"));
-
-  route(app, operations.syncDadDate, async ({ session, community }) => {
-    const lastSyncTime = new Date().toISOString();
-    await mergeConfig(app.db, session, community.id, "dad", { lastSyncTime });
-    return { communityId: community.id, lastSyncTime };
+    return merged;
   });
+  return { ...config, communityId: community.id };
+}
 
-  // POST .../actions/importCommunity (the Excel import of communities) is in src/server/excel/routes.ts.
+export async function syncDadDate(db: DbSession, session: SessionInfo, community: CheckedCommunity) {
+  const lastSyncTime = new Date().toISOString();
+  await mergeConfig(db, session, community.id, "dad", { lastSyncTime });
+  return { communityId: community.id, lastSyncTime };
 }

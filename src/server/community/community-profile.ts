@@ -1,23 +1,10 @@
-// Data of three pages outside the frame (schemas/modules/pages.yaml), over the session's tenant:
-//   GET {system}/communities/actions/propertyDetail?communityId=          HBL01001 (/propertyDetail)
-//       -> {tenantName, companyShortName, community: {id, name, areaName, address, administrativeCode,
-//           contactName, contactPhone, totalArea, longitude, latitude}, totals: {buildings, units, rooms,
-//           inhabitants}, roomsByStatus}; without communityId the tenant's first community (null when none)
-//   GET {system}/inhabitants/actions/preventionStatistics?communityId=    HBL01005 (/Eprevention)
-//       -> {communityId, communityName, inhabitants, newResidents (moved in within 14 days),
-//           residentsByIdentity, keyPersons: {total, watching, byCategory}, visitorDays, openDoorDays (7 days)}
-//   GET {system}/inhabitants/{id}/actions/profile                         HBL01005 (/personnel/personnelInfo)
-//       -> {inhabitant (as the generic GET), room: {buildingName, unitName, roomNo}, cards, accessEvents
-//           (the 10 newest), keyPerson: {category, watching} | null, faceCount}
-// Another tenant's community or inhabitant is a 404. Values are raw; the pages mask by the schema.
-import type { FastifyInstance } from "fastify";
+// The statements behind the three outside-frame pages' operations (community-profile-routes.ts), over
+// the session's tenant.
 import { resourceByName } from "../../../generated/resources.ts";
-import { operations } from "../../../generated/operations.ts";
 import type { GetInhabitantProfileData, GetPropertyDetailData } from "../../../generated/operation-types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
 import type { CheckedCommunity } from "../http/operation-scope.ts";
@@ -54,82 +41,80 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
 }
 
-export async function communityProfileModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getPropertyDetail, async ({ session, community: requested }) => {
-    const community = await communityOf(app.db, session, requested);
-    const tenant = await camelRows<{ name: string; companyShortName: string | null }>(app.db, sql`select name, company_short_name from tenants where id = ${session.tenantId}`);
-    if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
-    const rows = await camelRows<NonNullable<GetPropertyDetailData["community"]>>(
-      app.db,
-      sql`select c.id, c.name, a.name as area_name, c.address, c.administrative_code, c.contact_name,
-              c.contact_phone, c.total_area::text as total_area, c.longitude::text as longitude, c.latitude::text as latitude
-         from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
-        where c.tenant_id = ${session.tenantId} and c.id = ${community.id}`,
-    );
-    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
-    return {
-      tenantName: tenant[0]?.name ?? "",
-      companyShortName: tenant[0]?.companyShortName ?? null,
-      community: rows[0],
-      totals: {
-        buildings: await n(app.db, sql`select count(*)::int as n from buildings where ${ofCommunity}`),
-        units: await n(app.db, sql`select count(*)::int as n from units where ${ofCommunity}`),
-        rooms: await n(app.db, sql`select count(*)::int as n from rooms where ${ofCommunity}`),
-        inhabitants: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
-      },
-      roomsByStatus: await byMapping(app.db, "rooms", "occupancy_status", "roomOccupancy", session.tenantId, community.id),
-    };
-  });
+export async function propertyDetail(db: DbSession, session: SessionInfo, requested: CheckedCommunity | null) {
+  const community = await communityOf(db, session, requested);
+  const tenant = await camelRows<{ name: string; companyShortName: string | null }>(db, sql`select name, company_short_name from tenants where id = ${session.tenantId}`);
+  if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
+  const rows = await camelRows<NonNullable<GetPropertyDetailData["community"]>>(
+    db,
+    sql`select c.id, c.name, a.name as area_name, c.address, c.administrative_code, c.contact_name,
+            c.contact_phone, c.total_area::text as total_area, c.longitude::text as longitude, c.latitude::text as latitude
+       from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
+      where c.tenant_id = ${session.tenantId} and c.id = ${community.id}`,
+  );
+  const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
+  return {
+    tenantName: tenant[0]?.name ?? "",
+    companyShortName: tenant[0]?.companyShortName ?? null,
+    community: rows[0],
+    totals: {
+      buildings: await n(db, sql`select count(*)::int as n from buildings where ${ofCommunity}`),
+      units: await n(db, sql`select count(*)::int as n from units where ${ofCommunity}`),
+      rooms: await n(db, sql`select count(*)::int as n from rooms where ${ofCommunity}`),
+      inhabitants: await n(db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
+    },
+    roomsByStatus: await byMapping(db, "rooms", "occupancy_status", "roomOccupancy", session.tenantId, community.id),
+  };
+}
 
-  route(app, operations.getPreventionStatistics, async ({ session, community: requested }) => {
-    const community = await communityOf(app.db, session, requested);
-    if (!community) return null;
-    const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
-    const since = chinaDaysAgo(14);
-    return {
-      communityId: community.id,
-      communityName: community.name,
-      inhabitants: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
-      newResidents: await n(app.db, sql`select count(*)::int as n from inhabitants where ${ofCommunity} and move_in_date >= ${since}::date`),
-      residentsByIdentity: await byMapping(app.db, "inhabitants", "identity", "residentIdentity", session.tenantId, community.id),
-      keyPersons: {
-        total: await n(app.db, sql`select count(*)::int as n from key_persons where ${ofCommunity}`),
-        watching: await n(app.db, sql`select count(*)::int as n from key_persons where ${ofCommunity} and watching`),
-        byCategory: await byMapping(app.db, "key_persons", "category", "keyPersonCategory", session.tenantId, community.id),
-      },
-      visitorDays: await perDay(app.db, "visitors", "visit_time", session.tenantId, community.id),
-      openDoorDays: await perDay(app.db, "access_events", "event_time", session.tenantId, community.id),
-    };
-  });
+export async function preventionStatistics(db: DbSession, session: SessionInfo, requested: CheckedCommunity | null) {
+  const community = await communityOf(db, session, requested);
+  if (!community) return null;
+  const ofCommunity = sql`tenant_id = ${session.tenantId} and community_id = ${community.id}`;
+  const since = chinaDaysAgo(14);
+  return {
+    communityId: community.id,
+    communityName: community.name,
+    inhabitants: await n(db, sql`select count(*)::int as n from inhabitants where ${ofCommunity}`),
+    newResidents: await n(db, sql`select count(*)::int as n from inhabitants where ${ofCommunity} and move_in_date >= ${since}::date`),
+    residentsByIdentity: await byMapping(db, "inhabitants", "identity", "residentIdentity", session.tenantId, community.id),
+    keyPersons: {
+      total: await n(db, sql`select count(*)::int as n from key_persons where ${ofCommunity}`),
+      watching: await n(db, sql`select count(*)::int as n from key_persons where ${ofCommunity} and watching`),
+      byCategory: await byMapping(db, "key_persons", "category", "keyPersonCategory", session.tenantId, community.id),
+    },
+    visitorDays: await perDay(db, "visitors", "visit_time", session.tenantId, community.id),
+    openDoorDays: await perDay(db, "access_events", "event_time", session.tenantId, community.id),
+  };
+}
 
-  route(app, operations.getInhabitantProfile, async ({ params, session }) => {
-    const inhabitant = await findById(app.db, inhabitants, session, params.id);
-    if (!inhabitant) throw apiError("NOT_FOUND");
-    const ofInhabitant = sql`tenant_id = ${session.tenantId} and inhabitant_id = ${inhabitant.id}`;
-    const room = await camelRows<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
-      app.db,
-      sql`select b.name as building_name, u.name as unit_name, r.room_no from rooms r
-         left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
-         left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
-        where r.tenant_id = ${session.tenantId} and r.id = ${inhabitant.roomId}`,
-    );
-    const cards = await camelRows<GetInhabitantProfileData["cards"][number]>(
-      app.db,
-      sql`select id, card_no, card_type, valid_until::text as valid_until, enabled from cards where ${ofInhabitant} order by id`,
-    );
-    const events = await camelRows<GetInhabitantProfileData["accessEvents"][number]>(
-      app.db,
-      sql`select id, event_time, device_name, open_method, result from access_events
-        where ${ofInhabitant} order by event_time desc nulls last, id desc limit 10`,
-    );
-    const keyPerson = await app.db.query<{ category: number; watching: boolean }>(sql`select category, watching from key_persons where ${ofInhabitant} order by id limit 1`);
-    return {
-      inhabitant,
-      room: room[0] ?? null,
-      cards: cards,
-      accessEvents: events,
-      keyPerson: keyPerson.rows[0] ?? null,
-      faceCount: await n(app.db, sql`select count(*)::int as n from face_profiles where ${ofInhabitant}`),
-    };
-  });
+export async function inhabitantProfile(db: DbSession, session: SessionInfo, id: number) {
+  const inhabitant = await findById(db, inhabitants, session, id);
+  if (!inhabitant) throw apiError("NOT_FOUND");
+  const ofInhabitant = sql`tenant_id = ${session.tenantId} and inhabitant_id = ${inhabitant.id}`;
+  const room = await camelRows<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
+    db,
+    sql`select b.name as building_name, u.name as unit_name, r.room_no from rooms r
+       left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
+       left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
+      where r.tenant_id = ${session.tenantId} and r.id = ${inhabitant.roomId}`,
+  );
+  const cards = await camelRows<GetInhabitantProfileData["cards"][number]>(
+    db,
+    sql`select id, card_no, card_type, valid_until::text as valid_until, enabled from cards where ${ofInhabitant} order by id`,
+  );
+  const events = await camelRows<GetInhabitantProfileData["accessEvents"][number]>(
+    db,
+    sql`select id, event_time, device_name, open_method, result from access_events
+      where ${ofInhabitant} order by event_time desc nulls last, id desc limit 10`,
+  );
+  const keyPerson = await db.query<{ category: number; watching: boolean }>(sql`select category, watching from key_persons where ${ofInhabitant} order by id limit 1`);
+  return {
+    inhabitant,
+    room: room[0] ?? null,
+    cards: cards,
+    accessEvents: events,
+    keyPerson: keyPerson.rows[0] ?? null,
+    faceCount: await n(db, sql`select count(*)::int as n from face_profiles where ${ofInhabitant}`),
+  };
 }

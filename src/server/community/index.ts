@@ -2,16 +2,16 @@
 // room audits, communal-area bookings, room-targeted notices, the outside-frame community pages and
 // province/city data.
 import type { FastifyPluginAsync } from "fastify";
-import { areasModule, areaWriteRules } from "./areas.ts";
-import { communitiesModule } from "./communities.ts";
-import { recentCommunitiesModule } from "./recent-communities.ts";
-import { housesModule } from "./houses.ts";
-import { communityConfigsModule } from "./community-configs.ts";
+import { areasModule, areaWriteRules } from "./areas-routes.ts";
+import { communitiesModule } from "./communities-routes.ts";
+import { recentCommunitiesModule } from "./recent-communities-routes.ts";
+import { housesModule } from "./houses-routes.ts";
+import { communityConfigsModule } from "./community-configs-routes.ts";
 import { provinceCityModule } from "./province-city.ts";
 import { roomAuditModule } from "./room-audit.ts";
 import { communalBookingsModule } from "./communal-bookings.ts";
-import { communityProfileModule } from "./community-profile.ts";
-import { roomNoticesModule } from "./room-notices.ts";
+import { communityProfileModule } from "./community-profile-routes.ts";
+import { roomNoticesModule } from "./room-notices-routes.ts";
 
 export const communityRoutes: FastifyPluginAsync[] = [
   areasModule,

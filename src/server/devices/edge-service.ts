@@ -14,7 +14,7 @@ import type {
   UpdateDeviceSerialDetailBody,
   UpdateEdgeServiceBody,
 } from "../../../generated/operation-types.ts";
-import { issueTicket } from "../auth/ticket-routes.ts";
+import { issueTicket } from "../auth/tickets.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow, deleteRows, updateRow, type Actor } from "../crud/repository.ts";

@@ -31,10 +31,8 @@ import { taskItem } from "../tasks/task-centre.ts";
 import { bodyOf, optionalId, queryOf, requiredId } from "../http/request-input.ts";
 import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
-import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, submitImport, type ExportPayload } from "./tasks.ts";
+import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, submitImport, taskFile, type ExportPayload } from "./tasks.ts";
 import { TemplateError, templateWorkbook, XLSX_TYPE } from "./workbook.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
 
 /** An upload of MAX_IMPORT_ROWS rows (100 000 rooms take about 3 MB) with room to spare. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -77,9 +75,9 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.get(`${base}/actions/file`, { config }, async (request, reply) => {
     const session = sessionOf(request);
     const task = await ownTask(request, session, def, requiredId(queryOf(request), "taskId"));
-    const rows = await camelRows<{ fileName: string; content: Uint8Array }>(app.db, sql`select file_name, content from task_files where tenant_id = ${session.tenantId} and task_id = ${task.id}`);
-    if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
-    return sendFile(reply, rows[0].fileName, rows[0].content);
+    const file = await taskFile(app.db, session.tenantId, task.id);
+    if (!file) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
+    return sendFile(reply, file.fileName, file.content);
   });
 
   const importer = importerOf(def.name);
@@ -128,9 +126,9 @@ function registerImportErrors(app: FastifyInstance): void {
     const def = resourceByName[(task?.payload as { resource?: string } | undefined)?.resource ?? ""];
     const own = task?.type === IMPORT_TASK && (session.userType === MAIN_ACCOUNT || task.userId === session.userId);
     if (!task || !own || !def || !session.authorities.includes(def.code)) throw apiError("NOT_FOUND");
-    const rows = await camelRows<{ fileName: string; content: Uint8Array }>(app.db, sql`select file_name, content from task_files where tenant_id = ${session.tenantId} and task_id = ${task.id}`);
-    if (task.state !== "completed" || !rows[0]) throw apiError("NOT_FOUND", { message: messages.importErrorFileNone });
-    return sendFile(reply, rows[0].fileName, rows[0].content);
+    const file = await taskFile(app.db, session.tenantId, task.id);
+    if (task.state !== "completed" || !file) throw apiError("NOT_FOUND", { message: messages.importErrorFileNone });
+    return sendFile(reply, file.fileName, file.content);
   });
 }
 

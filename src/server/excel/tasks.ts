@@ -36,6 +36,7 @@ import { DUPLICATE_REASON, importerOf, type Cells, type ImportColumn, type Impor
 import { errorWorkbook, exportWorkbook, readImportFile } from "./workbook.ts";
 import type { JsonObject } from "../db/row.ts";
 import { sql } from "../db/sql.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const IMPORT_TASK = "excelImport";
 export const EXPORT_TASK = "excelExport";
@@ -234,6 +235,12 @@ async function saveErrorWorkbook(db: DbSession, task: TaskRow, p: ImportPayload,
      on conflict (task_id) do update set file_name = excluded.file_name, content = excluded.content, created_at = now()`,
   );
   return errorRows.length;
+}
+
+/** The file a task keeps (an export's xlsx, an import's error workbook), or undefined when it has none (yet). */
+export async function taskFile(db: DbSession, tenantId: number, taskId: number): Promise<{ fileName: string; content: Uint8Array } | undefined> {
+  const rows = await camelRows<{ fileName: string; content: Uint8Array }>(db, sql`select file_name, content from task_files where tenant_id = ${tenantId} and task_id = ${taskId}`);
+  return rows[0];
 }
 
 const exportHandler: TaskHandler = {

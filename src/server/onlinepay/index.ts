@@ -20,15 +20,16 @@ import { route } from "../http/operation.ts";
 import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { alipayAnswer, wechatAnswer } from "./gateways/callbacks.ts";
 import { GatewayError, type Transport } from "./gateways/transport.ts";
-import { registerMerchantHooks } from "./merchants.ts";
+import { merchantById, registerMerchantHooks } from "./merchants.ts";
 import { takeCallback } from "./notifications.ts";
 import { defineOnlinePayJobs, scheduleOrderChecks } from "./jobs.ts";
-import { merchantById } from "./merchants.ts";
 import { registerReconHooks } from "./recon-actions.ts";
 import { reconcileDay } from "./reconcile.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { createOrder, openOrderOfRoom, ORDER_SELECT, orderView, type OnlinePayContext, type OrderRow } from "./orders.ts";
 import { payLinkPage, payLinkToken, readPayLinkToken } from "./pay-links.ts";
+import { registerRefundGateway } from "../payment/public.ts";
+import { pollRefund, refundOverpaid, refundView, sendRefund, takeRefund } from "./refunds.ts";
 import { sandboxGateway } from "./sandbox/index.ts";
 import { sandboxKeys } from "./sandbox/keys.ts";
 import { secretBox, secretsKey } from "./secrets.ts";
@@ -46,6 +47,8 @@ function injectTransport(app: FastifyInstance): Transport {
   };
 }
 
+/** This server's address where no request tells it (scheduled work): PUBLIC_BASE_URL, else localhost. */
+const configuredOrigin = (): string => (process.env.PUBLIC_BASE_URL || "http://localhost").replace(/\/$/, "");
 /** This server's address as a payer's phone and a gateway reach it: PUBLIC_BASE_URL, else the request's own. */
 const originOf = (request: FastifyRequest): string => (process.env.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`).replace(/\/$/, "");
 
@@ -62,19 +65,24 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     db: app.db,
     box,
     sandboxKeys: sandboxKeys(sandboxDir),
-    sandboxBase: `${(process.env.PUBLIC_BASE_URL || "http://localhost").replace(/\/$/, "")}${SANDBOX_PREFIX}`,
+    sandboxBase: `${configuredOrigin()}${SANDBOX_PREFIX}`,
     transportFor: (sandbox) => (sandbox ? inject : undefined),
   };
   const ctxOf = (request: FastifyRequest): OnlinePayContext => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` });
   const log = (message: string, err?: unknown) => app.log.error({ err }, `[onlinepay] ${message}`);
   // The queries and closing of orders, the sweep and the morning's reconciliation (jobs.ts).
-  defineOnlinePayJobs(app.jobs, base, log);
+  defineOnlinePayJobs(app.jobs, base, configuredOrigin(), log);
   registerReconHooks();
   /** An order just made: its queries and its closing put on the job queue. */
   const scheduled = async <T extends { id: number }>(tenantId: number, made: T): Promise<T> => {
     await scheduleOrderChecks(app.jobs, tenantId, made.id, log);
     return made;
   };
+  // An approved refund of a payment this module took goes back through its gateway (payment/refund-gateway.ts).
+  registerRefundGateway(app.db, {
+    take: takeRefund,
+    send: (request, tenantId, id) => sendRefund(ctxOf(request), originOf(request), tenantId, id),
+  });
 
   if (process.env.SANDBOX_GATEWAY !== "0") {
     await app.register(async (outside) => {
@@ -129,6 +137,15 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     await closeOrder(ctxOf(request), order).catch(asGatewayFailure);
     return orderView(app.db, session.tenantId, body.id);
   });
+  route(app, operations.queryOnlinePaymentRefund, async ({ body, session, request }) => {
+    await refundView(app.db, session.tenantId, body.id); // another tenant's: 404 before any gateway is asked
+    await pollRefund(ctxOf(request), originOf(request), session.tenantId, body.id).catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      throw apiError("ONLINE_PAY_REFUND_QUERY_FAILED", { message: fillErrorCode.ONLINE_PAY_REFUND_QUERY_FAILED({ reason: err instanceof GatewayError ? err.code : "NETWORK" }) });
+    });
+    return refundView(app.db, session.tenantId, body.id);
+  });
+  route(app, operations.refundOnlineOverpaid, async ({ body, session, request }) => refundOverpaid(ctxOf(request), originOf(request), session.tenantId, body.id));
   route(app, operations.getRoomPayLinks, async ({ body, session, request }) => {
     const rooms = await camelRows<{ id: number }>(app.db, sql`select id from rooms where tenant_id = ${session.tenantId} and id = any(${body.roomIds}::bigint[])`);
     if (rooms.length !== new Set(body.roomIds).size) throw apiError("NOT_FOUND");

@@ -5,8 +5,11 @@
 // - Every 5 minutes a sweep closes any expired order still 待支付, so nothing depends on one timer.
 // - Each morning at 09:10 China time the day before is reconciled for every enabled merchant
 //   (reconcile.ts), one job per merchant, so one gateway's trouble retries alone.
+// - Every 10 minutes the refunds still 退款中 after 5 minutes are asked about (refunds.ts pollRefund):
+//   a refund whose result callback never came is completed or failed by the gateway's answer, one the
+//   gateway never received is sent again under the same number.
 // A job that fails is retried with backoff (retryDelay doubled each time, retryLimit times).
-import { OnlineOrderStatus, ReconSource } from "../../../generated/states.ts";
+import { OnlineOrderStatus, OnlineRefundStatus, ReconSource } from "../../../generated/states.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -14,18 +17,24 @@ import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { merchantById } from "./merchants.ts";
 import { ORDER_MINUTES, ORDER_SELECT, type OnlinePayContext, type OrderRow } from "./orders.ts";
 import { reconcileDay, yesterday } from "./reconcile.ts";
+import { pollRefund } from "./refunds.ts";
 
 export const ORDER_CHECK = "onlinepay.order-check";
 export const ORDER_SWEEP = "onlinepay.order-sweep";
 export const RECONCILE_DAY = "onlinepay.reconcile-day";
 export const RECONCILE_MERCHANT = "onlinepay.reconcile-merchant";
+export const REFUND_SWEEP = "onlinepay.refund-sweep";
 
 /** When an order is asked about after it is made, in seconds: soon after, just before it expires, and once it has (closing it). */
 export const ORDER_CHECKS_S = [3 * 60, (ORDER_MINUTES - 2) * 60, ORDER_MINUTES * 60 + 30];
 
 const SWEEP_BATCH = 100;
 
-export function defineOnlinePayJobs(jobs: JobQueue, ctx: OnlinePayContext, log: (message: string, err?: unknown) => void): void {
+/**
+ * `origin`: this server's address as a gateway reaches it (a refund sent again names its result
+ * callback there).
+ */
+export function defineOnlinePayJobs(jobs: JobQueue, ctx: OnlinePayContext, origin: string, log: (message: string, err?: unknown) => void): void {
   const orderOf = async (tenantId: number, id: number): Promise<OrderRow | undefined> => (await camelRows<OrderRow>(ctx.db, sql`${ORDER_SELECT} where tenant_id = ${tenantId} and id = ${id}`))[0];
 
   /** Asks the gateway about a 待支付 order; closes it there and here once it has expired. */
@@ -62,6 +71,28 @@ export function defineOnlinePayJobs(jobs: JobQueue, ctx: OnlinePayContext, log: 
     { retryLimit: 2, retryDelay: 60, retryBackoff: true },
   );
   jobs.schedule(ORDER_SWEEP, "*/5 * * * *");
+
+  jobs.define(
+    REFUND_SWEEP,
+    async () => {
+      const waiting = await camelRows<{ tenantId: number; id: number }>(
+        ctx.db,
+        sql`select tenant_id, id from online_payment_refunds where status = ${OnlineRefundStatus.Processing} and updated_at < now() - interval '5 minutes' order by updated_at limit ${SWEEP_BATCH}`,
+      );
+      let failed = 0;
+      for (const refund of waiting) {
+        try {
+          await pollRefund(ctx, origin, refund.tenantId, refund.id);
+        } catch (err) {
+          failed++;
+          log(`asking about refund ${refund.id} failed`, err);
+        }
+      }
+      if (failed) throw new Error(`${failed} refunds could not be asked about`);
+    },
+    { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+  );
+  jobs.schedule(REFUND_SWEEP, "*/10 * * * *");
 
   jobs.define(
     RECONCILE_DAY,

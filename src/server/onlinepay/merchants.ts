@@ -5,7 +5,7 @@
 // The generic forms' writes pass the resource hooks below: secrets are sealed before they are
 // stored (never returned: type secret), PEM keys must parse, and a community's assignment takes
 // its gateway from the merchant.
-import { createPrivateKey, createPublicKey } from "node:crypto";
+import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
@@ -62,47 +62,59 @@ export interface Merchant {
 const SELECT = sql`select id, tenant_id, name, gateway, merchant_no, app_id, cert_serial_no, gateway_url, private_key, api_v3_key,
                           platform_serial_no, platform_public_key, sandbox, enabled from payment_merchants`;
 
-/** A merchant with its keys opened; null when a sealed secret no longer opens (configure it again). */
-function merchantOf(row: MerchantRow, ctx: MerchantContext): Merchant | null {
-  const base = { id: row.id, tenantId: row.tenantId, name: row.name, gateway: row.gateway, sandbox: row.sandbox, enabled: row.enabled };
-  const keys = ctx.sandboxKeys;
-  if (row.gateway === PayGateway.WechatPay) {
-    if (row.sandbox) {
-      return {
-        ...base,
-        wechat: {
-          baseUrl: `${ctx.sandboxBase}/wechatpay`,
-          mchid: row.merchantNo,
-          appid: row.appId ?? "",
-          serialNo: row.certSerialNo ?? "SANDBOX",
-          privateKey: keys.merchantPrivate,
-          apiV3Key: keys.wechatApiV3Key,
-          platformKeys: new Map([[keys.wechatPlatformSerial, keys.wechatPlatformPublic]]),
-        },
-      };
-    }
-    const privateKey = ctx.box.open(row.privateKey);
-    const apiV3Key = ctx.box.open(row.apiV3Key);
-    if (!privateKey || !apiV3Key || !row.platformPublicKey) return null;
+/** The keys and address a merchant's client works with: the sandbox's own for a sandbox merchant, else the row's opened secrets. */
+interface MerchantKeys {
+  baseUrl: string;
+  privateKey: KeyObject;
+  /** WeChat Pay's APIv3 key ("" for Alipay). */
+  apiV3Key: string;
+  /** The gateway's public key (WeChat's platform key, Alipay's public key) and, for WeChat, its serial. */
+  platformKey: KeyObject;
+  platformSerial: string;
+}
+
+function keysOf(row: MerchantRow, ctx: MerchantContext): MerchantKeys | null {
+  const wechat = row.gateway === PayGateway.WechatPay;
+  if (row.sandbox) {
+    const keys = ctx.sandboxKeys;
     return {
-      ...base,
-      wechat: {
-        baseUrl: row.gatewayUrl.replace(/\/$/, ""),
-        mchid: row.merchantNo,
-        appid: row.appId ?? "",
-        serialNo: row.certSerialNo ?? "",
-        privateKey: createPrivateKey(privateKey),
-        apiV3Key,
-        platformKeys: new Map([[row.platformSerialNo ?? "", createPublicKey(row.platformPublicKey)]]),
-      },
+      baseUrl: wechat ? `${ctx.sandboxBase}/wechatpay` : `${ctx.sandboxBase}/alipay/gateway.do`,
+      privateKey: keys.merchantPrivate,
+      apiV3Key: keys.wechatApiV3Key,
+      platformKey: wechat ? keys.wechatPlatformPublic : keys.alipayPublic,
+      platformSerial: keys.wechatPlatformSerial,
     };
   }
-  if (row.sandbox) {
-    return { ...base, alipay: { gatewayUrl: `${ctx.sandboxBase}/alipay/gateway.do`, appId: row.merchantNo, privateKey: keys.merchantPrivate, alipayPublicKey: keys.alipayPublic } };
-  }
   const privateKey = ctx.box.open(row.privateKey);
-  if (!privateKey || !row.platformPublicKey) return null;
-  return { ...base, alipay: { gatewayUrl: row.gatewayUrl, appId: row.merchantNo, privateKey: createPrivateKey(privateKey), alipayPublicKey: createPublicKey(row.platformPublicKey) } };
+  const apiV3Key = wechat ? ctx.box.open(row.apiV3Key) : "";
+  if (!privateKey || (wechat && !apiV3Key) || !row.platformPublicKey) return null;
+  return {
+    baseUrl: wechat ? row.gatewayUrl.replace(/\/$/, "") : row.gatewayUrl,
+    privateKey: createPrivateKey(privateKey),
+    apiV3Key: apiV3Key ?? "",
+    platformKey: createPublicKey(row.platformPublicKey),
+    platformSerial: row.platformSerialNo ?? "",
+  };
+}
+
+/** A merchant with its keys opened; null when a sealed secret no longer opens (configure it again). */
+function merchantOf(row: MerchantRow, ctx: MerchantContext): Merchant | null {
+  const keys = keysOf(row, ctx);
+  if (!keys) return null;
+  const base = { id: row.id, tenantId: row.tenantId, name: row.name, gateway: row.gateway, sandbox: row.sandbox, enabled: row.enabled };
+  if (row.gateway === PayGateway.WechatPay) {
+    const wechat = {
+      baseUrl: keys.baseUrl,
+      mchid: row.merchantNo,
+      appid: row.appId ?? "",
+      serialNo: row.certSerialNo ?? (row.sandbox ? "SANDBOX" : ""),
+      privateKey: keys.privateKey,
+      apiV3Key: keys.apiV3Key,
+      platformKeys: new Map([[keys.platformSerial, keys.platformKey]]),
+    };
+    return { ...base, wechat };
+  }
+  return { ...base, alipay: { gatewayUrl: keys.baseUrl, appId: row.merchantNo, privateKey: keys.privateKey, alipayPublicKey: keys.platformKey } };
 }
 
 /** A merchant by id (the callback's address names it), whatever its tenant; null when unknown or unusable. */

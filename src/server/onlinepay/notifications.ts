@@ -1,6 +1,6 @@
 // A gateway's callback taken or not: checked with the merchant's keys (gateways/callbacks.ts), kept
 // in online_payment_notifications whatever its verdict (the trail of online money), and, when it is
-// believed, settled in the same transaction as its record (settle.ts). Taken means the gateway may
+// believed, settled in the same transaction as its record (settle.ts; a refund's word: refunds.ts). Taken means the gateway may
 // stop sending it; a callback that fails a check, or whose settling failed, is not taken (the
 // gateway sends it again, nothing is lost).
 import { NotificationOutcome, NotificationVerdict, PayGateway } from "../../../generated/states.ts";
@@ -9,6 +9,7 @@ import type { DbSession } from "../db/types.ts";
 import { readAlipayNotification, readWechatCallback, type CallbackVerdict } from "./gateways/callbacks.ts";
 import { merchantById, type Merchant } from "./merchants.ts";
 import type { OnlinePayContext } from "./orders.ts";
+import { settleRefundEvent } from "./refunds.ts";
 import { settlePaid } from "./settle.ts";
 
 const VERDICT: Record<Exclude<CallbackVerdict, { ok: true }>["reason"], number> = {
@@ -44,7 +45,7 @@ export async function takeCallback(ctx: OnlinePayContext, gateway: number, merch
   }
   const event = verdict.event;
   return ctx.db.transaction(async (tx) => {
-    const outcome = event?.kind === "paid" ? await settlePaid(tx, merchant, event) : NotificationOutcome.Ignored;
+    const outcome = !event ? NotificationOutcome.Ignored : event.kind === "paid" ? await settlePaid(tx, merchant, event) : await settleRefundEvent(tx, merchant, event);
     await keep(tx, merchant, event?.outTradeNo ?? null, NotificationVerdict.Verified, outcome, body);
     return true;
   });

@@ -138,7 +138,8 @@ async function writeOrder(tx: DbSession, ctx: OnlinePayContext, tenantId: number
 export const releaseBills = (tx: DbSession, tenantId: number, orderId: number) =>
   tx.query(sql`update online_payment_order_bills set open_bill_id = null, updated_at = now() where tenant_id = ${tenantId} and order_id = ${orderId} and open_bill_id is not null`);
 
-const notifyUrl = (origin: string, merchant: Merchant) => `${origin}/api/pay/notify/${merchant.gateway === PayGateway.Alipay ? "alipay" : "wechatpay"}/${merchant.id}`;
+/** Where the gateway sends an order's callbacks, and its refunds' (WeChat's refund notify_url). */
+export const notifyUrl = (origin: string, merchant: Merchant) => `${origin}/api/pay/notify/${merchant.gateway === PayGateway.Alipay ? "alipay" : "wechatpay"}/${merchant.id}`;
 
 /** Asks the gateway for the order; its pay address (QR text or page), or the gateway's refusal. */
 async function placeAtGateway(

@@ -1,20 +1,9 @@
-// 巡更完成情况 (/patrolManage/patrolCheckIns and its offline variant, HBL20007): the check-ins the
-// plans of one community expect over a date range, against the patrol records:
-//   POST {property}/patrolRecords/actions/checkIns {communityId, startDate, endDate (≤ 31 days),
-//        planId?, status?, patrolType? (default 1), pageNo?, pageSize?}
-//     -> {list: [{key, date, plan, arrangement, guard, point, seq, status, the record counted}], total,
-//         pageNo, pageSize, totals: {expected, done, missed, pending}, plans: [{id, name}]}
-// What a plan expects is expected.ts; a point is 已巡 when a record of it (result 正常 or 异常; a
-// device's 漏巡 report is no check-in) falls within the window, inclusive, and names this plan or
-// none — the earliest such record counts; 漏检 once the window has ended without one; 待巡 before.
-// Nothing is stored: the expected check-ins are computed from the plans as they are now.
-import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
+// The statements behind the patrol check-ins operation (check-ins-routes.ts): the check-ins the plans
+// of one community expect over a date range, against the patrol records.
 import type { QueryPatrolCheckInsBody, QueryPatrolCheckInsData } from "../../../generated/operation-types.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { messages } from "../../../generated/errors.ts";
 import { PatrolCheckInStatus, PatrolResult } from "../../../generated/states.ts";
-import { route } from "../http/operation.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -190,8 +179,4 @@ export async function patrolCheckIns(db: DbSession, session: SessionInfo, body: 
     (a, b) => b.date.localeCompare(a.date) || a.windowStart.localeCompare(b.windowStart) || a.planId - b.planId || a.seq - b.seq,
   );
   return { list: shown.slice(offset, offset + pageSize), total: shown.length, pageNo, pageSize, totals, plans };
-}
-
-export async function patrolCheckInsModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.queryPatrolCheckIns, async ({ body, session }) => patrolCheckIns(app.db, session, body));
 }

@@ -8,7 +8,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { fen, refused } from "./common.ts";
+import { fen } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
@@ -31,8 +31,8 @@ export interface ArrearsQuery {
 
 /** The request's filters and page (the one place an arrears call reads its input: the list's body or the export's query). */
 export function arrearsQueryOf(body: QueryArrearsBody, maxPageSize = 500): ArrearsQuery {
+  // One of AGEING_BUCKETS: the operations' validators refused any other (请选择账龄).
   const bucket = body.bucket ?? null;
-  if (bucket !== null && !AGEING_BUCKETS[bucket]) throw refused("selectAgeingBucket", "bucket");
   const pageNo = Math.max(1, body.pageNo ?? 1);
   const pageSize = Math.min(maxPageSize, Math.max(1, body.pageSize ?? 10));
   const roomNo = body.roomNo?.trim() ? body.roomNo.trim().slice(0, 32) : null;

@@ -43,16 +43,18 @@ export const conflict = (key: MessageKey): ApiError => apiError("CONFLICT", { me
 
 export const notFound = (): ApiError => apiError("NOT_FOUND");
 
-/** The chosen ids of an operation's input (1..max of them; repeats count once), else 400. */
-export function chosenIds(ids: readonly number[] | null | undefined, field: string, max = 1000): number[] {
+/**
+ * The chosen ids of an operation's input where they may be left out for another input (repeats count
+ * once), else 400; how many may be given is the operation's maxItems (tooManyRows).
+ */
+export function chosenIds(ids: readonly number[] | null | undefined, field: string): number[] {
   if (!ids?.length) throw refused("selectRows", field);
-  if (ids.length > max) throw refused("tooManyRows", field, { max });
   return [...new Set(ids)];
 }
 
-/** Optional chosen ids: absent or empty is null (no filter). */
-export function optionalIds(ids: readonly number[] | null | undefined, field: string, max = 5000): number[] | null {
-  return ids?.length ? chosenIds(ids, field, max) : null;
+/** Optional chosen ids (repeats count once): absent or empty is null (no filter); the operation's maxItems limits them. */
+export function optionalIds(ids: readonly number[] | null | undefined): number[] | null {
+  return ids?.length ? [...new Set(ids)] : null;
 }
 
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */
@@ -84,14 +86,6 @@ export function optionalText(value: unknown, field: string, max = 128, rule = "c
 export function chosenCommunity(community: { id: number } | null): number {
   if (!community) throw refused("selectCommunity", "communityId");
   return community.id;
-}
-
-/** The session's own community, else 404 (another tenant's id looks like a missing one); none given: 400. */
-export async function requireCommunity(db: DbSession, session: SessionInfo, id: number | null | undefined): Promise<number> {
-  if (id === undefined || id === null) throw refused("selectCommunity", "communityId");
-  const { rows } = await db.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and id = ${id}`);
-  if (!rows.length) throw notFound();
-  return id;
 }
 
 /** An operation_logs row for a fee action, in the caller's transaction. */

@@ -3,7 +3,7 @@
 // arrived, what was declared and the difference, the cashier's subtotal, then the day's total.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { communityName } from "../auth/access.ts";
+import type { CheckedCommunity } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { chinaDateTime } from "../../common/china-time.ts";
 import { cashierShifts, shiftTotals, type ShiftTotals } from "../../common/payment/cashier-shifts.ts";
@@ -36,14 +36,15 @@ const totalsRow = (cashierName: string, totals: ShiftTotals) => ({
   ...Object.fromEntries(MONEY.map((k) => [k, amount(totals[k])])),
 });
 
-export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, communityId: number | undefined, day: string | undefined): Promise<{ fileName: string; content: Buffer }> {
-  const d = await daySummary(db, session, communityId, day);
+/** `community`: the one the operation's scope guard checked. */
+export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, community: CheckedCommunity, day: string): Promise<{ fileName: string; content: Buffer }> {
+  const d = await daySummary(db, session, community.id, day);
   const wb = paymentWorkbook();
   const ws = wb.addWorksheet(t.sheet);
   ws.columns = COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   ws.addRow([t.title]).font = { bold: true, size: 14 };
   const status = d.closing ? fillTexts.dailyClosing.closed({ name: d.closing.closedByName ?? "", at: chinaDateTime(d.closing.closedAt) }) : t.open;
-  ws.addRow([fillTexts.dailyClosing.community({ name: (await communityName(db, session.tenantId, d.communityId)) ?? "" }), null, null, fillTexts.dailyClosing.day({ day: d.day }), null, null, status]);
+  ws.addRow([fillTexts.dailyClosing.community({ name: community.name }), null, null, fillTexts.dailyClosing.day({ day: d.day }), null, null, status]);
   ws.addRow([]);
   ws.addRow(COLUMNS.map((c) => c.header)).font = { bold: true };
   for (const { cashier, list, subtotal } of cashierShifts(d.rows)) {

@@ -11,11 +11,11 @@
 // so a run cut off by a crash resumes at the next step and never duplicates a bill.
 import type { Db, DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { isPeriod, periodProblem, dueDateOf } from "../../common/payment/period.ts";
+import { periodProblem, dueDateOf } from "../../common/payment/period.ts";
 import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { amountFen, chosenIds, fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
+import { amountFen, fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
 import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
@@ -174,12 +174,12 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
 
 /** Checks a request and builds the task's payload (no writes but the batch numbers). */
 async function buildPayload(tx: DbSession, session: SessionInfo, body: GenerationRequest): Promise<GenerationPayload> {
-  if (!isPeriod(body.period)) throw refused("selectPeriod", "period");
+  // The operation's validator refused a period that is no YYYY-MM (请选择账期) and lists empty or too long.
   const period = body.period;
-  const itemIds = chosenIds(body.paymentItemIds, "paymentItemIds", 200);
-  const communityIds = optionalIds(body.communityIds, "communityIds", 500);
-  const buildingIds = optionalIds(body.buildingIds, "buildingIds");
-  const roomIds = optionalIds(body.roomIds, "roomIds", 50_000);
+  const itemIds = [...new Set(body.paymentItemIds)];
+  const communityIds = optionalIds(body.communityIds);
+  const buildingIds = optionalIds(body.buildingIds);
+  const roomIds = optionalIds(body.roomIds);
   const rows = await itemRows(tx, session.tenantId, itemIds);
   if (rows.length !== itemIds.length) throw notFound();
   let manualAmountFen: number | null = null;
@@ -416,3 +416,31 @@ export const generationSummary = (r: Record<string, unknown>): string =>
 // Any process that loads the generation code can run its tasks (the server's worker, the benchmark).
 registerTaskHandler(GENERATION_TASK, generationHandler);
 registerTaskSummary(GENERATION_TASK, generationSummary);
+
+interface BatchRow {
+  id: number;
+  batchNo: string;
+  paymentItemId: number;
+  itemName: string;
+  communityId: number;
+  period: string;
+  status: number;
+  roomCount: number;
+  billCount: number;
+  existingCount: number;
+  skippedCount: number;
+  totalAmount: string | number;
+  errorMessage: string | null;
+}
+
+/** The batches a generation run made (its task), in order: the run's progress page lists them. */
+export function generationBatches(db: DbSession, tenantId: number, taskId: number): Promise<BatchRow[]> {
+  return camelRows<BatchRow>(
+    db,
+    sql`select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
+            b.period, b.status, b.room_count, b.bill_count, b.existing_count,
+            b.skipped_count, b.total_amount, b.error_message
+       from bill_batches b left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+      where b.tenant_id = ${tenantId} and b.task_id = ${taskId} order by b.id`,
+  );
+}

@@ -10,6 +10,9 @@ export { payBills, PAYABLE } from "./cashier.ts";
 // Online payment (onlinepay/) holds a room's owed bills in its orders and settles them as the desk does.
 export { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 export { applyRefund, approveRefund, rejectRefund } from "./refunds.ts";
+// Online payment sends the refunds of the payments it took through their gateway and completes them by its answer.
+export { completeGatewayRefund, failGatewayRefund } from "./refunds.ts";
+export { registerRefundGateway, type RefundToSend } from "./refund-gateway.ts";
 export { applyWaiver, approveWaiver, rejectWaiver } from "./waivers.ts";
 export { closeDay, daySummary } from "./reconciliation.ts";
 export { dunningInline } from "./dunning.ts";

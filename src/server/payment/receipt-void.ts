@@ -14,7 +14,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { audit, CODES, dayLockKey, fen, notFound, optionalText, refused, nextPaymentSerialNo } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, notFound, optionalText, nextPaymentSerialNo } from "./common.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { takeOffBill } from "./refunds.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
@@ -39,8 +39,8 @@ interface Charge {
 }
 
 export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown, at: Date = new Date()) {
-  const reason = optionalText(reasonValue, "reason", 128);
-  if (!reason) throw refused("voidReasonRequired", "reason");
+  // The operation's validator refused a reason missing, blank or over 128 characters (请输入作废原因).
+  const reason = optionalText(reasonValue, "reason", 128) ?? "";
   const found = await camelRows<{ receiptNo: string }>(tx, sql`select receipt_no from receipts where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!found[0]) throw notFound();
   const charges = (
@@ -61,9 +61,9 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
     throw apiError("RECEIPT_NOT_VOIDABLE");
   }
 
-  // Its refunds: waiting ones refuse; approved ones allow only a full 冲正.
+  // Its refunds: waiting ones (or on their way back through a gateway) refuse; approved ones allow only a full 冲正.
   const { rows: r } = await tx.query<{ pending: string; reversed: string; reduced: string }>(
-    sql`select count(*) filter (where status = ${RefundStatus.Pending})::int as pending,
+    sql`select count(*) filter (where status in (${RefundStatus.Pending}, ${RefundStatus.GatewayProcessing}))::int as pending,
             coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded} and refund_kind = ${RefundKind.Reversal}), 0)::bigint as reversed,
             coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded} and refund_kind is distinct from ${RefundKind.Reversal}), 0)::bigint as reduced
        from refunds where tenant_id = ${session.tenantId} and payment_id = any(${charges.map((c) => c.id)}::bigint[])`,

@@ -5,28 +5,28 @@
 // and payments or refunds made later on that calendar day count for the next open day
 // (bills.ts accountingDay). Closing takes the community's day lock exclusively, payments share it,
 // so no payment slips into a day while it closes.
+// Payments taken online (a gateway's verified callback; no cashier, the gateway's pay method) make a
+// line of their own per pay method, with no cashier (cashierId null, named 在线支付): nobody counts
+// that money, so its declared amount is what the books say (recorded − refunded). A refund of such a
+// payment paid back by the same method (through the gateway) nets on that line; one paid back another
+// way (现金 at the desk …) is the desk's, on its cashier's line, as any refund.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity, ruleBroken, personNameSql } from "./common.ts";
+import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { ReturnFlag } from "../../../generated/states.ts";
+import { texts } from "../../../generated/texts.ts";
 import type { CloseReconciliationBody, DeclareReconciliationBody, GetReconciliationDayData } from "../../../generated/operation-types.ts";
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function dayOf(value: unknown): string {
-  if (typeof value !== "string" || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw refused("selectDay", "day");
-  return value;
-}
 
 interface Line {
   payMethod: number;
-  cashierId: number;
+  /** The cashier; null for the line of the payments taken online (no cashier). */
+  cashierId: number | null;
   cashierName: string | null;
   paymentCount: number;
   recordedAmount: number;
@@ -39,19 +39,25 @@ interface Line {
 type LineRow = Pick<Line, "payMethod" | "cashierId" | "paymentCount" | "recordedAmount" | "refundAmount"> & { declaredAmount?: number | null; remark?: string | null };
 
 async function computed(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
+  // The line's cashier: none for a payment taken online, and for a refund of one paid back by the
+  // same method (the refund row names its approver); else the row's cashier.
   const rows = await camelRows<LineRow>(
     db,
-    sql`select p.pay_method, p.cashier_id,
+    sql`select p.pay_method,
+            case when p.cashier_id is null or (o.id is not null and o.cashier_id is null and o.pay_method = p.pay_method) then null else p.cashier_id end as cashier_id,
             count(*) filter (where p.return_flag is distinct from ${ReturnFlag.Refund})::int as payment_count,
             coalesce(sum(p.amount) filter (where p.return_flag is distinct from ${ReturnFlag.Refund}), 0)::bigint as recorded_amount,
             coalesce(sum(p.amount) filter (where p.return_flag = ${ReturnFlag.Refund}), 0)::bigint as refund_amount
-       from payments p where p.tenant_id = ${tenantId} and p.community_id = ${communityId} and p.accounting_day = ${day}::date and p.cashier_id is not null
+       from payments p
+       left join refunds f on f.tenant_id = p.tenant_id and f.id = p.refund_id
+       left join payments o on o.tenant_id = f.tenant_id and o.id = f.payment_id
+      where p.tenant_id = ${tenantId} and p.community_id = ${communityId} and p.accounting_day = ${day}::date
         and p.pay_method <> ${BALANCE_PAY_METHOD} -- paid from a prepayment balance: no money arrived (the recharge was counted)
       group by 1, 2`,
   );
   return rows.map((r) => ({
     payMethod: Number(r.payMethod),
-    cashierId: Number(r.cashierId),
+    cashierId: cashierOf(r.cashierId),
     cashierName: null,
     paymentCount: Number(r.paymentCount),
     recordedAmount: fen(r.recordedAmount),
@@ -66,11 +72,11 @@ async function stored(db: DbSession, tenantId: number, communityId: number, day:
     db,
     sql`select pay_method, cashier_id, payment_count, recorded_amount,
             refund_amount, declared_amount, remark
-       from reconciliations where tenant_id = ${tenantId} and community_id = ${communityId} and day = ${day}::date and cashier_id is not null`,
+       from reconciliations where tenant_id = ${tenantId} and community_id = ${communityId} and day = ${day}::date`,
   );
   return rows.map((r) => ({
     payMethod: Number(r.payMethod),
-    cashierId: Number(r.cashierId),
+    cashierId: cashierOf(r.cashierId),
     cashierName: null,
     paymentCount: Number(r.paymentCount ?? 0),
     recordedAmount: fen(r.recordedAmount),
@@ -80,7 +86,15 @@ async function stored(db: DbSession, tenantId: number, communityId: number, day:
   }));
 }
 
-const key = (l: { payMethod: number; cashierId: number }) => `${l.payMethod}:${l.cashierId}`;
+const cashierOf = (id: number | null | undefined): number | null => (id === null || id === undefined ? null : Number(id));
+
+const key = (l: { payMethod: number; cashierId: number | null }) => `${l.payMethod}:${l.cashierId ?? "online"}`;
+
+/** A line of payments taken online: nobody counts its money, what arrived is what the books say. */
+const online = (l: { cashierId: number | null }) => l.cashierId === null;
+
+/** The books' net of a line (fen). */
+const netOf = (l: Pick<Line, "recordedAmount" | "refundAmount">) => l.recordedAmount - l.refundAmount;
 
 /** The day's closing, when it is closed. */
 type Closing = NonNullable<GetReconciliationDayData["closing"]> & { id: number; closedBy: number | null };
@@ -103,9 +117,9 @@ async function lines(db: DbSession, tenantId: number, communityId: number, day: 
   const out = (await computed(db, tenantId, communityId, day)).map((l) => {
     const s = byKey.get(key(l));
     byKey.delete(key(l));
-    return { ...l, declaredAmount: s?.declaredAmount ?? null, remark: s?.remark ?? null };
+    return { ...l, declaredAmount: online(l) ? netOf(l) : (s?.declaredAmount ?? null), remark: s?.remark ?? null };
   });
-  for (const s of byKey.values()) out.push({ ...s, paymentCount: 0, recordedAmount: 0, refundAmount: 0 });
+  for (const s of byKey.values()) out.push({ ...s, paymentCount: 0, recordedAmount: 0, refundAmount: 0, declaredAmount: online(s) ? 0 : s.declaredAmount });
   return out;
 }
 
@@ -115,12 +129,12 @@ async function names(db: DbSession, tenantId: number, ids: number[]): Promise<Ma
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-const view = (l: Line, name: string | undefined) => {
-  const net = l.recordedAmount - l.refundAmount;
+const view = (l: Line, who: Map<number, string>) => {
+  const net = netOf(l);
   return {
     payMethod: l.payMethod,
     cashierId: l.cashierId,
-    cashierName: name ?? String(l.cashierId),
+    cashierName: l.cashierId === null ? texts.dailyClosing.online : (who.get(l.cashierId) ?? String(l.cashierId)),
     paymentCount: l.paymentCount,
     recordedAmount: fenToYuan(l.recordedAmount),
     refundAmount: fenToYuan(l.refundAmount),
@@ -131,13 +145,16 @@ const view = (l: Line, name: string | undefined) => {
   };
 };
 
-export async function daySummary(db: DbSession, session: SessionInfo, communityValue: number | undefined, dayValue: string | undefined) {
-  const communityId = await requireCommunity(db, session, communityValue);
-  const day = dayOf(dayValue);
+/**
+ * `communityId`: the tenant's community, checked by the caller (the operation's scope guard, or the
+ * demo seed's own); `day`: "YYYY-MM-DD", the operations' validators refused any other (请选择对账日期).
+ */
+export async function daySummary(db: DbSession, session: SessionInfo, communityId: number, day: string) {
   const closing = await closingOf(db, session.tenantId, communityId, day);
   const list = await lines(db, session.tenantId, communityId, day, !!closing);
-  list.sort((a, b) => a.payMethod - b.payMethod || a.cashierId - b.cashierId);
-  const who = await names(db, session.tenantId, [...new Set(list.map((l) => l.cashierId))]);
+  // The desk's lines by pay method and cashier, then the online lines by pay method.
+  list.sort((a, b) => Number(online(a)) - Number(online(b)) || a.payMethod - b.payMethod || (a.cashierId ?? 0) - (b.cashierId ?? 0));
+  const who = await names(db, session.tenantId, [...new Set(list.flatMap((l) => (l.cashierId === null ? [] : [l.cashierId])))]);
   const sum = (f: (l: Line) => number) => list.reduce((s, l) => s + f(l), 0);
   const declared = list.filter((l) => l.declaredAmount !== null);
   return {
@@ -145,7 +162,7 @@ export async function daySummary(db: DbSession, session: SessionInfo, communityV
     day,
     closed: !!closing,
     closing,
-    rows: list.map((l) => view(l, who.get(l.cashierId))),
+    rows: list.map((l) => view(l, who)),
     totals: {
       paymentCount: sum((l) => l.paymentCount),
       recordedAmount: fenToYuan(sum((l) => l.recordedAmount)),
@@ -160,7 +177,8 @@ export async function daySummary(db: DbSession, session: SessionInfo, communityV
 
 interface Declared {
   payMethod: number;
-  cashierId: number;
+  /** null: the online line of the pay method (its declared amount is the books', whatever is given). */
+  cashierId: number | null;
   declaredAmount: number | null;
   remark: string | null;
 }
@@ -177,9 +195,10 @@ function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
   if (value === undefined || value === null) return [];
   if (value.length > 200) throw refused("badRequest", "rows");
   return value.map((r, i) => {
-    const { payMethod, cashierId } = r;
-    if (payMethod === undefined || cashierId === undefined || cashierId <= 0) throw refused("badRequest", `rows.${i}`);
-    const empty = r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
+    const { payMethod } = r;
+    const cashierId = r.cashierId ?? null;
+    if (payMethod === undefined || r.cashierId === undefined || (cashierId !== null && cashierId <= 0)) throw refused("badRequest", `rows.${i}`);
+    const empty = cashierId === null || r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
     return { payMethod, cashierId, declaredAmount: empty ? null : declaredFen(r.declaredAmount!), remark: optionalText(r.remark, "remark", 128) };
   });
 }
@@ -188,28 +207,33 @@ function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
 async function saveLines(tx: DbSession, session: SessionInfo, communityId: number, day: string, declared: Declared[], closed: boolean) {
   const current = await lines(tx, session.tenantId, communityId, day, false);
   const given = new Map(declared.map((d) => [key(d), d]));
-  for (const d of declared) if (!current.some((l) => key(l) === key(d))) current.push({ ...d, cashierName: null, paymentCount: 0, recordedAmount: 0, refundAmount: 0 });
+  for (const d of declared) {
+    if (!current.some((l) => key(l) === key(d))) current.push({ ...d, declaredAmount: online(d) ? 0 : d.declaredAmount, cashierName: null, paymentCount: 0, recordedAmount: 0, refundAmount: 0 });
+  }
+  const out: Line[] = [];
   for (const l of current) {
     const d = given.get(key(l));
-    const declaredAmount = d ? d.declaredAmount : l.declaredAmount;
+    const declaredAmount = online(l) ? netOf(l) : d ? d.declaredAmount : l.declaredAmount;
     const remark = d ? d.remark : l.remark;
+    out.push({ ...l, declaredAmount, remark });
+    // An online line is unique by its pay method alone (a partial unique index where cashier_id is null).
+    const target = l.cashierId === null ? sql`(tenant_id, community_id, day, pay_method) where cashier_id is null` : sql`(tenant_id, community_id, day, pay_method, cashier_id)`;
     await tx.query(
       sql`insert into reconciliations (tenant_id, community_id, day, pay_method, cashier_id, payment_count, recorded_amount, refund_amount, declared_amount, remark,
                                     closed, closed_by, closed_at, created_by, updated_by)
        values (${session.tenantId}, ${communityId}, ${day}::date, ${l.payMethod}, ${l.cashierId}, ${l.paymentCount}, ${l.recordedAmount}, ${l.refundAmount}, ${declaredAmount}, ${remark},
                ${closed}, case when ${closed} then ${session.userId}::bigint end, case when ${closed} then now() end, ${session.userId}, ${session.userId})
-       on conflict (tenant_id, community_id, day, pay_method, cashier_id) do update set
+       on conflict ${target} do update set
          payment_count = excluded.payment_count, recorded_amount = excluded.recorded_amount, refund_amount = excluded.refund_amount,
          declared_amount = excluded.declared_amount, remark = excluded.remark, closed = excluded.closed, closed_by = excluded.closed_by,
          closed_at = excluded.closed_at, updated_by = excluded.updated_by, updated_at = now(), version = reconciliations.version + 1`,
     );
   }
-  return current.map((l) => ({ ...l, declaredAmount: given.get(key(l))?.declaredAmount ?? l.declaredAmount }));
+  return out;
 }
 
-export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, body: DeclareReconciliationBody) {
-  const communityId = await requireCommunity(tx, session, body.communityId);
-  const day = dayOf(body.day);
+export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: DeclareReconciliationBody) {
+  const day = body.day;
   const [k1, k2] = dayLockKey(communityId);
   await tx.query(sql`select pg_advisory_xact_lock(${k1}, ${k2})`);
   if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayClosedNoChange");
@@ -217,9 +241,8 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
   await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
 }
 
-export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: CloseReconciliationBody) {
-  const communityId = await requireCommunity(tx, session, body.communityId);
-  const day = dayOf(body.day);
+export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, communityId: number, body: CloseReconciliationBody) {
+  const day = body.day;
   if (day > chinaDay()) throw refused("dayAfterToday", "day");
   const remark = optionalText(body.remark, "remark", 128);
   const [k1, k2] = dayLockKey(communityId);

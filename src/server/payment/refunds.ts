@@ -13,6 +13,11 @@
 // A receipt that was voided takes no refund. Approve and reject start from the states the refunds'
 // actions declare (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds
 // page reads.
+// A refund of a payment taken online goes back through its gateway (refund-gateway.ts; online
+// payment registers how): approving it records the gateway refund and leaves the refund 退款中 with
+// no ledger row; the ledger rows above are written when the gateway says it succeeded
+// (completeGatewayRefund), or the refund becomes 退款失败 with the gateway's words and the payment
+// stands (failGatewayRefund). A 退款中 refund's amount is held like an approved one.
 import type { ApplyRefundBody, PrintRefundVoucherData } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -27,6 +32,7 @@ import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from 
 import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
 import { apiError } from "../http/envelope.ts";
+import type { RefundGateway } from "./refund-gateway.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;
 
@@ -53,14 +59,15 @@ async function lockPayment(tx: DbSession, tenantId: number, id: number): Promise
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
-/** Refunded (approved) and waiting (pending) amounts of a payment, fen. */
-async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, exceptId = 0): Promise<{ approved: number; pending: number }> {
-  const { rows } = await tx.query<{ approved: string; pending: string }>(
+/** Refunded (approved), on its way back through a gateway (sending) and waiting (pending) amounts of a payment, fen. */
+async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, exceptId = 0): Promise<{ approved: number; sending: number; pending: number }> {
+  const { rows } = await tx.query<{ approved: string; sending: string; pending: string }>(
     sql`select coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded}), 0)::bigint as approved,
+            coalesce(sum(amount) filter (where status = ${RefundStatus.GatewayProcessing}), 0)::bigint as sending,
             coalesce(sum(amount) filter (where status = ${RefundStatus.Pending}), 0)::bigint as pending
        from refunds where tenant_id = ${tenantId} and payment_id = ${paymentId} and id <> ${exceptId}`,
   );
-  return { approved: fen(rows[0].approved), pending: fen(rows[0].pending) };
+  return { approved: fen(rows[0].approved), sending: fen(rows[0].sending), pending: fen(rows[0].pending) };
 }
 
 /** What may still be refunded on a payment (for the dialog's payAmount maximum). */
@@ -68,8 +75,8 @@ export async function refundable(tx: DbSession, session: SessionInfo, id: number
   const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, sql`select amount, return_flag from payments where tenant_id = ${session.tenantId} and id = ${id}`);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
-  const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
-  return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.pending), refundable: fenToYuan(left) };
+  const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.sending - r.pending);
+  return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.sending + r.pending), refundable: fenToYuan(left) };
 }
 
 /** The receipt of a payment (by its number): {id, status}, or null (a balance's refund row has none). */
@@ -108,7 +115,7 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   const receipt = await receiptOfPayment(tx, session.tenantId, payment.receiptNo);
   if (receipt?.status === ReceiptStatus.Voided) throw apiError("RECEIPT_VOIDED_NO_REFUND");
   const done = await refundedOf(tx, session.tenantId, paymentId);
-  const left = payment.amount - done.approved - done.pending;
+  const left = payment.amount - done.approved - done.sending - done.pending;
   if (left <= 0) throw refused("nothingRefundable", "amount");
   const amount = payAmountFen(body.amount, "amount", left);
   if (amount <= 0) throw refused("positiveAmount", "amount");
@@ -136,27 +143,129 @@ interface RefundRow {
   refundMethod: number;
   status: number;
   reason: string;
+  approverId: number | null;
 }
+
+const REFUND_SELECT = sql`select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason, approver_id from refunds`;
 
 /** The refund, locked, in a state the action starts from (else 409 naming its state and the action). */
 async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
-  const rows = await camelRows<RefundRow>(
-    tx,
-    sql`select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason
-       from refunds where tenant_id = ${tenantId} and id = ${id} for update`,
-  );
+  const rows = await camelRows<RefundRow>(tx, sql`${REFUND_SELECT} where tenant_id = ${tenantId} and id = ${id} for update`);
   if (!rows[0]) throw notFound();
   if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.refunds, action, rows[0].status) });
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
-export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date()) {
+/** Who a refund's ledger rows name: the approving user (a gateway's answer may complete it later, with no session). */
+type Actor = Pick<SessionInfo, "tenantId" | "userId" | "username">;
+
+export interface ApprovedRefund {
+  id: number;
+  status: number;
+  serialNo: string | null;
+  accountingDay: string | null;
+  voucherNo: string | null;
+  failReason: string | null;
+  /** The gateway refund the approval recorded (send it after the commit: RefundGateway.send); null for a refund paid back at the desk. */
+  gatewayRefundId: number | null;
+}
+
+/**
+ * Approves a refund. A refund of a payment taken online (`gateway` says so) is recorded for its
+ * gateway and stays 退款中: the caller sends it after the commit. Any other is paid back at once.
+ */
+export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date(), gateway?: RefundGateway | null): Promise<ApprovedRefund> {
   const refund = await lockRefund(tx, session.tenantId, id, APPROVE);
   const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
   const receipt = await receiptOfPayment(tx, session.tenantId, payment.receiptNo);
   if (receipt?.status === ReceiptStatus.Voided) throw apiError("RECEIPT_VOIDED_NO_REFUND");
   const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
-  if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
+  if (refund.amount > payment.amount - done.approved - done.sending) throw refused("refundOverRefundable", "amount");
+  const gatewayRefundId = gateway
+    ? await gateway.take(tx, session.tenantId, {
+        refundId: refund.id,
+        paymentId: payment.id,
+        receiptId: receipt?.id ?? null,
+        amount: refund.amount,
+        refundMethod: refund.refundMethod,
+        payMethod: payment.payMethod,
+        reason: refund.reason,
+      })
+    : null;
+  if (gatewayRefundId !== null) {
+    await tx.query(
+      sql`update refunds set status = ${RefundStatus.GatewayProcessing}, approver_id = ${session.userId}, receipt_id = ${refund.receiptId ?? receipt?.id ?? null},
+              updated_at = now(), updated_by = ${session.userId}, version = version + 1
+        where tenant_id = ${session.tenantId} and id = ${refund.id}`,
+    );
+    await audit(
+      tx,
+      session,
+      ip,
+      "refunds",
+      "approve",
+      refund.id,
+      { communityId: payment.communityId, refundKind: refund.refundKind, amount: fenToYuan(refund.amount), gatewayRefundId },
+      CODES.received,
+    );
+    return { id: refund.id, status: RefundStatus.GatewayProcessing, serialNo: null, accountingDay: null, voucherNo: null, failReason: null, gatewayRefundId };
+  }
+  return { ...(await payBack(tx, session, ip, refund, payment, receipt, at)), failReason: null, gatewayRefundId: null };
+}
+
+/** The refund's state as its approval answers it (after its gateway refund was sent). */
+export async function approvedRefund(db: DbSession, tenantId: number, id: number): Promise<Omit<ApprovedRefund, "gatewayRefundId">> {
+  const rows = await camelRows<{ id: number; status: number; voucherNo: string | null; failReason: string | null; serialNo: string | null; accountingDay: string | null }>(
+    db,
+    sql`select f.id, f.status, f.voucher_no, f.fail_reason, p.serial_no, to_char(p.accounting_day, 'YYYY-MM-DD') as accounting_day
+          from refunds f left join payments p on p.tenant_id = f.tenant_id and p.refund_id = f.id and p.return_flag = ${ReturnFlag.Refund}
+         where f.tenant_id = ${tenantId} and f.id = ${id} order by p.id limit 1`,
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** The approver of a gateway refund, as its ledger rows name it. */
+async function approverOf(tx: DbSession, tenantId: number, refund: RefundRow): Promise<Actor> {
+  const rows = await camelRows<{ username: string }>(tx, sql`select username from users where tenant_id = ${tenantId} and id = ${refund.approverId ?? 0}`);
+  return { tenantId, userId: refund.approverId ?? 0, username: rows[0]?.username ?? "" };
+}
+
+/** A locked 退款中 refund, or null when it is no longer waiting for its gateway (completed or failed before). */
+async function lockSending(tx: DbSession, tenantId: number, id: number): Promise<RefundRow | null> {
+  const rows = await camelRows<RefundRow>(tx, sql`${REFUND_SELECT} where tenant_id = ${tenantId} and id = ${id} for update`);
+  if (!rows[0] || rows[0].status !== RefundStatus.GatewayProcessing) return null;
+  return { ...rows[0], amount: fen(rows[0].amount) };
+}
+
+/**
+ * The gateway paid a 退款中 refund back: its ledger rows, as an approval at the desk writes them, at
+ * the gateway's time. Exactly once: a refund no longer 退款中 is left as it is (false).
+ */
+export async function completeGatewayRefund(tx: DbSession, tenantId: number, id: number, at: Date): Promise<boolean> {
+  const refund = await lockSending(tx, tenantId, id);
+  if (!refund) return false;
+  const payment = await lockPayment(tx, tenantId, refund.paymentId);
+  const receipt = await receiptOfPayment(tx, tenantId, payment.receiptNo);
+  // The money has left: it is recorded even on a receipt voided meanwhile, never refused.
+  await payBack(tx, await approverOf(tx, tenantId, refund), null, refund, payment, receipt, at);
+  return true;
+}
+
+/** The gateway did not pay a 退款中 refund back: 退款失败 with its words; the payment stands. Whether it was 退款中. */
+export async function failGatewayRefund(tx: DbSession, tenantId: number, id: number, reason: string): Promise<boolean> {
+  const refund = await lockSending(tx, tenantId, id);
+  if (!refund) return false;
+  await tx.query(
+    sql`update refunds set status = ${RefundStatus.GatewayFailed}, fail_reason = ${reason.slice(0, 255)}, updated_at = now(), version = version + 1
+         where tenant_id = ${tenantId} and id = ${refund.id}`,
+  );
+  await audit(tx, await approverOf(tx, tenantId, refund), null, "refunds", "gatewayFailed", refund.id, { communityId: refund.communityId, reason }, CODES.received);
+  return true;
+}
+
+/** The refund paid back: its bill, the refund payment row, its voucher number, its receipt's refunded amount. */
+async function payBack(tx: DbSession, session: Actor, ip: string | null, refund: RefundRow, payment: PaymentRow, receipt: { id: number } | null, at: Date) {
   if (payment.billId !== null) await takeOffBill(tx, session, payment.billId, refund.amount, Number(refund.refundKind));
   const [k1, k2] = dayLockKey(payment.communityId);
   await tx.query(sql`select pg_advisory_xact_lock_shared(${k1}, ${k2})`);
@@ -177,7 +286,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
                         where tenant_id = ${session.tenantId} and id = ${receiptId}`);
   }
   await tx.query(
-    sql`update refunds set status = ${APPROVE.to}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, voucher_no = ${voucherNo}, receipt_id = ${receiptId},
+    sql`update refunds set status = ${APPROVE.to}, approver_id = ${refund.approverId ?? userId}, refunded_at = ${at.toISOString()}, voucher_no = ${voucherNo}, receipt_id = ${receiptId},
             updated_at = now(), updated_by = ${userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
@@ -199,7 +308,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
  * a 退费 off the paid amount and off what the bill charges — its amount due down to what was waived,
  * then its late fee — recorded as amountReduced, so what it owes and its state stay as they were.
  */
-export async function takeOffBill(tx: DbSession, session: SessionInfo, billId: number, amount: number, kind: number): Promise<void> {
+export async function takeOffBill(tx: DbSession, session: Pick<SessionInfo, "tenantId" | "userId">, billId: number, amount: number, kind: number): Promise<void> {
   const rows = await camelRows<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string; amountReduced: string }>(
     tx,
     sql`select amount_due, late_fee, amount_paid, amount_waived, amount_reduced

@@ -17,7 +17,7 @@ import { raw, sql, type Sql } from "../db/sql.ts";
 import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
-import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
+import { reportPeriod, yuanOf, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
 
 const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net"] as const;
 
@@ -34,9 +34,9 @@ function billPayments(tenantId: number, communityId: number, p: ReportPeriod): S
                 and coalesce(p.accounting_day, ${paidOn}) between ${p.firstDay}::date and ${p.lastDay}::date`;
 }
 
-/** `community`: the one the export has already checked (else body.communityId is). */
-export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community?: ReportCommunity): Promise<GetChargeReportData> {
-  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
+/** `community`: the one the operation's scope guard checked (reportCommunity). */
+export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community: ReportCommunity): Promise<GetChargeReportData> {
+  const communityId = community.id;
   const period = reportPeriod(body.granularity === "month" ? "month" : "day", body.start, body.end);
   const { tenantId } = session;
   const fmt = period.granularity === "day" ? "YYYY-MM-DD" : "YYYY-MM";

@@ -13,7 +13,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
+import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const MONEY = ["receivable", "collected", "waived"] as const;
 /** A group's bill count and money (fen). */
@@ -27,9 +27,9 @@ const figures = (s: Sums) => ({
   collectionRate: percentText(s.collected, s.receivable),
 });
 
-/** `community`: the one the export has already checked (else body.communityId is). */
-export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody, community?: ReportCommunity): Promise<GetCollectionReportData> {
-  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
+/** `community`: the one the operation's scope guard checked (reportCommunity). */
+export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody, community: ReportCommunity): Promise<GetCollectionReportData> {
+  const communityId = community.id;
   const period = reportPeriod("month", body.start, body.end);
   const groupBy = body.groupBy === "item" ? "item" : "building";
   const { tenantId } = session;

@@ -12,7 +12,7 @@ import { fillTexts } from "../../../generated/fill-texts.ts";
 import { chargeReport } from "./report-charges.ts";
 import { collectionReport } from "./report-collection.ts";
 import { depositLedger, prepayLedger } from "./report-ledgers.ts";
-import { reportCommunity, type ReportCommunity } from "./report-period.ts";
+import type { ReportCommunity } from "./report-period.ts";
 import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 
 const t = texts.paymentReports;
@@ -113,8 +113,8 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
   }),
 };
 
-export async function reportsWorkbook(db: DbSession, session: SessionInfo, q: ExportPaymentReportsQuery): Promise<{ fileName: string; content: Buffer }> {
-  const community = await reportCommunity(db, session, q.communityId);
+/** `community`: the one the operation's scope guard checked (reportCommunity). */
+export async function reportsWorkbook(db: DbSession, session: SessionInfo, q: ExportPaymentReportsQuery, community: ReportCommunity): Promise<{ fileName: string; content: Buffer }> {
   const sheet = SHEETS[q.report];
   const r = await sheet.load(db, session, q, community);
   const title = sheet.title(r);

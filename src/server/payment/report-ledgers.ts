@@ -15,7 +15,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { raw, sql, type Sql } from "../db/sql.ts";
 import { DepositStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
+import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const PREPAY = ["opening", "recharged", "deducted", "refunded", "closing"] as const;
 const DEPOSIT = ["collected", "refunded", "deducted", "held"] as const;
@@ -23,9 +23,9 @@ const DEPOSIT = ["collected", "refunded", "deducted", "held"] as const;
 /** A China-time calendar day of a timestamptz column. */
 const chinaDate = (column: string): Sql => raw(chinaDateSql(column));
 
-/** `community`: the one the export has already checked (else body.communityId is). */
-export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody, community?: ReportCommunity): Promise<GetPrepayLedgerData> {
-  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
+/** `community`: the one the operation's scope guard checked (reportCommunity). */
+export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody, community: ReportCommunity): Promise<GetPrepayLedgerData> {
+  const communityId = community.id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
   // A refund counts on the day it was approved, anything else on the day it happened.
   const day = sql`coalesce(case when t.tx_type = ${PrepayTxType.Refund} then ${chinaDate("t.approved_at")} end, ${chinaDate("t.occurred_at")})`;
@@ -55,9 +55,9 @@ export async function prepayLedger(db: DbSession, session: SessionInfo, body: Ge
   return { communityId, start, end, rows: list, totals: yuanOf(PREPAY, totals) };
 }
 
-/** `community`: the one the export has already checked (else body.communityId is). */
-export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody, community?: ReportCommunity): Promise<GetDepositLedgerData> {
-  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
+/** `community`: the one the operation's scope guard checked (reportCommunity). */
+export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody, community: ReportCommunity): Promise<GetDepositLedgerData> {
+  const communityId = community.id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
   const collectedOn = chinaDate("d.collected_at");
   const refundedOn = chinaDate("d.refunded_at");

@@ -2,9 +2,7 @@
 // range of days ("YYYY-MM-DD", at most 92) or of months ("YYYY-MM", at most 36), every day or month
 // of it listed so that one without data shows as zero. Days are China time like accountingDay.
 import { apiError } from "../http/envelope.ts";
-import { ownCommunity } from "../auth/access.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { CheckedCommunity } from "../../../generated/operation-types.ts";
 import { addDays, daysBetween, isPeriod, monthEndDay, monthsBetween } from "../../common/payment/period.ts";
 import { fenToYuan } from "../../common/money.ts";
 
@@ -29,19 +27,16 @@ export interface ReportPeriod {
 const isDay = (text: unknown): text is string => typeof text === "string" && DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 
 /**
- * The community a report is for, with its name: the one asked (the guard checked it is in the user's
- * scope); none asked 400 (40080), another tenant's 404.
+ * The community a report is for, with its name: the one the operation's scope guard checked (another
+ * tenant's 404, outside a limited user's scope the 403 marker); none asked 400 (40080).
  */
-export async function reportCommunity(db: DbSession, session: SessionInfo, communityId: number | null | undefined): Promise<ReportCommunity> {
-  if (!communityId) throw apiError("REPORT_COMMUNITY_REQUIRED");
-  return ownCommunity(db, session, communityId);
+export function reportCommunity(community: CheckedCommunity | null): ReportCommunity {
+  if (!community) throw apiError("REPORT_COMMUNITY_REQUIRED");
+  return community;
 }
 
-/** A community reportCommunity has checked. */
-export interface ReportCommunity {
-  id: number;
-  name: string;
-}
+/** A community the scope guard has checked. */
+export type ReportCommunity = CheckedCommunity;
 
 /** Figures in fen, all zero, for summing a report's totals. */
 export const zeroOf = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;

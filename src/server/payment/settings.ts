@@ -91,7 +91,7 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
 /** As the API shows it (money as yuan text). */
 export const settingsView = (s: PaymentSettings) => ({ ...s, waiverAutoApproveLimit: fenToYuan(s.waiverAutoApproveLimit) });
 
-/** The tabs that save settings, with their fields and the stamp the steering flags read. */
+/** The tabs that save settings, with their fields and the stamp the steering flags read (savePaymentSettings lists these keys as its section enum). */
 export const SECTIONS = {
   payParams: { fields: ["payMethods", "roundingMode"], stamp: "pay_params_saved_at" },
   receipt: { fields: ["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo", "receiptTemplate", "payeeName", "sealEnabled", "sealText"], stamp: "receipt_saved_at" },
@@ -102,7 +102,7 @@ export type Section = keyof typeof SECTIONS;
 const def = resourceByName.paymentSettings;
 
 /** Saves one tab's fields (validated like the generic form) and stamps the tab as configured. */
-export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: SavePaymentSettingsBody): Promise<void> {
+export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: Omit<SavePaymentSettingsBody, "section">): Promise<void> {
   const { fields, stamp } = SECTIONS[section];
   // The tab's fields given ("" clears one).
   const values = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f] === "" ? null : body[f]]));

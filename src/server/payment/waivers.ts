@@ -74,9 +74,10 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
     if (problem) throw ruleBroken(problem, "discount");
     discount = String(body.discount).trim();
     amount = discountOffFen(available, discount);
-  } else if (waiverType === WaiverType.FixedAmount) {
+  } else {
+    // WaiverType.FixedAmount: the operation's validator refused any other type (请选择减免方式).
     amount = payAmountFen(body.amount, "amount", available);
-  } else throw refused("selectWaiverType", "waiverType");
+  }
   if (amount <= 0) throw refused("waiverPositive", waiverType === WaiverType.Discount ? "discount" : "amount");
   const reason = reasonOf(body.reason, "reason", "waiverReasonRequired");
   const settings = await loadSettings(tx, session.tenantId, bill.communityId);

@@ -62,7 +62,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
 
     await seedResidentDetails(tx, tenants);
     await seedPayments(tx, tenants, users);
-    await seedOnlinePayMerchants(tx, tenants);
+    await seedOnlinePayMerchants(tx, tenants, users);
     await seedResourceRows(tx, tenants, users);
 
     return { tenants, users, communities: { a: communitiesA, b: communitiesB } };

@@ -140,5 +140,5 @@ export async function seedCounterCharges(
   }
 
   // Dunning notices for every room of the community in arrears, published to each room's residents.
-  await dunningInline(tx, s, { communityId, publish: true });
+  await dunningInline(tx, s, communityId, { publish: true });
 }

@@ -3,14 +3,19 @@
 // merchants.ts), each assigned to every community of the tenant, so a fresh installation pays bills
 // online at once; a third, disabled merchant shows what a real account's settings look like. A few
 // rooms' bills are paid online as a payer would have paid them (an order, its callback kept, settled
-// through the product's own settlement), so 支付订单 and 支付通知 are not empty.
+// through the product's own settlement), so 支付订单 and 支付通知 are not empty; a fifth of each is
+// refunded through its gateway (approved, then the gateway's success), so 支付退款 is not empty either.
 import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway, ReconEntryType, ReconSource } from "../../../generated/states.ts";
+import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway, PayMethod, ReconEntryType, ReconSource } from "../../../generated/states.ts";
 import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
+import { applyRefund, approveRefund } from "../payment/refunds.ts";
 import { settlePaid } from "../onlinepay/settle.ts";
 import { storeReconciliation, type StatementEntry } from "../onlinepay/reconcile.ts";
+import { succeedRefund, takeRefund } from "../onlinepay/refunds.ts";
+import { seedSession } from "./payments.ts";
+import type { DemoUsers } from "./users.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import type { DemoTenants } from "./tenants.ts";
 
@@ -23,13 +28,14 @@ const MERCHANTS = [
 /** Rooms paid online per tenant in the demo data. */
 const PAID_ROOMS = 3;
 
-async function payOnline(tx: DbSession, tenantId: number, merchantId: number, roomId: number, n: number): Promise<void> {
+/** Pays a room's owed bills online; its order's outTradeNo, or null when the room owes nothing. */
+async function payOnline(tx: DbSession, tenantId: number, merchantId: number, roomId: number, n: number): Promise<string | null> {
   const today = chinaDay();
   const bills = (
     await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${tenantId} and b.room_id = ${roomId} and b.status = any(${PAYABLE}::int[]) order by b.period, b.id`)
   ).map(normalizeBill);
   const lines = bills.map((b) => ({ billId: b.id, owed: owedOn(b, today), communityId: b.communityId })).filter((l) => l.owed > 0);
-  if (!lines.length) return;
+  if (!lines.length) return null;
   const amount = lines.reduce((s, l) => s + l.owed, 0);
   const outTradeNo = `NP${today.replace(/-/g, "")}090000${String(tenantId % 100).padStart(2, "0")}${String(n).padStart(4, "0")}`;
   const { rows } = await tx.query<{ id: number }>(
@@ -47,10 +53,31 @@ async function payOnline(tx: DbSession, tenantId: number, merchantId: number, ro
         values (${tenantId}, ${merchantId}, ${PayGateway.WechatPay}, ${outTradeNo}, ${NotificationVerdict.Verified}, ${outcome === NotificationOutcome.Settled ? outcome : NotificationOutcome.Ignored}, now(),
                 ${JSON.stringify({ event_type: "TRANSACTION.SUCCESS", resource_type: "encrypt-resource", summary: "支付成功" })})`,
   );
+  return outTradeNo;
 }
 
-export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants): Promise<void> {
-  for (const tenantId of [tenants.a, tenants.b]) {
+/** Refunds a fifth of an order's payment to the payer through the order's gateway, as its approval and the gateway's success do. */
+async function refundOnline(tx: DbSession, tenantId: number, userId: number, username: string, outTradeNo: string): Promise<void> {
+  const payments = await camelRows<{ id: number; amount: number }>(
+    tx,
+    sql`select p.id, p.amount from online_payment_orders o join receipts r on r.tenant_id = o.tenant_id and r.id = o.receipt_id
+          join payments p on p.tenant_id = r.tenant_id and p.receipt_no = r.receipt_no
+         where o.tenant_id = ${tenantId} and o.out_trade_no = ${outTradeNo} order by p.id limit 1`,
+  );
+  const payment = payments[0];
+  if (!payment || payment.amount < 500) return;
+  const s = seedSession(tenantId, userId, username);
+  const amount = (Math.floor(payment.amount / 5) / 100).toFixed(2);
+  const { id } = await applyRefund(tx, s, null, { paymentId: payment.id, amount, refundMethod: PayMethod.WeChat, reason: "业主线上多缴，原路退回" });
+  const approved = await approveRefund(tx, s, null, id, new Date(), { take: takeRefund, send: async () => {} });
+  if (approved.gatewayRefundId !== null) await succeedRefund(tx, tenantId, approved.gatewayRefundId, { gatewayStatus: "SUCCESS", gatewayRefundId: `50300${String(id).padStart(10, "0")}` });
+}
+
+export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants, users: DemoUsers): Promise<void> {
+  for (const [tenantId, userId, username] of [
+    [tenants.a, users.admin, "admin"],
+    [tenants.b, users.admin2, "admin2"],
+  ] as const) {
     const ids: number[] = [];
     for (const m of MERCHANTS) {
       const { rows } = await tx.query<{ id: number }>(
@@ -68,8 +95,13 @@ export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants
       tx,
       sql`select room_id from (select distinct room_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])) r order by room_id desc limit ${PAID_ROOMS}`,
     );
-    for (const [n, r] of rooms.entries()) await payOnline(tx, tenantId, ids[0], r.roomId, n + 1);
+    const paid: string[] = [];
+    for (const [n, r] of rooms.entries()) {
+      const outTradeNo = await payOnline(tx, tenantId, ids[0], r.roomId, n + 1);
+      if (outTradeNo) paid.push(outTradeNo);
+    }
     await reconcileDemoDays(tx, tenantId, ids[0]);
+    for (const outTradeNo of paid) await refundOnline(tx, tenantId, userId, username, outTradeNo);
   }
 }
 

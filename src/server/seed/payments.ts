@@ -34,7 +34,7 @@ import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
 import { join, raw, sql, type Sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
-function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
+export function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
   return {
     tokenHash: "seed",
     userId,
@@ -224,7 +224,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
       declaredAmount: i === 1 && j === 0 ? (Math.max(0, Math.round(Number(r.netAmount) * 100) - 100) / 100).toFixed(2) : r.netAmount,
       remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
     }));
-    await closeDay(tx, s, null, { communityId, day, rows, remark: i === 1 ? "现金短款1元" : null });
+    await closeDay(tx, s, null, communityId, { day, rows, remark: i === 1 ? "现金短款1元" : null });
   }
 
   // Deposits, temporary charges, a balance refund waiting, arrears in every ageing bucket.

@@ -1,19 +1,11 @@
-// GET {system}/homepage/user (communityId?) — the signed-in user as the shell needs it (spec §3 User
-// info, docs/api.md): tenant, user, scene name, authorities and codes, the menu filtered to those
-// codes, kanban flag, phone, company short name, platform image, watermark status, and the current
-// community: the requested one when it is the tenant's, else the user's most recent, else the
-// tenant's first, else null. Any signed-in user (no authority code needed: it is how a client
-// learns what the user may do).
+// The statements behind the shell's user operation (homepage-routes.ts): the signed-in user, its menu
+// and its current community.
 import { inScope, mayAccessCommunity } from "../auth/community-scope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { sql } from "../db/sql.ts";
 import { recentCommunities } from "../community/public.ts";
-import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
-import { operations } from "../../../generated/operations.ts";
-import { tokenOf } from "../auth/cookie.ts";
 import type { DbSession } from "../db/types.ts";
 import { tenantWebMenu } from "./web-menu.ts";
 import { communityName } from "../auth/access.ts";
@@ -52,46 +44,45 @@ export async function currentCommunity(
   return rows[0] ?? null;
 }
 
-export async function homepageModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getCurrentUser, async ({ query, session, request }) => {
-    const { rows } = await app.db.query<UserRow>(
-      sql`select u.username, u.real_name, u.phone, u.user_type, u.must_change_password, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
-              t.name as tenant_name, t.scene_name, t.enabled_kanban,
-              coalesce(t.platform_img, p.platform_img) as platform_img, p.watermark_status
-         from users u
-         join tenants t on t.id = u.tenant_id
-         left join lateral (
-           select pc.platform_img, pc.watermark_status from platform_configs pc
-            where pc.tenant_id = u.tenant_id
-            order by (lower(pc.domain_url) = lower(${request.hostname ?? ""})) desc, pc.id limit 1
-         ) p on true
-        where u.tenant_id = ${session.tenantId} and u.id = ${session.userId}`,
-    );
-    const user = rows[0];
-    if (!user) throw apiError("NOT_LOGGED_IN");
-    const scene = user.scene_name || constants.defaultSceneName;
-    const community = await currentCommunity(app.db, session, query.communityId ?? null);
-    return {
-      tenantId: session.tenantId,
-      tenantName: user.tenant_name,
-      userId: session.userId,
-      username: user.username,
-      realName: user.real_name,
-      userType: user.user_type ?? "1",
-      signature: tokenOf(request) ?? "",
-      applicationSceneName: scene,
-      authorities: session.authorities.map((code) => ({ code, permissionCode: code })),
-      webMenuList: await tenantWebMenu(app.db, session.tenantId, session.authorities, scene),
-      enabledKanban: user.enabled_kanban,
-      phoneNumber: user.phone,
-      companyShortName: user.company_short_name,
-      platformImg: user.platform_img,
-      watermarkStatus: user.watermark_status ?? constants.defaultWatermarkStatus,
-      platformType: constants.defaultPlatformType,
-      code: [...session.authorities],
-      communityId: community?.communityId ?? null,
-      communityName: community?.communityName ?? null,
-      mustChangePassword: user.must_change_password === true,
-    };
-  });
+/** The signed-in user as the shell needs it; hostname picks the platform configuration's image and watermark, signature is the session's token. */
+export async function currentUser(db: DbSession, session: SessionInfo, input: { hostname: string; signature: string; communityId: number | null }) {
+  const { rows } = await db.query<UserRow>(
+    sql`select u.username, u.real_name, u.phone, u.user_type, u.must_change_password, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
+            t.name as tenant_name, t.scene_name, t.enabled_kanban,
+            coalesce(t.platform_img, p.platform_img) as platform_img, p.watermark_status
+       from users u
+       join tenants t on t.id = u.tenant_id
+       left join lateral (
+         select pc.platform_img, pc.watermark_status from platform_configs pc
+          where pc.tenant_id = u.tenant_id
+          order by (lower(pc.domain_url) = lower(${input.hostname})) desc, pc.id limit 1
+       ) p on true
+      where u.tenant_id = ${session.tenantId} and u.id = ${session.userId}`,
+  );
+  const user = rows[0];
+  if (!user) throw apiError("NOT_LOGGED_IN");
+  const scene = user.scene_name || constants.defaultSceneName;
+  const community = await currentCommunity(db, session, input.communityId);
+  return {
+    tenantId: session.tenantId,
+    tenantName: user.tenant_name,
+    userId: session.userId,
+    username: user.username,
+    realName: user.real_name,
+    userType: user.user_type ?? "1",
+    signature: input.signature,
+    applicationSceneName: scene,
+    authorities: session.authorities.map((code) => ({ code, permissionCode: code })),
+    webMenuList: await tenantWebMenu(db, session.tenantId, session.authorities, scene),
+    enabledKanban: user.enabled_kanban,
+    phoneNumber: user.phone,
+    companyShortName: user.company_short_name,
+    platformImg: user.platform_img,
+    watermarkStatus: user.watermark_status ?? constants.defaultWatermarkStatus,
+    platformType: constants.defaultPlatformType,
+    code: [...session.authorities],
+    communityId: community?.communityId ?? null,
+    communityName: community?.communityName ?? null,
+    mustChangePassword: user.must_change_password === true,
+  };
 }

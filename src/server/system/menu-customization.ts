@@ -1,23 +1,13 @@
-// 菜单配置 (/system/menucustomization, HBL03021; spec §2 header: menu configuration, shown to the main
-// account): the tenant's renamed, reordered and hidden menu entries (resource menuCustomizations,
-// schemas/modules/system.yaml). The menu every user of the tenant gets (webMenuList) follows them:
-// web-menu.ts applies applyMenuCustomization before filtering by the user's codes.
-//   POST {system}/menuCustomizations/actions/save {items: [{menuKey, alias?, sortNo, hidden?}]}
-//        replaces the tenant's whole customisation in one transaction; every item is checked with
-//        the resource's rules and must name an entry of the menu (a group's index or a route path).
-//        {items: []} restores the default menu. Main account only.
-//   The generic endpoints of menuCustomizations read it (pageList); their writes are main-account only too.
-import type { FastifyInstance } from "fastify";
+// The statements behind the menu customisation (menu-customization-routes.ts): the tenant's stored
+// entries, how they change the generated menu, and saving them.
 import type { MenuNode } from "../../../generated/model-types.ts";
 import { menu } from "../../../generated/routes.ts";
 import { validateResource } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { operations } from "../../../generated/operations.ts";
+import type { Db, DbSession } from "../db/types.ts";
+import type { SaveMenuCustomizationBody } from "../../../generated/operation-types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
-import { registerResourceHooks } from "../crud/hooks.ts";
 import { writeOperationLog } from "../db/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -62,50 +52,45 @@ export async function loadMenuCustomization(db: DbSession, tenantId: number): Pr
   return rows.map((r) => ({ ...r, sortNo: Number(r.sortNo) }));
 }
 
-function mainAccountOnly(session: SessionInfo): void {
+/** Menu customisation is the main account's: anyone else is refused. */
+export function mainAccountOnly(session: SessionInfo): void {
   if (session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
 }
 
-export async function menuCustomizationModule(app: FastifyInstance): Promise<void> {
-  registerResourceHooks("menuCustomizations", {
-    beforeWrite: async ({ session }) => mainAccountOnly(session),
-    beforeDelete: async (_tx, session) => mainAccountOnly(session),
+/** Replaces the tenant's whole customisation (main account only), every item checked, with its operation log; answers the stored items. */
+export async function saveMenuCustomization(db: Db, session: SessionInfo, ip: string, body: SaveMenuCustomizationBody): Promise<{ items: MenuCustomization[] }> {
+  mainAccountOnly(session);
+  const known = menuKeys();
+  const seen = new Set<string>();
+  const items: MenuCustomization[] = body.items.map((item, i) => {
+    const values = { menuKey: item.menuKey, alias: item.alias === "" ? null : (item.alias ?? null), sortNo: item.sortNo ?? i, hidden: item.hidden === true };
+    const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
+    if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));
+    const key = String(values.menuKey);
+    if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemUnknown({ key }) }]);
+    if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemDuplicate({ key }) }]);
+    seen.add(key);
+    return { menuKey: key, alias: typeof values.alias === "string" ? values.alias.trim() || null : null, sortNo: Number(values.sortNo), hidden: values.hidden };
   });
-
-  route(app, operations.saveMenuCustomization, async ({ body, session, request }) => {
-    mainAccountOnly(session);
-    const known = menuKeys();
-    const seen = new Set<string>();
-    const items: MenuCustomization[] = body.items.map((item, i) => {
-      const values = { menuKey: item.menuKey, alias: item.alias === "" ? null : (item.alias ?? null), sortNo: item.sortNo ?? i, hidden: item.hidden === true };
-      const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
-      if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));
-      const key = String(values.menuKey);
-      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemUnknown({ key }) }]);
-      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemDuplicate({ key }) }]);
-      seen.add(key);
-      return { menuKey: key, alias: typeof values.alias === "string" ? values.alias.trim() || null : null, sortNo: Number(values.sortNo), hidden: values.hidden };
+  await db.transaction(async (tx) => {
+    await tx.query(sql`delete from menu_customizations where tenant_id = ${session.tenantId}`);
+    if (items.length) {
+      await tx.query(
+        sql`insert into menu_customizations (tenant_id, menu_key, alias, sort_no, hidden, created_by, updated_by)
+         select ${session.tenantId}, x.menu_key, x.alias, x.sort_no, x.hidden, ${session.userId}, ${session.userId}
+           from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ menu_key: i.menuKey, alias: i.alias, sort_no: i.sortNo, hidden: i.hidden })))}::jsonb) as x(menu_key text, alias text, sort_no int, hidden boolean)`,
+      );
+    }
+    await writeOperationLog(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip,
+      resource: "menuCustomizations",
+      action: items.length ? "save" : "reset",
+      operationCode: "HBL03021",
+      detail: { items: items.length },
     });
-    await app.db.transaction(async (tx) => {
-      await tx.query(sql`delete from menu_customizations where tenant_id = ${session.tenantId}`);
-      if (items.length) {
-        await tx.query(
-          sql`insert into menu_customizations (tenant_id, menu_key, alias, sort_no, hidden, created_by, updated_by)
-           select ${session.tenantId}, x.menu_key, x.alias, x.sort_no, x.hidden, ${session.userId}, ${session.userId}
-             from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ menu_key: i.menuKey, alias: i.alias, sort_no: i.sortNo, hidden: i.hidden })))}::jsonb) as x(menu_key text, alias text, sort_no int, hidden boolean)`,
-        );
-      }
-      await writeOperationLog(tx, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        username: session.username,
-        ip: request.ip,
-        resource: "menuCustomizations",
-        action: items.length ? "save" : "reset",
-        operationCode: "HBL03021",
-        detail: { items: items.length },
-      });
-    });
-    return { items: await loadMenuCustomization(app.db, session.tenantId) };
   });
+  return { items: await loadMenuCustomization(db, session.tenantId) };
 }

@@ -1,15 +1,7 @@
-// Branding before sign-in (spec §3 Login configuration, §7; docs/api.md), public:
-//   GET /device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration (domainUrl) -> {platformName, platformIco}
-//   GET /device-nissan/auth/ssoConfiguration/actions/getConfiguration (domainUrl?)      -> the theme colours
-//       {menuBackGroundColor, menuTextColor, menuTextHighColor, menuTextHighSelBgColor, chooseHoverColor,
-//       placeholderColor}
-// The product differs by host (spec §1): a platformConfigs row whose domainUrl is the given host (or,
-// without domainUrl, the request's Host) supplies the values it has; the rest are the defaults below
-// (云物业社区管理平台, its logo, antd's dark menu). Only branding is answered: nothing of the tenant.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// The statements behind the branding before sign-in (platform-config-routes.ts): a host's
+// platformConfigs row, else the defaults.
+import type { DbSession } from "../db/types.ts";
 import { textOf } from "../http/request-input.ts";
-import { route } from "../http/operation.ts";
-import { operations } from "../../../generated/operations.ts";
 import { texts } from "../../../generated/texts.ts";
 import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -38,13 +30,14 @@ export function hostOf(value: string): string {
   return withoutScheme.split(/[/?#]/)[0];
 }
 
-async function platformRow(app: FastifyInstance, request: FastifyRequest, domainUrl: string | undefined): Promise<PlatformRow | null> {
+/** hostHeader: the request's Host, the host when no domainUrl is given. */
+async function platformRow(db: DbSession, domainUrl: string | undefined, hostHeader: string): Promise<PlatformRow | null> {
   const given = textOf(domainUrl, 255);
-  const host = hostOf(given || String(request.headers.host ?? ""));
+  const host = hostOf(given || hostHeader);
   if (!host) return null;
   const bare = host.replace(/:\d+$/, "");
   const rows = await camelRows<PlatformRow>(
-    app.db,
+    db,
     sql`select platform_name, platform_ico,
             menu_back_ground_color, menu_text_color,
             menu_text_high_color, menu_text_high_sel_bg_color,
@@ -56,15 +49,16 @@ async function platformRow(app: FastifyInstance, request: FastifyRequest, domain
   return rows[0] ?? null;
 }
 
-export async function platformConfigModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getLoginConfiguration, async ({ query, request }) => {
-    const row = await platformRow(app, request, query.domainUrl);
-    return { platformName: row?.platformName || DEFAULT_PLATFORM_NAME, platformIco: row?.platformIco || DEFAULT_PLATFORM_ICO };
-  });
-  route(app, operations.getMenuTheme, async ({ query, request }) => {
-    const row = await platformRow(app, request, query.domainUrl);
-    const theme = { ...DEFAULT_THEME };
-    for (const key of Object.keys(theme) as ThemeKey[]) if (row?.[key]) theme[key] = row[key]!;
-    return theme;
-  });
+/** The platform name and icon of a host: its platformConfigs row's, else the defaults. */
+export async function loginConfiguration(db: DbSession, domainUrl: string | undefined, hostHeader: string) {
+  const row = await platformRow(db, domainUrl, hostHeader);
+  return { platformName: row?.platformName || DEFAULT_PLATFORM_NAME, platformIco: row?.platformIco || DEFAULT_PLATFORM_ICO };
+}
+
+/** The menu colours of a host: its platformConfigs row's, else the defaults. */
+export async function menuTheme(db: DbSession, domainUrl: string | undefined, hostHeader: string) {
+  const row = await platformRow(db, domainUrl, hostHeader);
+  const theme = { ...DEFAULT_THEME };
+  for (const key of Object.keys(theme) as ThemeKey[]) if (row?.[key]) theme[key] = row[key]!;
+  return theme;
 }

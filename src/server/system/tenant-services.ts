@@ -1,14 +1,5 @@
-// The tenant's services (spec §7; docs/api.md "Tenant services"), any signed-in user:
-//   GET {management}/logos -> {tenantHomePage, platformImg}
-//   GET {management}/tenantService/actions/license -> [{serviceName, serviceType, serviceTotalNum,
-//       serviceUseNum, validityDate}] for the five licence types (spec §9: 212, 209, 217, 251, 252, in
-//       that order), from the tenant's licenceQuotas rows; a type without a row counts 0.
-//   GET {management}/tenantService/actions/tenantServiceEnable -> {enabled: true, services: [{serviceType,
-//       serviceName, enabled}]}: a service is enabled when its licence has a positive total.
-import type { FastifyInstance } from "fastify";
+// The statements behind the tenant's services (tenant-services-routes.ts): its logos and licences.
 import { constants } from "../../../generated/constants.ts";
-import { route } from "../http/operation.ts";
-import { operations } from "../../../generated/operations.ts";
 import type { DbSession } from "../db/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
@@ -45,19 +36,16 @@ export async function licenceQuotas(db: DbSession, tenantId: number): Promise<Li
   });
 }
 
-export async function tenantServicesModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getLogos, async ({ session }) => {
-    const rows = await camelRows<{ tenantHomePage: string | null; platformImg: string | null }>(app.db, sql`select tenant_home_page, platform_img from tenants where id = ${session.tenantId}`);
-    return { tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null };
-  });
+export async function tenantLogos(db: DbSession, tenantId: number) {
+  const rows = await camelRows<{ tenantHomePage: string | null; platformImg: string | null }>(db, sql`select tenant_home_page, platform_img from tenants where id = ${tenantId}`);
+  return { tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null };
+}
 
-  route(app, operations.getLicences, async ({ session }) => licenceQuotas(app.db, session.tenantId));
-
-  route(app, operations.getTenantServiceEnable, async ({ session }) => {
-    const quotas = await licenceQuotas(app.db, session.tenantId);
-    return {
-      enabled: true,
-      services: quotas.map((q) => ({ serviceType: q.serviceType, serviceName: q.serviceName, enabled: q.serviceTotalNum > 0 })),
-    };
-  });
+/** A service is enabled when its licence has a positive total. */
+export async function tenantServiceEnable(db: DbSession, tenantId: number) {
+  const quotas = await licenceQuotas(db, tenantId);
+  return {
+    enabled: true,
+    services: quotas.map((q) => ({ serviceType: q.serviceType, serviceName: q.serviceName, enabled: q.serviceTotalNum > 0 })),
+  };
 }

@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from "fastify";
 import { boardsModule } from "./boards-routes.ts";
 import { feeOverviewModule } from "./fee-overview-routes.ts";
 import { inspectStatisticsModule } from "./inspect-statistics-routes.ts";
-import { promotionPositionsModule } from "./promotion-positions.ts";
-import { questionnaireModule } from "./questionnaire.ts";
-import { trackingModule } from "./tracking.ts";
+import { promotionPositionsModule } from "./promotion-positions-routes.ts";
+import { questionnaireModule } from "./questionnaire-routes.ts";
+import { trackingModule } from "./tracking-routes.ts";
 import { workbenchLayoutModule } from "./workbench-layout-routes.ts";
 import { workbenchStatsModule } from "./workbench-stats-routes.ts";
 

@@ -1,22 +1,13 @@
-// Click tracking (spec §3 click tracking record, §7 Tracking), any signed-in user:
-//   POST /pick/envInfo  {clientCode, environmentalInfo: {os, browser, browserVersion}} -> {clientCode}
-//        the browser that reports (trackingClients, one row per tenant and clientCode)
-//   POST /pick/pickInfo {clientCode?, dataList: [{lc, ety, rt, et, biz}]} -> {accepted}
-//        one clickRecords row per well-formed record (lc required; ety default "click"; rt the route;
-//        et the event time in ms or ISO text, the server's time when missing or unreadable; biz any
-//        JSON up to 2 KB); at most 500 records per call, the rest is ignored.
-// Both bodies arrive gzip-compressed (Content-Encoding: gzip) or plain: these two routes have their
-// own body parser: at most 256 KB on the wire and 2 MB unpacked (413 beyond), JSON only.
-//   GET {management}/clickRecords/actions/countByCode (from?, to?, keyword?) -> {list: [{lc, count,
-//        users, lastTime}], total} clicks per tracking code of the tenant, most clicked first (HBL03005).
+// Click tracking's body decoding and record checks, and the statements behind its operations
+// (tracking-routes.ts).
 import { gunzip } from "node:zlib";
-import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
 import { textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { ilikeContains, sql, when } from "../db/sql.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import type { CountClicksByCodeQuery, ReportTrackingClicksBody, ReportTrackingEnvironmentBody } from "../../../generated/operation-types.ts";
 
 export const TRACKING_WIRE_LIMIT = 256 * 1024;
 export const TRACKING_UNPACKED_LIMIT = 2 * 1024 * 1024;
@@ -87,82 +78,57 @@ export function normalizeClickRecord(value: unknown, now: Date = new Date()): Cl
   return { lc, ety: textOf(r.ety, 16) || "click", rt: textOf(r.rt, 255) || null, eventTime: eventTime.toISOString(), biz };
 }
 
-/** The two /pick routes, with their own body parser (this plugin's routes only). */
-async function pickRoutes(app: FastifyInstance): Promise<void> {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: TRACKING_WIRE_LIMIT }, (request, body, done) => {
-    const encoding: unknown = request.headers["content-encoding"];
-    decodeTrackingBody(body as Buffer, typeof encoding === "string" ? encoding : Array.isArray(encoding) ? String(encoding[0]) : undefined).then(
-      (value) => done(null, value),
-      (err: Error) => done(err, undefined),
-    );
-  });
-  // The app-wide request decompression (@fastify/compress) stays off: this parser unpacks, with its limits.
-  const options = { decompress: false as const };
-
-  route(
-    app,
-    operations.reportTrackingEnvironment,
-    async ({ body, session }) => {
-      const clientCode = textOf(body.clientCode, 64);
-      if (!clientCode) throw apiError("BAD_REQUEST");
-      const info = body.environmentalInfo;
-      const env: { os?: unknown; OS?: unknown; browser?: unknown; browserVersion?: unknown } = info && typeof info === "object" ? info : {};
-      await app.db.query(
-        sql`insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
-       values (${session.tenantId}, ${clientCode}, ${session.userId}, ${textOf(env.os ?? env.OS, 64) || null}, ${textOf(env.browser, 64) || null}, ${textOf(env.browserVersion, 32) || null}, now(), ${session.userId}, ${session.userId})
-       on conflict (tenant_id, client_code) do update set user_id = excluded.user_id, os = excluded.os, browser = excluded.browser,
-         browser_version = excluded.browser_version, last_seen_at = now(), updated_at = now(), updated_by = excluded.updated_by,
-         version = tracking_clients.version + 1`,
-      );
-      return { clientCode };
-    },
-    options,
+/** The browser that reports (one trackingClients row per tenant and clientCode). */
+export async function reportTrackingEnvironment(db: DbSession, session: SessionInfo, body: ReportTrackingEnvironmentBody) {
+  const clientCode = textOf(body.clientCode, 64);
+  if (!clientCode) throw apiError("BAD_REQUEST");
+  const info = body.environmentalInfo;
+  const env: { os?: unknown; OS?: unknown; browser?: unknown; browserVersion?: unknown } = info && typeof info === "object" ? info : {};
+  await db.query(
+    sql`insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
+   values (${session.tenantId}, ${clientCode}, ${session.userId}, ${textOf(env.os ?? env.OS, 64) || null}, ${textOf(env.browser, 64) || null}, ${textOf(env.browserVersion, 32) || null}, now(), ${session.userId}, ${session.userId})
+   on conflict (tenant_id, client_code) do update set user_id = excluded.user_id, os = excluded.os, browser = excluded.browser,
+     browser_version = excluded.browser_version, last_seen_at = now(), updated_at = now(), updated_by = excluded.updated_by,
+     version = tracking_clients.version + 1`,
   );
-
-  route(
-    app,
-    operations.reportTrackingClicks,
-    async ({ body, session }) => {
-      if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
-      const now = new Date();
-      const records = body.dataList
-        .slice(0, TRACKING_BATCH_MAX)
-        .map((r) => normalizeClickRecord(r, now))
-        .filter((r): r is ClickRecordInput => r !== null);
-      if (records.length) {
-        await app.db.query(
-          sql`insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
-         select ${session.tenantId}, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, ${session.userId}, ${textOf(body.clientCode, 64) || null}, ${session.userId}, ${session.userId}
-           from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
-        );
-      }
-      return { accepted: records.length };
-    },
-    options,
-  );
+  return { clientCode };
 }
 
-export async function trackingModule(app: FastifyInstance): Promise<void> {
-  await app.register(pickRoutes);
-
-  route(app, operations.countClicksByCode, async ({ query, session }) => {
-    const instant = (key: "from" | "to"): string | null => {
-      const text = textOf(query[key], 40);
-      if (!text) return null;
-      const at = new Date(text);
-      if (Number.isNaN(at.getTime())) throw apiError("BAD_REQUEST");
-      return at.toISOString();
-    };
-    const [from, to, keyword] = [instant("from"), instant("to"), textOf(query.keyword, 64)];
-    const rows = await camelRows<{ lc: string; count: number; users: number; lastTime: string }>(
-      app.db,
-      sql`select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as last_time
-         from click_records
-        where tenant_id = ${session.tenantId} ${when(from, () => sql`and event_time >= ${from}`)} ${when(to, () => sql`and event_time < ${to}`)}
-              ${when(keyword, () => sql`and ${ilikeContains(sql`lc`, keyword)}`)}
-        group by lc order by count(*) desc, lc limit 500`,
+/** One clickRecords row per well-formed record, at most TRACKING_BATCH_MAX of them. */
+export async function reportTrackingClicks(db: DbSession, session: SessionInfo, body: ReportTrackingClicksBody) {
+  if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
+  const now = new Date();
+  const records = body.dataList
+    .slice(0, TRACKING_BATCH_MAX)
+    .map((r) => normalizeClickRecord(r, now))
+    .filter((r): r is ClickRecordInput => r !== null);
+  if (records.length) {
+    await db.query(
+      sql`insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
+     select ${session.tenantId}, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, ${session.userId}, ${textOf(body.clientCode, 64) || null}, ${session.userId}, ${session.userId}
+       from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
     );
-    return { list: rows, total: rows.length };
-  });
+  }
+  return { accepted: records.length };
+}
+
+/** Clicks per tracking code of the tenant, most clicked first. */
+export async function countClicksByCode(db: DbSession, session: SessionInfo, query: CountClicksByCodeQuery) {
+  const instant = (key: "from" | "to"): string | null => {
+    const text = textOf(query[key], 40);
+    if (!text) return null;
+    const at = new Date(text);
+    if (Number.isNaN(at.getTime())) throw apiError("BAD_REQUEST");
+    return at.toISOString();
+  };
+  const [from, to, keyword] = [instant("from"), instant("to"), textOf(query.keyword, 64)];
+  const rows = await camelRows<{ lc: string; count: number; users: number; lastTime: string }>(
+    db,
+    sql`select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as last_time
+       from click_records
+      where tenant_id = ${session.tenantId} ${when(from, () => sql`and event_time >= ${from}`)} ${when(to, () => sql`and event_time < ${to}`)}
+            ${when(keyword, () => sql`and ${ilikeContains(sql`lc`, keyword)}`)}
+      group by lc order by count(*) desc, lc limit 500`,
+  );
+  return { list: rows, total: rows.length };
 }

@@ -1,7 +1,7 @@
 // The edge-service flow and calls (spec §4 edge authorisation, §7 Edge service), on real rows of
 // edgeServices / edgeDevices, under HBL03019, per tenant.
 import { beforeAll, describe, expect, it } from "vitest";
-import { consumeTicket } from "../../../src/server/auth/ticket-routes.ts";
+import { consumeTicket } from "../../../src/server/auth/tickets.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 

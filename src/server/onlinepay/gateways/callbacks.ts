@@ -7,13 +7,18 @@ import { decryptResource, signedHeadersOf, verifyPlatformSignature, type Encrypt
 import type { KeyObject } from "node:crypto";
 
 export interface GatewayEvent {
-  kind: "paid" | "refunded";
+  /** paid; refunded (WeChat's REFUND.SUCCESS); refundFailed (REFUND.ABNORMAL, REFUND.CLOSED: the refund was not made). */
+  kind: "paid" | "refunded" | "refundFailed";
   outTradeNo: string;
   /** The gateway's number of the payment. */
   transactionId: string;
   /** The order's amount the gateway took (paid), or what was refunded (refunded), in fen. */
   amountFen: number;
   outRefundNo?: string;
+  /** The gateway's number of a refund (WeChat's refund_id). */
+  refundId?: string;
+  /** A refund's state as the gateway says it (SUCCESS, ABNORMAL, CLOSED). */
+  refundStatus?: string;
   at: string | null;
 }
 
@@ -24,7 +29,7 @@ export interface WechatCallbackKeys {
   apiV3Key: string;
 }
 
-/** A WeChat Pay v3 callback. `event` is null for an event that settles nothing (e.g. a failed refund). */
+/** A WeChat Pay v3 callback. `event` is null for an event that changes nothing here (e.g. a payment not successful). */
 export function readWechatCallback(headers: Record<string, string | string[] | undefined>, body: string, keys: WechatCallbackKeys, now = Date.now()): CallbackVerdict {
   const signed = signedHeadersOf(headers);
   if (!signed) return { ok: false, reason: "unsigned" };
@@ -52,17 +57,26 @@ export function readWechatCallback(headers: Record<string, string | string[] | u
     if (!Number.isSafeInteger(paid) || !text(resource.out_trade_no) || !text(resource.transaction_id)) return { ok: false, reason: "malformed" };
     return { ok: true, event: { kind: "paid", outTradeNo: text(resource.out_trade_no), transactionId: text(resource.transaction_id), amountFen: paid, at: text(resource.success_time) || null } };
   }
-  if (envelope.event_type === "REFUND.SUCCESS" && resource.refund_status === "SUCCESS") {
+  // A refund's outcome: REFUND.SUCCESS, REFUND.ABNORMAL or REFUND.CLOSED, the resource's refund_status saying the same.
+  const refundEvents: Record<string, { status: string; kind: "refunded" | "refundFailed" }> = {
+    "REFUND.SUCCESS": { status: "SUCCESS", kind: "refunded" },
+    "REFUND.ABNORMAL": { status: "ABNORMAL", kind: "refundFailed" },
+    "REFUND.CLOSED": { status: "CLOSED", kind: "refundFailed" },
+  };
+  const refundEvent = typeof envelope.event_type === "string" ? refundEvents[envelope.event_type] : undefined;
+  if (refundEvent && resource.refund_status === refundEvent.status) {
     const refunded = Number(amount.refund);
     if (!Number.isSafeInteger(refunded) || !text(resource.out_refund_no)) return { ok: false, reason: "malformed" };
     return {
       ok: true,
       event: {
-        kind: "refunded",
+        kind: refundEvent.kind,
         outTradeNo: text(resource.out_trade_no),
         transactionId: text(resource.transaction_id),
         amountFen: refunded,
         outRefundNo: text(resource.out_refund_no),
+        refundId: text(resource.refund_id) || undefined,
+        refundStatus: refundEvent.status,
         at: text(resource.success_time) || null,
       },
     };

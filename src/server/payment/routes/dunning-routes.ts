@@ -7,14 +7,16 @@ import { operations } from "../../../../generated/operations.ts";
 import { present } from "../../http/request-input.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
 import { findTask } from "../../tasks/store.ts";
-import { notFound } from "../common.ts";
+import { chosenCommunity, notFound } from "../common.ts";
 import { publishLater } from "../dunning-publish.ts";
 import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, startDunning } from "../dunning.ts";
 
 export function dunningRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {
-    route(app, operations.generateDunningNotices, async ({ body, session, request }) => {
-      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, body));
+    route(app, operations.generateDunningNotices, async ({ body, session, request, community }) => {
+      // The community the operation's scope checked (another tenant's 404, outside a limited user's scope 403); none given 400.
+      const communityId = chosenCommunity(community);
+      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, communityId, body));
       runner?.wake();
       return started;
     });

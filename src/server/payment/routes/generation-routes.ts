@@ -8,26 +8,8 @@ import { present } from "../../http/request-input.ts";
 import { findTask } from "../../tasks/store.ts";
 import { taskItem } from "../../tasks/task-centre.ts";
 import { fen, notFound } from "../common.ts";
-import { planGeneration } from "../generation.ts";
+import { generationBatches, planGeneration } from "../generation.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
-import { sql } from "../../db/sql.ts";
-import { camelRows } from "../../db/camel-rows.ts";
-
-interface BatchRow {
-  id: number;
-  batchNo: string;
-  paymentItemId: number;
-  itemName: string;
-  communityId: number;
-  period: string;
-  status: number;
-  roomCount: number;
-  billCount: number;
-  existingCount: number;
-  skippedCount: number;
-  totalAmount: string | number;
-  errorMessage: string | null;
-}
 
 export function generationRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -41,14 +23,7 @@ export function generationRoutes(runner: TaskRunner | null) {
       const task = await findTask(app.db, session.tenantId, present(query.id));
       // A user limited to some communities follows only its own runs (they cover only its communities).
       if (!task || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
-      const rows = await camelRows<BatchRow>(
-        app.db,
-        sql`select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
-                b.period, b.status, b.room_count, b.bill_count, b.existing_count,
-                b.skipped_count, b.total_amount, b.error_message
-           from bill_batches b left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-          where b.tenant_id = ${session.tenantId} and b.task_id = ${task.id} order by b.id`,
-      );
+      const rows = await generationBatches(app.db, session.tenantId, task.id);
       return { ...taskItem(task), batches: rows.map((r) => ({ ...r, totalAmount: fenToYuan(fen(r.totalAmount)) })) };
     });
   };

@@ -4,21 +4,28 @@ import { route } from "../../http/operation.ts";
 import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
+import { chosenCommunity, refused } from "../common.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
 import { dailyClosingWorkbook } from "../daily-closing-export.ts";
 import { sendFile } from "../../excel/routes.ts";
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.getReconciliationDay, async ({ query, session }) => daySummary(app.db, session, query.communityId, query.day));
-  route(app, operations.declareReconciliation, async ({ body, session, request }) => {
-    await app.db.transaction((tx) => declareDay(tx, session, request.ip, body));
+  // The community is the one the operation's scope checked (another tenant's 404, outside a limited user's scope 403); none given 400.
+  route(app, operations.getReconciliationDay, async ({ query, session, community }) => daySummary(app.db, session, chosenCommunity(community), query.day));
+  route(app, operations.declareReconciliation, async ({ body, session, request, community }) => {
+    const communityId = chosenCommunity(community);
+    await app.db.transaction((tx) => declareDay(tx, session, request.ip, communityId, body));
     return null;
   });
-  route(app, operations.exportReconciliationDay, async ({ query, session, reply }) => {
-    const { fileName, content } = await dailyClosingWorkbook(app.db, session, query.communityId, query.day);
+  route(app, operations.exportReconciliationDay, async ({ query, session, reply, community }) => {
+    if (!community) throw refused("selectCommunity", "communityId");
+    const { fileName, content } = await dailyClosingWorkbook(app.db, session, community, query.day);
     return sendFile(reply, fileName, content);
   });
-  route(app, operations.closeReconciliation, async ({ body, session, request }) => app.db.transaction((tx) => closeDay(tx, session, request.ip, body)));
+  route(app, operations.closeReconciliation, async ({ body, session, request, community }) => {
+    const communityId = chosenCommunity(community);
+    return app.db.transaction((tx) => closeDay(tx, session, request.ip, communityId, body));
+  });
 
   route(app, operations.getPaymentReport, async ({ body, session }) => paymentReport(app.db, session, body));
   route(app, operations.exportPaymentReport, async ({ query, session, reply }) => {

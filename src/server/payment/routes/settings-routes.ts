@@ -3,15 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { apiError } from "../../http/envelope.ts";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import { chosenCommunity, refused } from "../common.ts";
-import { loadSettings, NO_FLAGS, saveSettings, SECTIONS, settingsView, steerFlags, type Section } from "../settings.ts";
+import { chosenCommunity } from "../common.ts";
+import { loadSettings, NO_FLAGS, saveSettings, settingsView, steerFlags, type Section } from "../settings.ts";
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.getPaymentSettings, async ({ session, community }) => settingsView(await loadSettings(app.db, session.tenantId, chosenCommunity(community))));
 
   route(app, operations.savePaymentSettings, async ({ body, session, community }) => {
-    const section = body.section as Section;
-    if (!(typeof section === "string" && section in SECTIONS)) throw refused("badRequest", "section");
+    // One of SECTIONS: the operation's validator refused any other (请求参数错误).
+    const section: Section = body.section;
     return settingsView(
       await app.db.transaction(async (tx) => {
         const communityId = chosenCommunity(community);

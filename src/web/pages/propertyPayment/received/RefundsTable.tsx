@@ -1,7 +1,9 @@
 // 退款审核: the community's refunds by state; approve (money goes back; a 冲正 makes the bill owed
 // again, a 退费 reduces its charge) or reject with a reason, on the rows whose state the refunds'
 // declared actions start from (common/payment/row-actions.ts, the same the server checks). An
-// approved refund offers its voucher (打印凭证: 退费凭证 or 冲正凭证).
+// approved refund offers its voucher (打印凭证: 退费凭证 or 冲正凭证). A refund of an online payment
+// goes back through its gateway: 退款中 until the gateway confirms it (then 已退款 with its voucher),
+// or 退款失败 with the gateway's words.
 import { useMutation } from "@tanstack/react-query";
 import { App, Button, Radio, Space } from "antd";
 import { useState } from "react";
@@ -18,6 +20,7 @@ import { useRefundWritten } from "../shared/queries.ts";
 import { refundRowActions } from "../../../../common/payment/row-actions.ts";
 import { RefundKind, RefundStatus } from "../../../../../generated/states.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { texts } from "../../../../../generated/texts.ts";
 
 interface Refund {
   id: number;
@@ -33,6 +36,7 @@ interface Refund {
   approverIdLabel?: string;
   refundedAt: string | null;
   rejectReason: string | null;
+  failReason: string | null;
 }
 
 export function RefundsTable({ communityId }: { communityId: number }) {
@@ -48,7 +52,11 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   // (not awaited: the dialog closes when the server has answered).
   const approval = useMutation({
     ...queries.approveRefund.mutationOptions(),
-    onSuccess: (done) => void message.success(fillTexts.payRefund.approved({ voucherNo: done.voucherNo ?? "" })),
+    onSuccess: (done) => {
+      if (done.status === RefundStatus.GatewayProcessing) void message.info(texts.payRefund.sentToGateway);
+      else if (done.status === RefundStatus.GatewayFailed) void message.error(fillTexts.payRefund.gatewayFailed({ reason: done.failReason ?? "" }));
+      else void message.success(fillTexts.payRefund.approved({ voucherNo: done.voucherNo ?? "" }));
+    },
     onSettled: (done) => void written(!!done),
   });
   const rejection = useMutation({
@@ -84,6 +92,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
           { title: "审核人", dataIndex: "approverIdLabel", render: orDash },
           { title: "退款时间", dataIndex: "refundedAt", render: dateTime },
           { title: "驳回原因", dataIndex: "rejectReason", render: orDash },
+          { title: "退款失败原因", dataIndex: "failReason", render: orDash },
           {
             title: "操作",
             render: (_v, r) => {

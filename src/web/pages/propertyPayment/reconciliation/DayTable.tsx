@@ -1,6 +1,8 @@
 // One settlement day: per pay method and cashier, what the books recorded (charges, refunds, net)
 // against what arrived (declared, §5 amount rule); differences in red. Save the declared amounts, or
-// close the day (then read-only; later payments count for the next day).
+// close the day (then read-only; later payments count for the next day). A line of payments taken
+// online (no cashier, named 在线支付 by the server) is not counted by anyone: what arrived is what the
+// books say, shown and not typed.
 import { useMutation } from "@tanstack/react-query";
 import { App, Alert, Button, Form, Input, Space, Table, Tag, Typography } from "antd";
 import { useEffect } from "react";
@@ -14,7 +16,10 @@ import { useReconciliationWritten } from "../shared/queries.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { dateTime } from "../shared/columns.tsx";
 
-const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
+const key = (r: DayRow) => `${r.payMethod}:${r.cashierId ?? "online"}`;
+
+/** A line of payments taken online: its declared amount is the server's (the books' net). */
+const online = (r: DayRow) => r.cashierId === null;
 
 export function DayTable({ summary }: { summary: DaySummary }) {
   const { message, modal } = App.useApp();
@@ -46,7 +51,12 @@ export function DayTable({ summary }: { summary: DaySummary }) {
   const rows = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return null;
-    return summary.rows.map((r) => ({ payMethod: r.payMethod, cashierId: r.cashierId, declaredAmount: v[key(r)]?.declaredAmount?.trim() || null, remark: v[key(r)]?.remark?.trim() || null }));
+    return summary.rows.map((r) => ({
+      payMethod: r.payMethod,
+      cashierId: r.cashierId,
+      declaredAmount: online(r) ? null : v[key(r)]?.declaredAmount?.trim() || null,
+      remark: v[key(r)]?.remark?.trim() || null,
+    }));
   };
   const save = async () => {
     const list = await rows();
@@ -68,7 +78,7 @@ export function DayTable({ summary }: { summary: DaySummary }) {
   };
 
   const difference = (r: DayRow) => {
-    if (closed) return r.difference;
+    if (closed || online(r)) return r.difference;
     const d = tryFen(values[key(r)]?.declaredAmount);
     return d === null ? null : fenToYuan(d - fenOf(r.netAmount));
   };
@@ -103,7 +113,7 @@ export function DayTable({ summary }: { summary: DaySummary }) {
             {
               title: "实际到账(元)",
               render: (_v, r) =>
-                closed ? (
+                closed || online(r) ? (
                   (r.declaredAmount ?? "-")
                 ) : (
                   <Form.Item

@@ -84,3 +84,9 @@ export function useReconciliationWritten() {
   const lists = useInvalidateLists();
   return useCallback(() => Promise.all([client.invalidateQueries({ queryKey: queries.getReconciliationDay.key }), lists("dailyClosings")]).then(() => undefined), [client, lists]);
 }
+
+/** After 退回多缴 (sent, refused or decided meanwhile): the online orders and their refunds lists. */
+export function useOverpaidSent() {
+  const lists = useInvalidateLists();
+  return useCallback(() => lists("onlinePaymentOrders", "onlinePaymentRefunds"), [lists]);
+}
