@@ -385,6 +385,11 @@ import type {
   OpenRoomPayLinkQuery,
   OpenRoomPayLinkBody,
   OpenRoomPayLinkData,
+  ReconcileOnlinePaymentsParams,
+  ReconcileOnlinePaymentsQuery,
+  ReconcileOnlinePaymentsBody,
+  ReconcileOnlinePaymentsBodyInput,
+  ReconcileOnlinePaymentsData,
   QueryPatrolCheckInsParams,
   QueryPatrolCheckInsQuery,
   QueryPatrolCheckInsBody,
@@ -958,6 +963,8 @@ export interface ApiClient<O = unknown> {
   getRoomPayLinks: (input: { body: GetRoomPayLinksBodyInput }, options?: O) => Promise<GetRoomPayLinksData>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
   openRoomPayLink: (input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }, options?: O) => Promise<OpenRoomPayLinkData>;
+  /** 渠道对账：下载（或导入上传的）某商户某日的渠道账单，与本系统当日的在线支付、退款逐笔核对 (POST /api/pay/reconciliations/actions/run) */
+  reconcileOnlinePayments: (input: { body: ReconcileOnlinePaymentsBodyInput }, options?: O) => Promise<ReconcileOnlinePaymentsData>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) => Promise<QueryPatrolCheckInsData>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1315,6 +1322,8 @@ export interface ApiQueries<O = unknown> {
   getRoomPayLinks: QueryHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O> & MutationHelpers<"getRoomPayLinks", [input: { body: GetRoomPayLinksBodyInput }], GetRoomPayLinksData, O>;
   /** 住户打开催缴通知上的支付链接：为该房屋待缴的账单下单（已有待支付订单时沿用），转到支付页 (GET /api/pay/rooms/:token/pay) */
   openRoomPayLink: QueryHelpers<"openRoomPayLink", [input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }], OpenRoomPayLinkData, O>;
+  /** 渠道对账：下载（或导入上传的）某商户某日的渠道账单，与本系统当日的在线支付、退款逐笔核对 (POST /api/pay/reconciliations/actions/run) */
+  reconcileOnlinePayments: QueryHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O> & MutationHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: QueryHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O> & MutationHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1821,6 +1830,10 @@ export const operationRoutes = {
   "openRoomPayLink": {
     "method": "GET",
     "path": "/api/pay/rooms/:token/pay"
+  },
+  "reconcileOnlinePayments": {
+    "method": "POST",
+    "path": "/api/pay/reconciliations/actions/run"
   },
   "queryPatrolCheckIns": {
     "method": "POST",

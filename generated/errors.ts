@@ -525,6 +525,26 @@ export const errorCodes = {
     "status": 409,
     "message": "该订单已{status}，不能关闭"
   },
+  "RECON_NO_ORDER": {
+    "code": 40097,
+    "status": 400,
+    "message": "本地没有该订单，无法补单；如需退回款项请标记退款"
+  },
+  "RECON_NOT_SETTLEABLE": {
+    "code": 40094,
+    "status": 400,
+    "message": "只有渠道已收款而本地未入账的差异可以补单"
+  },
+  "RECON_STATEMENT_UNREADABLE": {
+    "code": 40095,
+    "status": 400,
+    "message": "无法读取渠道账单：{reason}"
+  },
+  "RECON_FUTURE_DAY": {
+    "code": 40096,
+    "status": 400,
+    "message": "只能对今天以前的日期对账"
+  },
   "ONLINE_PAY_REFUND_QUERY_FAILED": {
     "code": 40093,
     "status": 400,

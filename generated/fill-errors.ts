@@ -89,5 +89,6 @@ export const fillErrorCode = {
   ONLINE_PAY_GATEWAY_FAILED: (values: { reason: TextValue }): string => fill(errorCodes.ONLINE_PAY_GATEWAY_FAILED.message, values),
   ONLINE_PAY_BILL_IN_ORDER: (values: { billNo: TextValue }): string => fill(errorCodes.ONLINE_PAY_BILL_IN_ORDER.message, values),
   ONLINE_PAY_ORDER_NOT_PENDING: (values: { status: TextValue }): string => fill(errorCodes.ONLINE_PAY_ORDER_NOT_PENDING.message, values),
+  RECON_STATEMENT_UNREADABLE: (values: { reason: TextValue }): string => fill(errorCodes.RECON_STATEMENT_UNREADABLE.message, values),
   ONLINE_PAY_REFUND_QUERY_FAILED: (values: { reason: TextValue }): string => fill(errorCodes.ONLINE_PAY_REFUND_QUERY_FAILED.message, values),
 } as const;

@@ -221,6 +221,9 @@ export const fillTexts = {
   onlinePay: {
     orderSubject: (values: { community: TextValue; room: TextValue }): string => fill(texts.onlinePay.orderSubject, values),
   } as const,
+  onlineRecon: {
+    done: (values: { gatewayCount: TextValue; localCount: TextValue; matchedCount: TextValue; differenceCount: TextValue }): string => fill(texts.onlineRecon.done, values),
+  } as const,
   payOnlineDesk: {
     amount: (values: { amount: TextValue }): string => fill(texts.payOnlineDesk.amount, values),
     outTradeNo: (values: { outTradeNo: TextValue }): string => fill(texts.payOnlineDesk.outTradeNo, values),

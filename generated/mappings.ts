@@ -1955,6 +1955,111 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "reconStatus": {
+    "description": "渠道对账结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Balanced",
+        "label": "已平账",
+        "color": "success"
+      },
+      "2": {
+        "name": "Differences",
+        "label": "有差异",
+        "color": "warning"
+      },
+      "3": {
+        "name": "Failed",
+        "label": "对账失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "reconSource": {
+    "description": "对账账单来源",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Scheduled",
+        "label": "定时下载"
+      },
+      "2": {
+        "name": "Manual",
+        "label": "手动下载"
+      },
+      "3": {
+        "name": "Uploaded",
+        "label": "上传导入"
+      }
+    },
+    "usage": "field"
+  },
+  "reconDifferenceKind": {
+    "description": "对账差异类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Matched",
+        "label": "已匹配",
+        "color": "success"
+      },
+      "2": {
+        "name": "GatewayOnly",
+        "label": "仅渠道有",
+        "color": "warning"
+      },
+      "3": {
+        "name": "LocalOnly",
+        "label": "仅本地有",
+        "color": "error"
+      },
+      "4": {
+        "name": "AmountMismatch",
+        "label": "金额不符",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "reconEntryType": {
+    "description": "对账交易类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Payment",
+        "label": "支付"
+      },
+      "2": {
+        "name": "Refund",
+        "label": "退款"
+      }
+    },
+    "usage": "field"
+  },
+  "reconDifferenceState": {
+    "description": "对账差异处理状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Open",
+        "label": "待处理",
+        "color": "warning"
+      },
+      "2": {
+        "name": "Settled",
+        "label": "已补单",
+        "color": "success"
+      },
+      "3": {
+        "name": "RefundFlagged",
+        "label": "待退款",
+        "color": "processing"
+      }
+    },
+    "usage": "field"
+  },
   "notificationVerdict": {
     "description": "支付通知验签结果",
     "valueType": "integer",

@@ -2686,6 +2686,52 @@ export type OpenRoomPayLinkBody = Record<string, never>;
  */
 export type OpenRoomPayLinkData = string
 
+export type ReconcileOnlinePaymentsParams = Record<string, never>;
+
+export type ReconcileOnlinePaymentsQuery = Record<string, never>;
+
+export interface ReconcileOnlinePaymentsBody {
+/**
+ * 收款商户
+ */
+merchantId: number
+/**
+ * YYYY-MM-DD
+ */
+billDate: string
+/**
+ * 账单文件
+ */
+statement?: (string | null)
+}
+
+export interface ReconcileOnlinePaymentsBodyInput {
+/**
+ * 收款商户
+ */
+merchantId: (number | string)
+/**
+ * YYYY-MM-DD
+ */
+billDate: string
+/**
+ * 账单文件
+ */
+statement?: (string | null)
+}
+
+export interface ReconcileOnlinePaymentsData {
+id: number
+/**
+ * 1 已平账，2 有差异，3 对账失败
+ */
+status: number
+gatewayCount: number
+localCount: number
+matchedCount: number
+differenceCount: number
+}
+
 export type QueryPatrolCheckInsParams = Record<string, never>;
 
 export type QueryPatrolCheckInsQuery = Record<string, never>;
@@ -6894,6 +6940,7 @@ export interface OperationTypes {
   refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidData; community: null };
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
+  reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
   getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };

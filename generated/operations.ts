@@ -2918,6 +2918,52 @@ export const operations = {
       }
     }
   },
+  "reconcileOnlinePayments": {
+    "name": "reconcileOnlinePayments",
+    "domain": "onlinepay",
+    "method": "POST",
+    "path": "/api/pay/reconciliations/actions/run",
+    "summary": "渠道对账：下载（或导入上传的）某商户某日的渠道账单，与本系统当日的在线支付、退款逐笔核对",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_GATEWAY_FAILED",
+      "RECON_STATEMENT_UNREADABLE",
+      "RECON_FUTURE_DAY"
+    ],
+    "scope": "tenant",
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "merchantId": {
+            "description": "收款商户",
+            "type": "integer",
+            "minimum": 1
+          },
+          "billDate": {
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+          },
+          "statement": {
+            "description": "账单文件",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 8000000
+          }
+        },
+        "required": [
+          "merchantId",
+          "billDate"
+        ]
+      }
+    }
+  },
   "queryPatrolCheckIns": {
     "name": "queryPatrolCheckIns",
     "domain": "patrol",

@@ -446,6 +446,19 @@ export const refineResources = [
     }
   },
   {
+    "name": "onlinePaymentReconDifferences",
+    "identifier": "onlinePaymentReconDifferences",
+    "list": "/onlinePayment/reconDifferences",
+    "show": "/onlinePayment/reconDifferences/show/:id",
+    "meta": {
+      "label": "对账差异",
+      "service": "pay",
+      "code": "HBL0701317",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "carParks",
     "identifier": "carParks",
     "list": "/intercar/parkadmin",

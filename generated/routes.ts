@@ -894,6 +894,46 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/onlinePayment/reconciliations",
+    "name": "reconciliations",
+    "module": "onlinePayment",
+    "authority": "HBL0701317",
+    "public": false,
+    "title": "渠道对账",
+    "breadcrumb": [
+      "在线支付",
+      "渠道对账"
+    ],
+    "page": "onlineReconciliation",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/onlinePayment/reconDifferences",
+    "name": "reconDifferences",
+    "module": "onlinePayment",
+    "authority": "HBL0701317",
+    "public": false,
+    "title": "对账差异",
+    "breadcrumb": [
+      "在线支付",
+      "对账差异"
+    ],
+    "resource": "onlinePaymentReconDifferences",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/onlinePayment/refunds",
     "name": "refunds",
     "module": "onlinePayment",
@@ -3473,6 +3513,22 @@ export const menu: MenuNode[] = [
         "code": "HBL0701317",
         "alias": "支付通知",
         "path": "/onlinePayment/notifications",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "reconciliations",
+        "code": "HBL0701317",
+        "alias": "渠道对账",
+        "path": "/onlinePayment/reconciliations",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "reconDifferences",
+        "code": "HBL0701317",
+        "alias": "对账差异",
+        "path": "/onlinePayment/reconDifferences",
         "isTenantMenu": false,
         "subMenus": []
       },

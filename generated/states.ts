@@ -1024,6 +1024,61 @@ export const OnlineOrderFlag = {
 } as const;
 export type OnlineOrderFlag = (typeof OnlineOrderFlag)[keyof typeof OnlineOrderFlag];
 
+/** 渠道对账结果 */
+export const ReconStatus = {
+  /** 已平账 */
+  Balanced: 1,
+  /** 有差异 */
+  Differences: 2,
+  /** 对账失败 */
+  Failed: 3,
+} as const;
+export type ReconStatus = (typeof ReconStatus)[keyof typeof ReconStatus];
+
+/** 对账账单来源 */
+export const ReconSource = {
+  /** 定时下载 */
+  Scheduled: 1,
+  /** 手动下载 */
+  Manual: 2,
+  /** 上传导入 */
+  Uploaded: 3,
+} as const;
+export type ReconSource = (typeof ReconSource)[keyof typeof ReconSource];
+
+/** 对账差异类型 */
+export const ReconDifferenceKind = {
+  /** 已匹配 */
+  Matched: 1,
+  /** 仅渠道有 */
+  GatewayOnly: 2,
+  /** 仅本地有 */
+  LocalOnly: 3,
+  /** 金额不符 */
+  AmountMismatch: 4,
+} as const;
+export type ReconDifferenceKind = (typeof ReconDifferenceKind)[keyof typeof ReconDifferenceKind];
+
+/** 对账交易类型 */
+export const ReconEntryType = {
+  /** 支付 */
+  Payment: 1,
+  /** 退款 */
+  Refund: 2,
+} as const;
+export type ReconEntryType = (typeof ReconEntryType)[keyof typeof ReconEntryType];
+
+/** 对账差异处理状态 */
+export const ReconDifferenceState = {
+  /** 待处理 */
+  Open: 1,
+  /** 已补单 */
+  Settled: 2,
+  /** 待退款 */
+  RefundFlagged: 3,
+} as const;
+export type ReconDifferenceState = (typeof ReconDifferenceState)[keyof typeof ReconDifferenceState];
+
 /** 支付通知验签结果 */
 export const NotificationVerdict = {
   /** 验签通过 */

@@ -385,9 +385,22 @@ export const texts = {
     "linkNothingOwed": "该房屋目前没有待缴的费用，感谢您的支持！",
     "linkNoMerchant": "该社区暂未开通在线缴费，请到物业服务中心缴费。",
     "linkGatewayFailed": "支付平台暂时无法下单，请稍后再试。",
+    "gatewayUnreachable": "支付平台暂时无法连接",
     "overpaidRefundReason": "退回多缴金额",
     "refundAbnormal": "退款异常（如付款人的银行卡已作废或冻结），请在支付平台的商户后台处理",
     "refundClosed": "支付平台已关闭该退款"
+  },
+  "onlineRecon": {
+    "rerun": "重新对账",
+    "rerunHint": "选择收款商户和日期后重新下载渠道账单并对账；也可以上传从支付平台下载的账单文件（微信支付交易账单 CSV，支付宝账单 zip 或 CSV）。",
+    "merchant": "收款商户",
+    "billDate": "对账日期",
+    "statement": "上传账单（可选）",
+    "chooseFile": "选择文件",
+    "clearFile": "不使用上传的文件",
+    "running": "正在对账...",
+    "required": "请选择收款商户和对账日期",
+    "done": "对账完成：渠道 {gatewayCount} 笔，本地 {localCount} 笔，已匹配 {matchedCount} 笔，差异 {differenceCount} 笔"
   },
   "payOnlineDesk": {
     "button": "扫码支付",

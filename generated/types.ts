@@ -1359,6 +1359,132 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface OnlinePaymentReconciliationsRow {
+id: number
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 支付渠道
+ */
+gateway?: (number | null)
+/**
+ * 对账日期
+ */
+billDate?: (string | null)
+/**
+ * 对账结果
+ */
+status?: (number | null)
+/**
+ * 账单来源
+ */
+source?: (number | null)
+/**
+ * 渠道笔数
+ */
+gatewayCount?: (number | null)
+/**
+ * 渠道金额(元)（元，两位小数）
+ */
+gatewayAmount?: (string | null)
+/**
+ * 本地笔数
+ */
+localCount?: (number | null)
+/**
+ * 本地金额(元)（元，两位小数）
+ */
+localAmount?: (string | null)
+/**
+ * 已匹配笔数
+ */
+matchedCount?: (number | null)
+/**
+ * 差异笔数
+ */
+differenceCount?: (number | null)
+/**
+ * 失败原因
+ */
+error?: (string | null)
+/**
+ * 对账时间
+ */
+reconciledAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface OnlinePaymentReconDifferencesRow {
+id: number
+/**
+ * 对账批次
+ */
+reconciliationId?: (number | null)
+/**
+ * 收款商户
+ */
+merchantId?: (number | null)
+/**
+ * 对账日期
+ */
+billDate?: (string | null)
+/**
+ * 差异类型
+ */
+kind?: (number | null)
+/**
+ * 交易类型
+ */
+entryType?: (number | null)
+/**
+ * 商户订单号
+ */
+outTradeNo?: (string | null)
+/**
+ * 支付平台交易号
+ */
+transactionId?: (string | null)
+/**
+ * 支付订单
+ */
+orderId?: (number | null)
+/**
+ * 渠道金额(元)（元，两位小数）
+ */
+gatewayAmount?: (string | null)
+/**
+ * 本地金额(元)（元，两位小数）
+ */
+localAmount?: (string | null)
+/**
+ * 渠道交易时间
+ */
+tradeTime?: (string | null)
+/**
+ * 处理状态
+ */
+state?: (number | null)
+/**
+ * 处理说明
+ */
+remark?: (string | null)
+/**
+ * 处理人
+ */
+handledBy?: (number | null)
+/**
+ * 处理时间
+ */
+handledAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface CarParksRow {
 id: number
 communityId?: number
@@ -4394,6 +4520,8 @@ export interface ResourceRows {
   onlinePaymentOrderBills: OnlinePaymentOrderBillsRow;
   onlinePaymentRefunds: OnlinePaymentRefundsRow;
   onlinePaymentNotifications: OnlinePaymentNotificationsRow;
+  onlinePaymentReconciliations: OnlinePaymentReconciliationsRow;
+  onlinePaymentReconDifferences: OnlinePaymentReconDifferencesRow;
   carParks: CarParksRow;
   parkingVendorConfigs: ParkingVendorConfigsRow;
   parkingLots: ParkingLotsRow;

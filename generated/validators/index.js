@@ -34,6 +34,8 @@ import * as onlinePaymentOrders from "./onlinePaymentOrders.js";
 import * as onlinePaymentOrderBills from "./onlinePaymentOrderBills.js";
 import * as onlinePaymentRefunds from "./onlinePaymentRefunds.js";
 import * as onlinePaymentNotifications from "./onlinePaymentNotifications.js";
+import * as onlinePaymentReconciliations from "./onlinePaymentReconciliations.js";
+import * as onlinePaymentReconDifferences from "./onlinePaymentReconDifferences.js";
 import * as carParks from "./carParks.js";
 import * as parkingVendorConfigs from "./parkingVendorConfigs.js";
 import * as parkingLots from "./parkingLots.js";
@@ -172,6 +174,10 @@ export const validators = {
   resource_onlinePaymentRefunds_update: { validate: onlinePaymentRefunds.update, meta: onlinePaymentRefunds.meta },
   resource_onlinePaymentNotifications_create: { validate: onlinePaymentNotifications.create, meta: onlinePaymentNotifications.meta },
   resource_onlinePaymentNotifications_update: { validate: onlinePaymentNotifications.update, meta: onlinePaymentNotifications.meta },
+  resource_onlinePaymentReconciliations_create: { validate: onlinePaymentReconciliations.create, meta: onlinePaymentReconciliations.meta },
+  resource_onlinePaymentReconciliations_update: { validate: onlinePaymentReconciliations.update, meta: onlinePaymentReconciliations.meta },
+  resource_onlinePaymentReconDifferences_create: { validate: onlinePaymentReconDifferences.create, meta: onlinePaymentReconDifferences.meta },
+  resource_onlinePaymentReconDifferences_update: { validate: onlinePaymentReconDifferences.update, meta: onlinePaymentReconDifferences.meta },
   resource_carParks_create: { validate: carParks.create, meta: carParks.meta },
   resource_carParks_update: { validate: carParks.update, meta: carParks.meta },
   resource_parkingVendorConfigs_create: { validate: parkingVendorConfigs.create, meta: parkingVendorConfigs.meta },

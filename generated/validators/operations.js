@@ -7415,15 +7415,151 @@ return errors === 0;
 }
 validate126.evaluated = {"props":{"via":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryPatrolCheckIns_body = validate127;
-const schema94 = {"$id":"op_queryPatrolCheckIns_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","null"],"enum":[1,2,3,null],"maximum":9007199254740991,"minimum":-9007199254740991},"patrolType":{"type":["integer","null"],"enum":[1,3,4,null],"maximum":9007199254740991,"minimum":-9007199254740991},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":["communityId","startDate","endDate"]};
+export const reconcileOnlinePayments_body = validate127;
+const schema94 = {"$id":"op_reconcileOnlinePayments_body","type":"object","properties":{"merchantId":{"type":"integer","minimum":1,"maximum":9007199254740991},"billDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"statement":{"type":["string","null"],"maxLength":8000000}},"required":["merchantId","billDate"]};
 const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryPatrolCheckIns_body" */;
+/*# sourceURL="op_reconcileOnlinePayments_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.merchantId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchantId"},message:"must have required property '"+"merchantId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.billDate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billDate"},message:"must have required property '"+"billDate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.merchantId !== undefined){
+let data0 = data.merchantId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err2 = {instancePath:instancePath+"/merchantId",schemaPath:"#/properties/merchantId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/merchantId",schemaPath:"#/properties/merchantId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/merchantId",schemaPath:"#/properties/merchantId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.billDate !== undefined){
+let data1 = data.billDate;
+if(typeof data1 === "string"){
+if(!pattern10.test(data1)){
+const err5 = {instancePath:instancePath+"/billDate",schemaPath:"#/properties/billDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billDate",schemaPath:"#/properties/billDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.statement !== undefined){
+let data2 = data.statement;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: schema94.properties.statement.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 8000000){
+const err8 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/maxLength",keyword:"maxLength",params:{limit: 8000000},message:"must NOT have more than 8000000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":{"merchantId":true,"billDate":true,"statement":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryPatrolCheckIns_body = validate128;
+const schema95 = {"$id":"op_queryPatrolCheckIns_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","null"],"enum":[1,2,3,null],"maximum":9007199254740991,"minimum":-9007199254740991},"patrolType":{"type":["integer","null"],"enum":[1,3,4,null],"maximum":9007199254740991,"minimum":-9007199254740991},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":["communityId","startDate","endDate"]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_queryPatrolCheckIns_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7549,7 +7685,7 @@ errors++;
 if(data.planId !== undefined){
 let data3 = data.planId;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema94.properties.planId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema95.properties.planId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7584,7 +7720,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema94.properties.status.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema95.properties.status.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7594,7 +7730,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === null))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema94.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema95.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7629,7 +7765,7 @@ errors++;
 if(data.patrolType !== undefined){
 let data5 = data.patrolType;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema94.properties.patrolType.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema95.properties.patrolType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7639,7 +7775,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((((data5 === 1) || (data5 === 3)) || (data5 === 4)) || (data5 === null))){
-const err18 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/enum",keyword:"enum",params:{allowedValues: schema94.properties.patrolType.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/enum",keyword:"enum",params:{allowedValues: schema95.properties.patrolType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7674,7 +7810,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data6 = data.pageNo;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema94.properties.pageNo.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema95.properties.pageNo.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7687,7 +7823,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data7 = data.pageSize;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema94.properties.pageSize.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema95.properties.pageSize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7708,19 +7844,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"communityId":true,"startDate":true,"endDate":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"communityId":true,"startDate":true,"endDate":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentSettings_query = validate128;
-const schema95 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getPaymentSettings_query = validate129;
+const schema96 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentSettings_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7774,19 +7910,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate129;
-const schema96 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+export const savePaymentSettings_body = validate130;
+const schema97 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7807,7 +7943,7 @@ errors++;
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema97.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7852,7 +7988,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "payParams") || (data1 === "receipt")) || (data1 === "other"))){
-const err5 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/enum",keyword:"enum",params:{allowedValues: schema96.properties.section.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/enum",keyword:"enum",params:{allowedValues: schema97.properties.section.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7865,7 +8001,7 @@ errors++;
 if(data.payMethods !== undefined){
 let data2 = data.payMethods;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema96.properties.payMethods.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema97.properties.payMethods.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7878,7 +8014,7 @@ errors++;
 if(data.roundingMode !== undefined){
 let data3 = data.roundingMode;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema96.properties.roundingMode.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema97.properties.roundingMode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7913,7 +8049,7 @@ errors++;
 if(data.receiptTitle !== undefined){
 let data4 = data.receiptTitle;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema96.properties.receiptTitle.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema97.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7926,7 +8062,7 @@ errors++;
 if(data.receiptPrefix !== undefined){
 let data5 = data.receiptPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema96.properties.receiptPrefix.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema97.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7939,7 +8075,7 @@ errors++;
 if(data.defaultReceiptType !== undefined){
 let data6 = data.defaultReceiptType;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema96.properties.defaultReceiptType.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema97.properties.defaultReceiptType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7974,7 +8110,7 @@ errors++;
 if(data.invoiceEnabled !== undefined){
 let data7 = data.invoiceEnabled;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema96.properties.invoiceEnabled.type},message:"must be boolean,null"};
+const err15 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema97.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7987,7 +8123,7 @@ errors++;
 if(data.taxNo !== undefined){
 let data8 = data.taxNo;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema96.properties.taxNo.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema97.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8000,7 +8136,7 @@ errors++;
 if(data.receiptTemplate !== undefined){
 let data9 = data.receiptTemplate;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema96.properties.receiptTemplate.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema97.properties.receiptTemplate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8035,7 +8171,7 @@ errors++;
 if(data.payeeName !== undefined){
 let data10 = data.payeeName;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema96.properties.payeeName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema97.properties.payeeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8048,7 +8184,7 @@ errors++;
 if(data.sealEnabled !== undefined){
 let data11 = data.sealEnabled;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema96.properties.sealEnabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema97.properties.sealEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8061,7 +8197,7 @@ errors++;
 if(data.sealText !== undefined){
 let data12 = data.sealText;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema96.properties.sealText.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema97.properties.sealText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8074,7 +8210,7 @@ errors++;
 if(data.allowPartialPayment !== undefined){
 let data13 = data.allowPartialPayment;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema96.properties.allowPartialPayment.type},message:"must be boolean,null"};
+const err23 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema97.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8087,7 +8223,7 @@ errors++;
 if(data.waiverAutoApproveLimit !== undefined){
 let data14 = data.waiverAutoApproveLimit;
 if(((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema96.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+const err24 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema97.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8100,7 +8236,7 @@ errors++;
 if(data.autoPrintReceipt !== undefined){
 let data15 = data.autoPrintReceipt;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema96.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+const err25 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema97.properties.autoPrintReceipt.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8121,19 +8257,19 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate130;
-const schema97 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getBillSteer_query = validate131;
+const schema98 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getBillSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8187,20 +8323,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate131;
-const schema98 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"type":["string","number","null"]}},"required":["period","paymentItemIds"]};
-const pattern12 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])$", "u");
+export const generateBills_body = validate132;
+const schema99 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"type":["string","number","null"]}},"required":["period","paymentItemIds"]};
+const pattern13 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])$", "u");
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8231,7 +8367,7 @@ errors++;
 if(data.period !== undefined){
 let data0 = data.period;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern13.test(data0)){
 const err2 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8327,7 +8463,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data3 = data.communityIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema98.properties.communityIds.type},message:"must be array,null"};
+const err10 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema99.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8388,7 +8524,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data5 = data.buildingIds;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema98.properties.buildingIds.type},message:"must be array,null"};
+const err15 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema99.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8449,7 +8585,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data7 = data.roomIds;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema98.properties.roomIds.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema99.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8510,7 +8646,7 @@ errors++;
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
 if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema98.properties.manualAmount.type},message:"must be string,number,null"};
+const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema99.properties.manualAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8531,19 +8667,19 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate132;
-const schema99 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getGenerationTask_query = validate133;
+const schema100 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8597,19 +8733,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate133;
-const schema100 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
+export const queryBills_body = validate134;
+const schema101 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8620,7 +8756,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema100.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema101.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8655,7 +8791,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (!(Array.isArray(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema100.properties.status.type},message:"must be integer,array,null"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema101.properties.status.type},message:"must be integer,array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8728,7 +8864,7 @@ errors++;
 if(data.period !== undefined){
 let data3 = data.period;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema100.properties.period.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema101.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8741,7 +8877,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data4 = data.paymentItemId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema100.properties.paymentItemId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema101.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8776,7 +8912,7 @@ errors++;
 if(data.batchId !== undefined){
 let data5 = data.batchId;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema100.properties.batchId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema101.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8811,7 +8947,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data6 = data.buildingId;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema100.properties.buildingId.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema101.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8846,7 +8982,7 @@ errors++;
 if(data.roomId !== undefined){
 let data7 = data.roomId;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema100.properties.roomId.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema101.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8881,7 +9017,7 @@ errors++;
 if(data.keyword !== undefined){
 let data8 = data.keyword;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema100.properties.keyword.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema101.properties.keyword.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8894,7 +9030,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data9 = data.pageNo;
 if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema100.properties.pageNo.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema101.properties.pageNo.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8907,7 +9043,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data10 = data.pageSize;
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema100.properties.pageSize.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema101.properties.pageSize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8928,143 +9064,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate134;
-const schema101 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema101.properties.ids.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-if(data0.length > 1000){
-const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema101.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate134.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const previewApproveBills_body = validate135;
-const schema102 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const approveBills_body = validate135;
+const schema102 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_previewApproveBills_body" */;
+/*# sourceURL="op_approveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate135.evaluated;
@@ -9187,15 +9196,142 @@ return errors === 0;
 }
 validate135.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate136;
-const schema103 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
-const pattern13 = new RegExp("\\S", "u");
+export const previewApproveBills_body = validate136;
+const schema103 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body" */;
+/*# sourceURL="op_previewApproveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema103.properties.ids.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema103.properties.batchId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+validate136.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectBills_body = validate137;
+const schema104 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+const pattern14 = new RegExp("\\S", "u");
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9216,7 +9352,7 @@ errors++;
 if(data.ids !== undefined){
 let data0 = data.ids;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema103.properties.ids.type},message:"must be array,null"};
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema104.properties.ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9277,7 +9413,7 @@ errors++;
 if(data.batchId !== undefined){
 let data2 = data.batchId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema103.properties.batchId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema104.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9322,7 +9458,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern13.test(data3)){
+if(!pattern14.test(data3)){
 const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9355,92 +9491,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate136.errors = vErrors;
-return errors === 0;
-}
-validate136.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomHistory_query = validate137;
-const schema104 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate137.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomBills_query = validate138;
-const schema105 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+export const getRoomHistory_query = validate138;
+const schema105 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query" */;
+/*# sourceURL="op_getRoomHistory_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate138.evaluated;
@@ -9512,14 +9572,90 @@ return errors === 0;
 }
 validate138.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payBills_body = validate139;
-const schema106 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
+export const getRoomBills_query = validate139;
+const schema106 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body" */;
+/*# sourceURL="op_getRoomBills_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate139.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payBills_body = validate140;
+const schema107 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9621,7 +9757,7 @@ errors++;
 if(data.roomId !== undefined){
 let data2 = data.roomId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema106.properties.roomId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema107.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9666,7 +9802,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 5)) || (data3 === 6))){
-const err12 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema106.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema107.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9701,7 +9837,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data4 = data.payAmount;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema106.properties.payAmount.type},message:"must be string,number,null"};
+const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema107.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9714,7 +9850,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data5 = data.receivedAmount;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err16 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema106.properties.receivedAmount.type},message:"must be string,number,null"};
+const err16 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema107.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9727,7 +9863,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data6 = data.expectedAmount;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema106.properties.expectedAmount.type},message:"must be string,number,null"};
+const err17 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema107.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9740,7 +9876,7 @@ errors++;
 if(data.payerName !== undefined){
 let data7 = data.payerName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema106.properties.payerName.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema107.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9753,7 +9889,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema106.properties.remark.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9774,19 +9910,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCashierDesk_query = validate140;
-const schema107 = {"$id":"op_getCashierDesk_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+export const getCashierDesk_query = validate141;
+const schema108 = {"$id":"op_getCashierDesk_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCashierDesk_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9850,21 +9986,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayPlan_query = validate141;
-const schema108 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string","pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
-const pattern14 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
-const pattern15 = new RegExp("^[1-9]\\d*$", "u");
+export const getPrepayPlan_query = validate142;
+const schema109 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string","pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
+const pattern15 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
+const pattern16 = new RegExp("^[1-9]\\d*$", "u");
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPrepayPlan_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9955,7 +10091,7 @@ errors++;
 if(data.startPeriod !== undefined){
 let data2 = data.startPeriod;
 if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
+if(!pattern15.test(data2)){
 const err7 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9980,7 +10116,7 @@ errors++;
 if(data.months !== undefined){
 let data3 = data.months;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/type",keyword:"type",params:{type: schema108.properties.months.allOf[0].type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/type",keyword:"type",params:{type: schema109.properties.months.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10029,7 +10165,7 @@ vErrors = null;
 if(_valid0){
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern15.test(data3)){
+if(!pattern16.test(data3)){
 const err12 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10077,19 +10213,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
 
-export const prepayBills_body = validate142;
-const schema109 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
+export const prepayBills_body = validate143;
+const schema110 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_prepayBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10210,7 +10346,7 @@ errors++;
 if(data.startPeriod !== undefined){
 let data2 = data.startPeriod;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema109.properties.startPeriod.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema110.properties.startPeriod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10220,7 +10356,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
+if(!pattern15.test(data2)){
 const err11 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10269,7 +10405,7 @@ vErrors = null;
 }
 }
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema109.properties.months.allOf[1].type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema110.properties.months.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10318,7 +10454,7 @@ vErrors = null;
 if(_valid0){
 const _errs17 = errors;
 if(typeof data3 === "string"){
-if(!pattern15.test(data3)){
+if(!pattern16.test(data3)){
 const err17 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -10368,7 +10504,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 5)) || (data4 === 6))){
-const err21 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema109.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema110.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10403,7 +10539,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data5 = data.receivedAmount;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema109.properties.receivedAmount.type},message:"must be string,number,null"};
+const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema110.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10416,7 +10552,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data6 = data.expectedAmount;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema109.properties.expectedAmount.type},message:"must be string,number,null"};
+const err25 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema110.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10429,7 +10565,7 @@ errors++;
 if(data.payerName !== undefined){
 let data7 = data.payerName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err26 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema109.properties.payerName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema110.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10442,7 +10578,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema109.properties.remark.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema110.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10463,92 +10599,16 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate142.errors = vErrors;
-return errors === 0;
-}
-validate142.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true,"payMethod":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate143;
-const schema110 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true,"payMethod":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRefundable_params = validate144;
-const schema111 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const printReceipt_params = validate144;
+const schema111 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params" */;
+/*# sourceURL="op_printReceipt_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate144.evaluated;
@@ -10620,176 +10680,14 @@ return errors === 0;
 }
 validate144.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate145;
-const schema112 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+export const getRefundable_params = validate145;
+const schema112 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body" */;
+/*# sourceURL="op_getRefundable_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.paymentId !== undefined){
-let data0 = data.paymentId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema112.properties.paymentId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.amount !== undefined){
-let data1 = data.amount;
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema112.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.refundMethod !== undefined){
-let data2 = data.refundMethod;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema112.properties.refundMethod.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < -9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.refundKind !== undefined){
-let data3 = data.refundKind;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema112.properties.refundKind.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema112.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate145.errors = vErrors;
-return errors === 0;
-}
-validate145.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"refundKind":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveRefund_params = validate146;
-const schema113 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10853,16 +10751,178 @@ vErrors.push(err4);
 }
 errors++;
 }
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyRefund_body = validate146;
+const schema113 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate146.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.paymentId !== undefined){
+let data0 = data.paymentId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema113.properties.paymentId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema113.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.refundMethod !== undefined){
+let data2 = data.refundMethod;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema113.properties.refundMethod.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < -9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.refundKind !== undefined){
+let data3 = data.refundKind;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema113.properties.refundKind.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema113.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 validate146.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"refundKind":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate147;
-const schema114 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const approveRefund_params = validate147;
+const schema114 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params" */;
+/*# sourceURL="op_approveRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -10934,58 +10994,14 @@ return errors === 0;
 }
 validate147.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_body = validate148;
-const schema115 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectRefund_params = validate148;
+const schema115 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_body" */;
+/*# sourceURL="op_rejectRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate148.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined){
-let data0 = data.reason;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema115.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate148.errors = vErrors;
-return errors === 0;
-}
-validate148.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printRefundVoucher_params = validate149;
-const schema116 = {"$id":"op_printRefundVoucher_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printRefundVoucher_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11049,16 +11065,60 @@ vErrors.push(err4);
 }
 errors++;
 }
+validate148.errors = vErrors;
+return errors === 0;
+}
+validate148.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectRefund_body = validate149;
+const schema116 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate149.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason !== undefined){
+let data0 = data.reason;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema116.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 validate149.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const voidReceipt_params = validate150;
-const schema117 = {"$id":"op_voidReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const printRefundVoucher_params = validate150;
+const schema117 = {"$id":"op_printRefundVoucher_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_voidReceipt_params" */;
+/*# sourceURL="op_printRefundVoucher_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -11130,240 +11190,14 @@ return errors === 0;
 }
 validate150.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const voidReceipt_body = validate151;
-const schema118 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+export const voidReceipt_params = validate151;
+const schema118 = {"$id":"op_voidReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_voidReceipt_body" */;
+/*# sourceURL="op_voidReceipt_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.reason !== undefined){
-let data0 = data.reason;
-if(typeof data0 === "string"){
-if(func1(data0) > 128){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern13.test(data0)){
-const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate151.errors = vErrors;
-return errors === 0;
-}
-validate151.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWaiver_body = validate152;
-const schema119 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema119.properties.billId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema119.properties.waiverType.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((data1 === 1) || (data1 === 2)) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/enum",keyword:"enum",params:{allowedValues: schema119.properties.waiverType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1 < -9007199254740991 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.discount !== undefined){
-let data2 = data.discount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema119.properties.discount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data3 = data.amount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema119.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema119.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-validate152.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveWaiver_params = validate153;
-const schema120 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11427,16 +11261,242 @@ vErrors.push(err4);
 }
 errors++;
 }
+validate151.errors = vErrors;
+return errors === 0;
+}
+validate151.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const voidReceipt_body = validate152;
+const schema119 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_voidReceipt_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate152.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason !== undefined){
+let data0 = data.reason;
+if(typeof data0 === "string"){
+if(func1(data0) > 128){
+const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern14.test(data0)){
+const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+validate152.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWaiver_body = validate153;
+const schema120 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate153.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billId !== undefined){
+let data0 = data.billId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema120.properties.billId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema120.properties.waiverType.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((data1 === 1) || (data1 === 2)) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/enum",keyword:"enum",params:{allowedValues: schema120.properties.waiverType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < -9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.discount !== undefined){
+let data2 = data.discount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema120.properties.discount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.amount !== undefined){
+let data3 = data.amount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema120.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema120.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 validate153.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate154;
-const schema121 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const approveWaiver_params = validate154;
+const schema121 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params" */;
+/*# sourceURL="op_approveWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate154.evaluated;
@@ -11508,11 +11568,11 @@ return errors === 0;
 }
 validate154.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_body = validate155;
-const schema122 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectWaiver_params = validate155;
+const schema122 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_body" */;
+/*# sourceURL="op_rejectWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -11523,10 +11583,86 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+validate155.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectWaiver_body = validate156;
+const schema123 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate156.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema122.properties.reason.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema123.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11547,20 +11683,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate156;
-const schema123 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
-const pattern19 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
+export const getReconciliationDay_query = validate157;
+const schema124 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+const pattern20 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11616,7 +11752,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern19.test(data1)){
+if(!pattern20.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11649,244 +11785,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate156.errors = vErrors;
-return errors === 0;
-}
-validate156.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate157;
-const schema124 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":["day"]};
-
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate157.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.day === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.day !== undefined){
-let data1 = data.day;
-if(typeof data1 === "string"){
-if(!pattern19.test(data1)){
-const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data2 = data.rows;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema124.properties.rows.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.payMethod !== undefined){
-let data4 = data3.payMethod;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data4 < -9007199254740991 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data3.cashierId !== undefined){
-let data5 = data3.cashierId;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data5 < -9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data3.declaredAmount !== undefined){
-let data6 = data3.declaredAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data3.remark !== undefined){
-let data7 = data3.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema124.properties.rows.items.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
 validate157.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate158;
-const schema125 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":["day"]};
+export const declareReconciliation_body = validate158;
+const schema125 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":["day"]};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body" */;
+/*# sourceURL="op_declareReconciliation_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -11945,7 +11853,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern19.test(data1)){
+if(!pattern20.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12094,10 +12002,238 @@ errors++;
 }
 }
 }
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+validate158.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate159;
+const schema126 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":["day"]};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate159.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.day === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "day"},message:"must have required property '"+"day"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema126.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if(typeof data1 === "string"){
+if(!pattern20.test(data1)){
+const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data2 = data.rows;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema126.properties.rows.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.payMethod !== undefined){
+let data4 = data3.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data3.cashierId !== undefined){
+let data5 = data3.cashierId;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema126.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data3.declaredAmount !== undefined){
+let data6 = data3.declaredAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema126.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.remark !== undefined){
+let data7 = data3.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema126.properties.rows.items.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema125.properties.remark.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema126.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12118,19 +12254,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportReconciliationDay_query = validate159;
-const schema126 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+export const exportReconciliationDay_query = validate160;
+const schema127 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12186,7 +12322,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern19.test(data1)){
+if(!pattern20.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12219,19 +12355,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate160;
-const schema127 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000}},"required":["startMonth","endMonth"]};
+export const getPaymentReport_body = validate161;
+const schema128 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000}},"required":["startMonth","endMonth"]};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12262,7 +12398,7 @@ errors++;
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern13.test(data0)){
 const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -12287,7 +12423,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12312,7 +12448,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema127.properties.communityIds.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema128.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12381,20 +12517,20 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReport_query = validate161;
-const schema128 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
-const pattern27 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
+export const exportPaymentReport_query = validate162;
+const schema129 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
+const pattern28 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12425,7 +12561,7 @@ errors++;
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern13.test(data0)){
 const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -12450,7 +12586,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12475,7 +12611,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if(typeof data2 === "string"){
-if(!pattern27.test(data2)){
+if(!pattern28.test(data2)){
 const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12508,19 +12644,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate162.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate162;
-const schema129 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
+export const payFromBalance_body = validate163;
+const schema130 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12612,7 +12748,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data2 = data.payAmount;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema129.properties.payAmount.type},message:"must be string,number,null"};
+const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema130.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12625,7 +12761,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data3 = data.expectedAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema129.properties.expectedAmount.type},message:"must be string,number,null"};
+const err8 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema130.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12638,7 +12774,7 @@ errors++;
 if(data.payerName !== undefined){
 let data4 = data.payerName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema129.properties.payerName.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema130.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12651,7 +12787,7 @@ errors++;
 if(data.remark !== undefined){
 let data5 = data.remark;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema129.properties.remark.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema130.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12672,19 +12808,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryArrears_body = validate163;
-const schema130 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"minimum":1,"maximum":4},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const queryArrears_body = validate164;
+const schema131 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"minimum":1,"maximum":4},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryArrears_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12695,7 +12831,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema130.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema131.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12730,7 +12866,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data1 = data.buildingId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema130.properties.buildingId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema131.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12765,7 +12901,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data2 = data.paymentItemId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema130.properties.paymentItemId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema131.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12800,7 +12936,7 @@ errors++;
 if(data.bucket !== undefined){
 let data3 = data.bucket;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema130.properties.bucket.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema131.properties.bucket.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12835,7 +12971,7 @@ errors++;
 if(data.roomNo !== undefined){
 let data4 = data.roomNo;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema130.properties.roomNo.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema131.properties.roomNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12848,7 +12984,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data5 = data.pageNo;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema130.properties.pageNo.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema131.properties.pageNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12883,7 +13019,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data6 = data.pageSize;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema130.properties.pageSize.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema131.properties.pageSize.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12926,19 +13062,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportArrears_query = validate164;
-const schema131 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","minimum":1,"maximum":4},"roomNo":{"type":"string"}},"required":[]};
+export const exportArrears_query = validate165;
+const schema132 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","minimum":1,"maximum":4},"roomNo":{"type":"string"}},"required":[]};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportArrears_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13109,19 +13245,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate165;
-const schema132 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"title":{"type":["string","null"],"maxLength":64},"template":{"type":["string","null"],"maxLength":1000},"publish":{"type":["boolean","null"]}},"required":[]};
+export const generateDunningNotices_body = validate166;
+const schema133 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"title":{"type":["string","null"],"maxLength":64},"template":{"type":["string","null"],"maxLength":1000},"publish":{"type":["boolean","null"]}},"required":[]};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13132,7 +13268,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema132.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema133.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13167,7 +13303,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema132.properties.buildingIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema133.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13228,7 +13364,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data3 = data.roomIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema132.properties.roomIds.type},message:"must be array,null"};
+const err8 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema133.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13289,7 +13425,7 @@ errors++;
 if(data.title !== undefined){
 let data5 = data.title;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema132.properties.title.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema133.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13314,7 +13450,7 @@ errors++;
 if(data.template !== undefined){
 let data6 = data.template;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema132.properties.template.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema133.properties.template.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13339,7 +13475,7 @@ errors++;
 if(data.publish !== undefined){
 let data7 = data.publish;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema132.properties.publish.type},message:"must be boolean,null"};
+const err17 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema133.properties.publish.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13360,19 +13496,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDunningTask_query = validate166;
-const schema133 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getDunningTask_query = validate167;
+const schema134 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getDunningTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13426,19 +13562,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishDunningNotices_body = validate167;
-const schema134 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":500}},"required":["ids"]};
+export const publishDunningNotices_body = validate168;
+const schema135 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":500}},"required":["ids"]};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_publishDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13538,19 +13674,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate168;
-const schema135 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const printDunningNotice_params = validate169;
+const schema136 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_printDunningNotice_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13614,131 +13750,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate168.errors = vErrors;
-return errors === 0;
-}
-validate168.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getChargeReport_body = validate169;
-const schema136 = {"$id":"op_getChargeReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"granularity":{"type":["string","null"],"enum":["day","month",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
-
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getChargeReport_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate169.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema136.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.granularity !== undefined){
-let data1 = data.granularity;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/type",keyword:"type",params:{type: schema136.properties.granularity.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((data1 === "day") || (data1 === "month")) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema136.properties.granularity.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.start !== undefined){
-let data2 = data.start;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema136.properties.start.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.end !== undefined){
-let data3 = data.end;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema136.properties.end.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate169.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"communityId":true,"granularity":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCollectionReport_body = validate170;
-const schema137 = {"$id":"op_getCollectionReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"groupBy":{"type":["string","null"],"enum":["building","item",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+export const getChargeReport_body = validate170;
+const schema137 = {"$id":"op_getChargeReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"granularity":{"type":["string","null"],"enum":["day","month",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCollectionReport_body" */;
+/*# sourceURL="op_getChargeReport_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate170.evaluated;
@@ -13784,10 +13805,10 @@ errors++;
 }
 }
 }
-if(data.groupBy !== undefined){
-let data1 = data.groupBy;
+if(data.granularity !== undefined){
+let data1 = data.granularity;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema137.properties.groupBy.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/type",keyword:"type",params:{type: schema137.properties.granularity.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13796,8 +13817,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(((data1 === "building") || (data1 === "item")) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema137.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
+if(!(((data1 === "day") || (data1 === "month")) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema137.properties.granularity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13847,13 +13868,13 @@ errors++;
 validate170.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"communityId":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":{"communityId":true,"granularity":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayLedger_body = validate171;
-const schema138 = {"$id":"op_getPrepayLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+export const getCollectionReport_body = validate171;
+const schema138 = {"$id":"op_getCollectionReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"groupBy":{"type":["string","null"],"enum":["building","item",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPrepayLedger_body" */;
+/*# sourceURL="op_getCollectionReport_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate171.evaluated;
@@ -13899,10 +13920,10 @@ errors++;
 }
 }
 }
-if(data.start !== undefined){
-let data1 = data.start;
+if(data.groupBy !== undefined){
+let data1 = data.groupBy;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema138.properties.start.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema138.properties.groupBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13911,11 +13932,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.end !== undefined){
-let data2 = data.end;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema138.properties.end.type},message:"must be string,null"};
+if(!(((data1 === "building") || (data1 === "item")) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema138.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13925,9 +13943,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.start !== undefined){
+let data2 = data.start;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema138.properties.start.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13936,16 +13955,41 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+if(data.end !== undefined){
+let data3 = data.end;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema138.properties.end.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":{"communityId":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDepositLedger_body = validate172;
-const schema139 = {"$id":"op_getDepositLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+export const getPrepayLedger_body = validate172;
+const schema139 = {"$id":"op_getPrepayLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDepositLedger_body" */;
+/*# sourceURL="op_getPrepayLedger_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate172.evaluated;
@@ -14033,14 +14077,106 @@ return errors === 0;
 }
 validate172.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReports_query = validate173;
-const schema140 = {"$id":"op_exportPaymentReports_query","type":"object","properties":{"report":{"type":"string","enum":["charges","collection","prepayLedger","depositLedger"]},"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"granularity":{"type":"string","enum":["day","month"]},"groupBy":{"type":"string","enum":["building","item"]},"start":{"type":"string"},"end":{"type":"string"}},"required":["report"]};
+export const getDepositLedger_body = validate173;
+const schema140 = {"$id":"op_getDepositLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportPaymentReports_query" */;
+/*# sourceURL="op_getDepositLedger_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate173.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema140.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.start !== undefined){
+let data1 = data.start;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema140.properties.start.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.end !== undefined){
+let data2 = data.end;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema140.properties.end.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+validate173.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportPaymentReports_query = validate174;
+const schema141 = {"$id":"op_exportPaymentReports_query","type":"object","properties":{"report":{"type":"string","enum":["charges","collection","prepayLedger","depositLedger"]},"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"granularity":{"type":"string","enum":["day","month"]},"groupBy":{"type":"string","enum":["building","item"]},"start":{"type":"string"},"end":{"type":"string"}},"required":["report"]};
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportPaymentReports_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14071,7 +14207,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "charges") || (data0 === "collection")) || (data0 === "prepayLedger")) || (data0 === "depositLedger"))){
-const err2 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/enum",keyword:"enum",params:{allowedValues: schema140.properties.report.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/enum",keyword:"enum",params:{allowedValues: schema141.properties.report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14129,7 +14265,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "day") || (data2 === "month"))){
-const err7 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema140.properties.granularity.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema141.properties.granularity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14152,7 +14288,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "building") || (data3 === "item"))){
-const err9 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema140.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema141.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14197,19 +14333,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"report":true,"communityId":true,"granularity":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"report":true,"communityId":true,"granularity":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate174;
-const schema141 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getSmartHomeSteer_query = validate175;
+const schema142 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14273,19 +14409,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate175;
-const schema142 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getCurrentUser_query = validate176;
+const schema143 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14339,19 +14475,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate176;
-const schema143 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
+export const getUserCenter_params = validate177;
+const schema144 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14415,19 +14551,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate177;
-const schema144 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate178;
+const schema145 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14438,7 +14574,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema144.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema145.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14481,59 +14617,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate177.errors = vErrors;
-return errors === 0;
-}
-validate177.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getLoginConfiguration_query = validate178;
-const schema145 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
-
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getLoginConfiguration_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate178.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domainUrl !== undefined){
-if(typeof data.domainUrl !== "string"){
-const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate178.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate179;
-const schema146 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate179;
+const schema146 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMenuTheme_query" */;
+/*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate179.evaluated;
@@ -14572,14 +14665,57 @@ return errors === 0;
 }
 validate179.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate180;
-const schema147 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate180;
+const schema147 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getErrorCodeTable_query" */;
+/*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate180.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domainUrl !== undefined){
+if(typeof data.domainUrl !== "string"){
+const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+validate180.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getErrorCodeTable_query = validate181;
+const schema148 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getErrorCodeTable_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14610,20 +14746,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate181;
-const schema148 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern28 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+export const reportOperation_body = validate182;
+const schema149 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
+const pattern29 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14719,7 +14855,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern28.test(data1)){
+if(!pattern29.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -14787,19 +14923,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate182;
-const schema149 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate183;
+const schema150 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14849,7 +14985,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema149.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema150.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14941,19 +15077,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate183.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate183;
-const schema150 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
+export const listTaskCentre_query = validate184;
+const schema151 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14998,92 +15134,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate184;
-const schema151 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate184.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomAudits_query = validate185;
-const schema152 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchCommunityStatistics_query = validate185;
+const schema152 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate185.evaluated;
@@ -15155,11 +15215,11 @@ return errors === 0;
 }
 validate185.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate186;
-const schema153 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomAudits_query = validate186;
+const schema153 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate186.evaluated;
@@ -15231,11 +15291,11 @@ return errors === 0;
 }
 validate186.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate187;
-const schema154 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRepairs_query = validate187;
+const schema154 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query" */;
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate187.evaluated;
@@ -15307,11 +15367,11 @@ return errors === 0;
 }
 validate187.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate188;
-const schema155 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchNotices_query = validate188;
+const schema155 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+/*# sourceURL="op_getWorkbenchNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate188.evaluated;
@@ -15383,11 +15443,11 @@ return errors === 0;
 }
 validate188.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate189;
-const schema156 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomStatistics_query = validate189;
+const schema156 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate189.evaluated;
@@ -15459,11 +15519,11 @@ return errors === 0;
 }
 validate189.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate190;
-const schema157 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchResidentStatistics_query = validate190;
+const schema157 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate190.evaluated;
@@ -15535,11 +15595,11 @@ return errors === 0;
 }
 validate190.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate191;
-const schema158 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchOpenDoorStatistics_query = validate191;
+const schema158 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate191.evaluated;
@@ -15611,11 +15671,11 @@ return errors === 0;
 }
 validate191.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate192;
-const schema159 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchVehicleStatistics_query = validate192;
+const schema159 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate192.evaluated;
@@ -15687,11 +15747,11 @@ return errors === 0;
 }
 validate192.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate193;
-const schema160 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchFeeOverview_query = validate193;
+const schema160 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate193.evaluated;
@@ -15763,14 +15823,90 @@ return errors === 0;
 }
 validate193.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate194;
-const schema161 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+export const getWorkbenchLayout_query = validate194;
+const schema161 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body" */;
+/*# sourceURL="op_getWorkbenchLayout_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate195;
+const schema162 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15856,19 +15992,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate195;
-const schema162 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
+export const deleteWorkbenchLayout_params = validate196;
+const schema163 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_deleteWorkbenchLayout_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15932,19 +16068,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchModule_params = validate196;
-const schema163 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+export const getWorkbenchModule_params = validate197;
+const schema164 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getWorkbenchModule_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15985,72 +16121,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate196.errors = vErrors;
-return errors === 0;
-}
-validate196.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getAdvertPosition_query = validate197;
-const schema164 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
-
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getAdvertPosition_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate197.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.positionCode !== undefined){
-let data0 = data.positionCode;
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate197.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_query = validate198;
-const schema165 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const getAdvertPosition_query = validate198;
+const schema165 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_query" */;
+/*# sourceURL="op_getAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate198.evaluated;
@@ -16102,11 +16182,11 @@ return errors === 0;
 }
 validate198.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_body = validate199;
-const schema166 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+export const silenceAdvertPosition_query = validate199;
+const schema166 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_body" */;
+/*# sourceURL="op_silenceAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate199.evaluated;
@@ -16119,8 +16199,64 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.positionCode !== undefined){
 let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate199.errors = vErrors;
+return errors === 0;
+}
+validate199.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_body = validate200;
+const schema167 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate200.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema166.properties.positionCode.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema167.properties.positionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16153,19 +16289,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getQuestionnaire_params = validate200;
-const schema167 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+export const getQuestionnaire_params = validate201;
+const schema168 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getQuestionnaire_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16206,19 +16342,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate201;
-const schema168 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
+export const submitQuestionnaire_body = validate202;
+const schema169 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16330,7 +16466,7 @@ errors++;
 if(data2.choiceId !== undefined){
 let data6 = data2.choiceId;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema168.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema169.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16409,19 +16545,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingEnvironment_body = validate202;
-const schema169 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+export const reportTrackingEnvironment_body = validate203;
+const schema170 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingEnvironment_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16432,7 +16568,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema169.properties.clientCode.type},message:"must be string,number"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema170.properties.clientCode.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16453,19 +16589,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingClicks_body = validate203;
-const schema170 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+export const reportTrackingClicks_body = validate204;
+const schema171 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingClicks_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16476,7 +16612,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema170.properties.clientCode.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema171.properties.clientCode.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16509,19 +16645,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
 
-export const countClicksByCode_query = validate204;
-const schema171 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+export const countClicksByCode_query = validate205;
+const schema172 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_countClicksByCode_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16576,19 +16712,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate205;
-const schema172 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getProjectBoard_query = validate206;
+const schema173 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16642,19 +16778,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate206;
-const schema173 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getInspectStatistics_query = validate207;
+const schema174 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16743,13 +16879,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount":"金额格式不正确"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount":"金额格式不正确"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -16827,6 +16963,7 @@ export const operationValidators = {
   getRoomPayLinks_body: { validate: getRoomPayLinks_body, meta: metas.getRoomPayLinks_body, coerce: coercion.getRoomPayLinks_body },
   openRoomPayLink_params: { validate: openRoomPayLink_params, meta: metas.openRoomPayLink_params },
   openRoomPayLink_query: { validate: openRoomPayLink_query, meta: metas.openRoomPayLink_query },
+  reconcileOnlinePayments_body: { validate: reconcileOnlinePayments_body, meta: metas.reconcileOnlinePayments_body, coerce: coercion.reconcileOnlinePayments_body },
   queryPatrolCheckIns_body: { validate: queryPatrolCheckIns_body, meta: metas.queryPatrolCheckIns_body, coerce: coercion.queryPatrolCheckIns_body },
   getPaymentSettings_query: { validate: getPaymentSettings_query, meta: metas.getPaymentSettings_query, coerce: coercion.getPaymentSettings_query },
   savePaymentSettings_body: { validate: savePaymentSettings_body, meta: metas.savePaymentSettings_body, coerce: coercion.savePaymentSettings_body },

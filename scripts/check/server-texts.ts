@@ -13,6 +13,7 @@ const dataNotText: Record<string, string> = {
   "src/server/community/province-city-data.ts": "the province and city table, place names",
   "src/server/onlinepay/sandbox/": "the sandbox gateway plays WeChat Pay and Alipay: their own wire texts (error messages, the trade bill's columns) and their pay page, not this product's",
   "src/server/onlinepay/gateways/wechatpay-bill.ts": "WeChat Pay's trade bill file format: its Chinese column names",
+  "src/server/onlinepay/gateways/alipay-bill.ts": "Alipay's trade statement file format: its Chinese column names, row kinds and file names",
 };
 
 const exempt = (file: string) => Object.keys(dataNotText).some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));

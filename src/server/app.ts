@@ -15,6 +15,7 @@ import { resolve } from "node:path";
 import "./fastify-types.ts";
 import type { Db } from "./db/types.ts";
 import { openDatabase } from "./db/open.ts";
+import { JobQueue, type JobMode } from "./jobs/queue.ts";
 import { migrate } from "./db/migrate.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { installGuard } from "./auth/guard.ts";
@@ -62,6 +63,12 @@ export interface AppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Run background tasks (default true; TASK_WORKER=0: another server runs them). */
   taskWorker?: boolean;
+  /**
+   * The job queue's mode (src/server/jobs): "work" runs jobs and crons (a server), "send" only puts
+   * jobs on the queue (another server works them), "manual" (the default: tests) runs nothing by
+   * itself, tests call app.jobs.runDue(). pg-boss starts on first use in every mode.
+   */
+  jobs?: JobMode;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -90,8 +97,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate("taskWorker", options.taskWorker ?? true);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
+    const log = app.log;
+    const jobs = new JobQueue(db, { mode: options.jobs ?? "manual", log: (m, e) => log.error({ err: e }, `[jobs] ${m}`) });
+    app.decorate("jobs", jobs);
+    app.addHook("preClose", async () => jobs.stop()); // before the database closes
     if (options.databaseUrl) {
-      const log = app.log;
       const stopSharing = await shareSessionRevocation(db, options.databaseUrl, (m) => log.warn(m));
       app.addHook("onClose", stopSharing);
     }
@@ -113,6 +123,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     for (const module of [...routeModules, ...(options.modules ?? [])]) await app.register(module);
     await app.register(webAppRoutes, { webDir: options.webDir ?? webDistDir });
     await app.ready();
+    if (jobs.mode === "work") await jobs.start(); // the crons and workers (after every module defined its queues)
     return app;
   } catch (err) {
     if (app) await app.close().catch(() => undefined);

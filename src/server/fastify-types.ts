@@ -2,6 +2,7 @@
 // request, and the per-route guard settings (see app.ts for how modules use them).
 import type { Db } from "./db/types.ts";
 import type { SessionInfo } from "./auth/session-store.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module "fastify" {
     dataDir: string;
     /** Whether this server runs background tasks (AppOptions.taskWorker). */
     taskWorker: boolean;
+    /** The job queue (pg-boss, src/server/jobs): scheduled and retried work (AppOptions.jobs). */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     /** The signed-in user; set by the guard on every non-public route (null on public ones). */

@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
       trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
       logger: { level: process.env.LOG_LEVEL || "info" },
       taskWorker: process.env.TASK_WORKER !== "0",
+      jobs: process.env.TASK_WORKER === "0" ? "send" : "work",
     });
   } catch (err) {
     const known = describeStartError(err, { databaseUrl, dataDir });

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { join } from "node:path";
 import { operations } from "../../../generated/operations.ts";
-import { OnlineOrderOrigin, OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
+import { OnlineOrderOrigin, OnlineOrderStatus, PayChannel, PayGateway, ReconSource } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";
 import { errorCodes } from "../../../generated/errors.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
@@ -20,8 +20,12 @@ import { route } from "../http/operation.ts";
 import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { alipayAnswer, wechatAnswer } from "./gateways/callbacks.ts";
 import { GatewayError, type Transport } from "./gateways/transport.ts";
-import { registerMerchantHooks } from "./merchants.ts";
+import { merchantById, registerMerchantHooks } from "./merchants.ts";
 import { takeCallback } from "./notifications.ts";
+import { defineOnlinePayJobs, scheduleOrderChecks } from "./jobs.ts";
+import { registerReconHooks } from "./recon-actions.ts";
+import { reconcileDay } from "./reconcile.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { createOrder, openOrderOfRoom, ORDER_SELECT, orderView, type OnlinePayContext, type OrderRow } from "./orders.ts";
 import { payLinkPage, payLinkToken, readPayLinkToken } from "./pay-links.ts";
 import { registerRefundGateway } from "../payment/public.ts";
@@ -39,10 +43,12 @@ function injectTransport(app: FastifyInstance): Transport {
     const answer = await app.inject({ method: init.method as "GET" | "POST", url: `${target.pathname}${target.search}`, headers: { ...init.headers, host: target.host }, payload: init.body });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers[name.toLowerCase()] = String(value);
-    return { status: answer.statusCode, headers, text: async () => answer.body };
+    return { status: answer.statusCode, headers, text: async () => answer.body, bytes: async () => answer.rawPayload };
   };
 }
 
+/** This server's address where no request tells it (scheduled work): PUBLIC_BASE_URL, else localhost. */
+const configuredOrigin = (): string => (process.env.PUBLIC_BASE_URL || "http://localhost").replace(/\/$/, "");
 /** This server's address as a payer's phone and a gateway reach it: PUBLIC_BASE_URL, else the request's own. */
 const originOf = (request: FastifyRequest): string => (process.env.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`).replace(/\/$/, "");
 
@@ -59,10 +65,19 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
     db: app.db,
     box,
     sandboxKeys: sandboxKeys(sandboxDir),
-    sandboxBase: `${(process.env.PUBLIC_BASE_URL || "http://localhost").replace(/\/$/, "")}${SANDBOX_PREFIX}`,
+    sandboxBase: `${configuredOrigin()}${SANDBOX_PREFIX}`,
     transportFor: (sandbox) => (sandbox ? inject : undefined),
   };
   const ctxOf = (request: FastifyRequest): OnlinePayContext => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` });
+  const log = (message: string, err?: unknown) => app.log.error({ err }, `[onlinepay] ${message}`);
+  // The queries and closing of orders, the sweep and the morning's reconciliation (jobs.ts).
+  defineOnlinePayJobs(app.jobs, base, configuredOrigin(), log);
+  registerReconHooks();
+  /** An order just made: its queries and its closing put on the job queue. */
+  const scheduled = async <T extends { id: number }>(tenantId: number, made: T): Promise<T> => {
+    await scheduleOrderChecks(app.jobs, tenantId, made.id, log);
+    return made;
+  };
   // An approved refund of a payment this module took goes back through its gateway (payment/refund-gateway.ts).
   registerRefundGateway(app.db, {
     take: takeRefund,
@@ -103,7 +118,10 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
   };
 
   route(app, operations.createOnlinePayment, async ({ body, session, request }) =>
-    createOrder(ctxOf(request), session.tenantId, { roomId: body.roomId, billIds: body.billIds, channel: body.channel, origin: OnlineOrderOrigin.Desk }, originOf(request)),
+    scheduled(
+      session.tenantId,
+      await createOrder(ctxOf(request), session.tenantId, { roomId: body.roomId, billIds: body.billIds, channel: body.channel, origin: OnlineOrderOrigin.Desk }, originOf(request)),
+    ),
   );
   route(app, operations.getOnlinePayment, async ({ query, session }) => orderView(app.db, session.tenantId, query.id));
   route(app, operations.queryOnlinePayment, async ({ body, session, request }) => {
@@ -143,7 +161,10 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
       const open = await openOrderOfRoom(app.db, named.tenantId, named.roomId, channel);
       if (open?.payUrl) return reply.redirect(open.payUrl);
       try {
-        const made = await createOrder(ctxOf(request), named.tenantId, { roomId: named.roomId, billIds: null, channel, origin: OnlineOrderOrigin.Letter }, originOf(request));
+        const made = await scheduled(
+          named.tenantId,
+          await createOrder(ctxOf(request), named.tenantId, { roomId: named.roomId, billIds: null, channel, origin: OnlineOrderOrigin.Letter }, originOf(request)),
+        );
         if (made.payUrl) return reply.redirect(made.payUrl);
       } catch (err) {
         const code = err instanceof ApiError ? err.code : 0;
@@ -154,5 +175,17 @@ export async function onlinePayModule(app: FastifyInstance): Promise<void> {
       }
     }
     return page(texts.onlinePay.linkNoMerchant);
+  });
+
+  route(app, operations.reconcileOnlinePayments, async ({ body, session, request }) => {
+    const ctx = ctxOf(request);
+    const merchant = await merchantById(app.db, ctx, body.merchantId);
+    if (!merchant || merchant.tenantId !== session.tenantId) throw apiError("NOT_FOUND");
+    if (body.billDate >= chinaDay()) throw apiError("RECON_FUTURE_DAY");
+    const statement = body.statement?.trim() ? body.statement : null;
+    return reconcileDay(ctx, merchant, body.billDate, statement ? ReconSource.Uploaded : ReconSource.Manual, statement).catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      throw apiError("RECON_STATEMENT_UNREADABLE", { message: fillErrorCode.RECON_STATEMENT_UNREADABLE({ reason: err instanceof GatewayError ? err.code : texts.onlinePay.gatewayUnreachable }) });
+    });
   });
 }

@@ -122,6 +122,10 @@ const chinaAt = (c: TemplateContext, daysAgo: number, hour: number, minute: numb
   new Date(Date.parse(`${chinaDay(new Date(c.now.getTime() - daysAgo * DAY))}T00:00:00Z`) + ((hour - 8) * 60 + minute) * 60_000).toISOString();
 
 export const templates: Record<string, Template> = {
+  // Made by the online-payment seed (seed/onlinepay.ts: a day reconciled through the product's own
+  // comparison), never invented: a batch's counts agree with its differences.
+  onlinePaymentReconciliations: { count: { A: 0, B: 0 }, row: () => ({}) },
+  onlinePaymentReconDifferences: { count: { A: 0, B: 0 }, row: () => ({}) },
   areas: {
     row: (c) => ({
       name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),

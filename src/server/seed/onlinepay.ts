@@ -8,10 +8,11 @@
 import type { DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway, PayMethod } from "../../../generated/states.ts";
+import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway, PayMethod, ReconEntryType, ReconSource } from "../../../generated/states.ts";
 import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
 import { applyRefund, approveRefund } from "../payment/refunds.ts";
 import { settlePaid } from "../onlinepay/settle.ts";
+import { storeReconciliation, type StatementEntry } from "../onlinepay/reconcile.ts";
 import { succeedRefund, takeRefund } from "../onlinepay/refunds.ts";
 import { seedSession } from "./payments.ts";
 import type { DemoUsers } from "./users.ts";
@@ -99,6 +100,37 @@ export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants
       const outTradeNo = await payOnline(tx, tenantId, ids[0], r.roomId, n + 1);
       if (outTradeNo) paid.push(outTradeNo);
     }
+    await reconcileDemoDays(tx, tenantId, ids[0]);
     for (const outTradeNo of paid) await refundOnline(tx, tenantId, userId, username, outTradeNo);
+  }
+}
+
+/** Days reconciled in the demo data: today (the payments above) and the two days before. */
+const RECONCILED_DAYS = 3;
+
+/**
+ * The days of the online payments above reconciled as the morning job does it (reconcile.ts), with a
+ * statement that has the day's payments and one more the gateway took for no order here (仅渠道有,
+ * to be 标记退款), so 渠道对账 and 对账差异 show what a difference looks like.
+ */
+async function reconcileDemoDays(tx: DbSession, tenantId: number, merchantId: number): Promise<void> {
+  const merchant = { id: merchantId, tenantId, name: MERCHANTS[0].name, gateway: PayGateway.WechatPay, sandbox: true, enabled: true };
+  for (let back = 0; back < RECONCILED_DAYS; back++) {
+    const day = chinaDay(new Date(Date.now() - back * 86_400_000));
+    const paid = back
+      ? []
+      : await camelRows<{ outTradeNo: string; transactionId: string; amount: number }>(
+          tx,
+          sql`select out_trade_no, transaction_id, amount from online_payment_orders where tenant_id = ${tenantId} and merchant_id = ${merchantId} and transaction_id is not null order by id`,
+        );
+    const entries: StatementEntry[] = paid.map((o) => ({ entryType: ReconEntryType.Payment, outTradeNo: o.outTradeNo, transactionId: o.transactionId, amountFen: o.amount, time: `${day} 09:00:00` }));
+    entries.push({
+      entryType: ReconEntryType.Payment,
+      outTradeNo: `NP${day.replace(/-/g, "")}093000${String(tenantId % 100).padStart(2, "0")}9999`,
+      transactionId: `4200002026${String(tenantId).padStart(6, "0")}99999${back}`,
+      amountFen: 5000 + back * 100,
+      time: `${day} 09:30:00`,
+    });
+    await storeReconciliation(tx, merchant, day, ReconSource.Scheduled, entries);
   }
 }

@@ -29,6 +29,7 @@ export const pages: Record<string, PageComponent> = {
   dunningNotices: lazyPage(() => import("./propertyPayment/dunning/DunningNoticesPage.tsx")),
   dunningPrint: lazyPage(() => import("./propertyPayment/dunning/DunningPrintPage.tsx")),
   dunningBatchPrint: lazyPage(() => import("./propertyPayment/dunning/DunningBatchPrintPage.tsx")),
+  onlineReconciliation: lazyPage(() => import("./onlinePayment/ReconciliationPage.tsx")),
   reconciliationPrint: lazyPage(() => import("./propertyPayment/reconciliation/DailyClosingPrintPage.tsx")),
   workbench: lazyPage(() => import("./workbench/WorkbenchPage.tsx")),
   taskCenter: lazyPage(() => import("./system/taskCenter/TaskCenterPage.tsx")),

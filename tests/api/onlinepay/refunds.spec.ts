@@ -6,6 +6,7 @@
 // the payment standing; a tampered refund callback is refused; a stuck refund is found by the
 // query; an order's 多缴待退 money goes back (退回多缴); another tenant reaches none of it.
 import { join } from "node:path";
+import { REFUND_SWEEP } from "../../../src/server/onlinepay/jobs.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxKeys, type SandboxKeys } from "../../../src/server/onlinepay/sandbox/keys.ts";
 import { wechatCallback } from "../../../src/server/onlinepay/sandbox/wechatpay-gateway.ts";
@@ -24,7 +25,7 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
   const billsOfRoom: number[][] = [];
 
   beforeAll(async () => {
-    fx = await makeCommunity(t.server, t.ids.tenantA, "在线退款测试社区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }, { area: "110.00" }, { area: "120.00" }]);
+    fx = await makeCommunity(t.server, t.ids.tenantA, "在线退款测试社区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }, { area: "110.00" }, { area: "120.00" }, { area: "130.00" }]);
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "退款计价", pricingMethod: 2, unitPrice: "150.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "退款物业费" });
     await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
@@ -86,7 +87,7 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
   const inject: Transport = async (url, init) => {
     const target = new URL(url);
     const answer = await t.server.app.inject({ method: init.method as "GET" | "POST", url: `${target.pathname}${target.search}`, headers: init.headers, payload: init.body });
-    return { status: answer.statusCode, headers: answer.headers as Record<string, string>, text: async () => answer.body };
+    return { status: answer.statusCode, headers: answer.headers as Record<string, string>, text: async () => answer.body, bytes: async () => answer.rawPayload };
   };
   const merchantClient = () =>
     wechatPayClient(
@@ -230,6 +231,26 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
     expect(await orderRow(paid.order.id)).toMatchObject({ refunded_amount: 300, status: 7 });
   });
 
+  it("asks about refunds still 退款中 after five minutes on the job queue's sweep (its result callback lost)", async () => {
+    const paid = await payOnline(5, 1);
+    const { rows } = await t.server.db.query<{ id: number }>(
+      `insert into online_payment_refunds (tenant_id, community_id, out_refund_no, order_id, merchant_id, purpose, amount, status, reason, requested_at, updated_at)
+       values ($1, $2, 'NRSWEEP0001', $3, $4, 2, 100, 1, '测试', now(), now() - interval '10 minutes') returning id`,
+      [t.ids.tenantA, fx.communityId, paid.order.id, merchants.wechat],
+    );
+    const id = Number(rows[0].id);
+    await merchantClient().refund({ outTradeNo: paid.order.outTradeNo, outRefundNo: "NRSWEEP0001", refundFen: 100, totalFen: paid.paidFen, reason: "测试", notifyUrl: "" });
+    const status = async () => (await t.server.db.query<{ status: number }>("select status from online_payment_refunds where id = $1", [id])).rows[0].status;
+    expect(await status()).toBe(1);
+    // The sandbox answers PROCESSING before SUCCESS, and each asking marks the refund asked: it waits 5 minutes again.
+    await until(async () => {
+      await t.server.db.query("update online_payment_refunds set updated_at = now() - interval '10 minutes' where id = $1", [id]);
+      await t.server.app.jobs.runNow(REFUND_SWEEP);
+      return (await status()) === 2 ? true : undefined;
+    });
+    expect(await status()).toBe(2);
+  });
+
   it("sends an order's 多缴待退 money back once (退回多缴)", async () => {
     const made = (await t.server.request("POST", "/api/pay/onlinePayments/actions/create", { token: t.admin, body: { roomId: fx.rooms[4].id, billIds: billsOfRoom[4], channel: 1 } })).body.data;
     // Nothing overpaid yet: refused.
@@ -266,8 +287,10 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
     );
     expect((await approve(pendingA, t.admin2)).status).toBe(404);
     expect(await refundRow(pendingA)).toMatchObject({ status: 1 });
-    // Another tenant's list holds none of them.
+    // Another tenant's list holds none of them (only its own: the demo data's).
     const list = await ok(t.server, "POST", "/api/pay/onlinePaymentRefunds/actions/pageList", t.admin2, { pageNo: 1, pageSize: 50 });
-    expect(list.total).toBe(0);
+    const ours = (await t.server.db.query<{ id: number }>("select id from online_payment_refunds where tenant_id = $1", [t.ids.tenantA])).rows.map((r) => String(r.id));
+    expect(ours.length).toBeGreaterThan(0);
+    expect((list.list as { id: number | string }[]).filter((r) => ours.includes(String(r.id)))).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ function wechatGateway(answer: object, status = 200, signed = true) {
     const body = JSON.stringify(answer);
     const s = signAsPlatform(body, platform.privateKey, "P1");
     const headers: Record<string, string> = signed ? { "wechatpay-timestamp": s.timestamp, "wechatpay-nonce": s.nonce, "wechatpay-signature": s.signature, "wechatpay-serial": s.serial } : {};
-    return { status, headers, text: async () => body };
+    return { status, headers, text: async () => body, bytes: async () => Buffer.from(body) };
   };
   const client = wechatPayClient(
     { baseUrl: "https://api.mch.weixin.qq.com", mchid: "1900000001", appid: "wx1", serialNo: "M1", privateKey: merchant.privateKey, platformKeys: new Map([["P1", platform.publicKey]]) },
@@ -118,7 +118,7 @@ describe("Alipay refunds", () => {
       const inner = JSON.stringify(content);
       const sign = createSign("RSA-SHA256").update(inner, "utf8").sign(alipay.privateKey, "base64");
       const body = `{"${method.replaceAll(".", "_")}_response":${inner},"sign":"${sign}"}`;
-      return { status: 200, headers: {}, text: async () => body };
+      return { status: 200, headers: {}, text: async () => body, bytes: async () => Buffer.from(body) };
     };
     return {
       client: alipayClient({ gatewayUrl: "https://openapi.alipay.com/gateway.do", appId: "2021000000000001", privateKey: merchant.privateKey, alipayPublicKey: alipay.publicKey }, transport),

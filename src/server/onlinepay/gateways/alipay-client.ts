@@ -7,6 +7,7 @@ import { createVerify, type KeyObject } from "node:crypto";
 import { fenToYuan } from "../../../common/money.ts";
 import { alipayTimestamp, signParams, type AlipayParams } from "./alipay.ts";
 import { GatewayError, fenOfYuanText, fetchTransport, type Transport } from "./transport.ts";
+import { readAlipayStatement, type AlipayBillRow } from "./alipay-bill.ts";
 import { scalarText } from "../../../common/scalar-text.ts";
 
 export interface AlipayMerchant {
@@ -150,6 +151,25 @@ export function alipayClient(merchant: AlipayMerchant, transport: Transport = fe
       const data = await call<{ refund_status?: string; refund_amount?: string }>("alipay.trade.fastpay.refund.query", { out_trade_no: outTradeNo, out_request_no: outRequestNo });
       if (!data.refund_status && !data.refund_amount) return null;
       return { refundFen: fenOfYuanText(String(data.refund_amount ?? "0")), status: data.refund_status ?? "REFUND_SUCCESS" };
+    },
+
+    /**
+     * A China-time day's trade statement (alipay.data.dataservice.bill.downloadurl.query, bill_type
+     * trade, then the zip at the address it answers); [] when Alipay has none for that day.
+     */
+    async tradeBill(day: string): Promise<AlipayBillRow[]> {
+      let url: string;
+      try {
+        const data = await call<{ bill_download_url?: string }>("alipay.data.dataservice.bill.downloadurl.query", { bill_type: "trade", bill_date: day });
+        url = scalarText(data.bill_download_url);
+      } catch (err) {
+        if (err instanceof GatewayError && err.code === "isp.bill_not_exist") return [];
+        throw err;
+      }
+      if (!url) return [];
+      const answer = await transport(url, { method: "GET", headers: {} });
+      if (answer.status >= 400) throw new GatewayError("BILL_DOWNLOAD_FAILED", `HTTP ${answer.status}`, answer.status);
+      return readAlipayStatement(await answer.bytes());
     },
   };
 }

@@ -6,6 +6,8 @@ export interface TransportAnswer {
   status: number;
   headers: Record<string, string | undefined>;
   text(): Promise<string>;
+  /** The body's bytes (a statement's zip). */
+  bytes(): Promise<Buffer>;
 }
 
 export type Transport = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<TransportAnswer>;
@@ -17,7 +19,7 @@ export const fetchTransport: Transport = async (url, init) => {
   const answer = await fetch(url, { ...init, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
   const headers: Record<string, string> = {};
   answer.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-  return { status: answer.status, headers, text: () => answer.text() };
+  return { status: answer.status, headers, text: () => answer.text(), bytes: async () => Buffer.from(await answer.arrayBuffer()) };
 };
 
 /** A gateway's refusal (its own code and message), or an answer that cannot be believed. */

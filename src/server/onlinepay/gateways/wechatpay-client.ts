@@ -156,8 +156,10 @@ export function wechatPayClient(merchant: WechatMerchant, transport: Transport =
       }
       if (!link?.download_url) return [];
       const url = new URL(link.download_url);
-      // The signed path is the one after the gateway's base address (the whole path at the real gateway).
-      const path = link.download_url.startsWith(merchant.baseUrl) ? link.download_url.slice(merchant.baseUrl.length) : `${url.pathname}${url.search}`;
+      // The signed path is the one after the gateway's base path (the whole path at the real gateway),
+      // whatever host spelling the answer used (an address with or without its default port).
+      const basePath = new URL(merchant.baseUrl).pathname.replace(/\/$/, "");
+      const path = `${url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname}${url.search}`;
       // The file itself is not signed; the request for it is, and it comes from the address the signed answer gave.
       const answer = await transport(link.download_url, { method: "GET", headers: { authorization: authorizationHeader(merchant, "GET", path, "") } });
       if (answer.status >= 400) throw new GatewayError("BILL_DOWNLOAD_FAILED", `HTTP ${answer.status}`, answer.status);

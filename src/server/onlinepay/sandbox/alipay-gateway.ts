@@ -10,8 +10,11 @@ import { fenToYuan, tryFen } from "../../../common/money.ts";
 import { ALIPAY_ACK, alipayTimestamp, signParams, verifyRequest, type AlipayParams } from "../gateways/alipay.ts";
 import type { SandboxKeys } from "./keys.ts";
 import type { Notifier } from "./notifier.ts";
-import type { SandboxBooks, SandboxTrade } from "./trades.ts";
+import type { SandboxBooks, SandboxRefund, SandboxTrade } from "./trades.ts";
 import { scalarText } from "../../../common/scalar-text.ts";
+import { chinaDay } from "../../../common/china-time.ts";
+import { ALIPAY_BILL_COLUMNS } from "../gateways/alipay-bill.ts";
+import { writeZip } from "../gateways/zip.ts";
 
 export interface AlipaySandbox {
   books: SandboxBooks;
@@ -97,6 +100,15 @@ export function alipaySandboxRoutes(app: FastifyInstance, sandbox: AlipaySandbox
     const method = params.method ?? "";
     if (!verifyRequest(params, keys.merchantPublic)) return answer(reply, keys, method || "error", { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-signature", sub_msg: "验签出错" });
     const biz = bizOf(params);
+    if (method === "alipay.data.dataservice.bill.downloadurl.query") {
+      const day = scalarText(biz?.bill_date);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || biz?.bill_type !== "trade")
+        return answer(reply, keys, method, { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-arguments", sub_msg: "参数无效" });
+      const { trades, refunds } = statementOf(books, params.app_id ?? "", day);
+      if (trades.length === 0 && refunds.length === 0) return answer(reply, keys, method, failed("isp.bill_not_exist", "账单不存在"));
+      const url = `${sandbox.publicBase(request)}/alipay/bill/download?${new URLSearchParams({ day, app: params.app_id ?? "" }).toString()}`;
+      return answer(reply, keys, method, { code: "10000", msg: "Success", bill_download_url: url });
+    }
     const outTradeNo = typeof biz?.out_trade_no === "string" ? biz.out_trade_no : "";
     if (!biz || !outTradeNo) return answer(reply, keys, method, { code: "40002", msg: "Invalid Arguments", sub_code: "isv.missing-out-trade-no", sub_msg: "缺少商户订单号" });
     const trade = books.trade("alipay", outTradeNo);
@@ -162,6 +174,118 @@ export function alipaySandboxRoutes(app: FastifyInstance, sandbox: AlipaySandbox
     return answer(reply, keys, method || "error", { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-method", sub_msg: "不存在的方法名" });
   };
 
+  // The statement's address (as the real one: not signed, short-lived there, open here).
+  app.get<{ Querystring: { day?: string; app?: string } }>("/bill/download", async (request, reply) => {
+    const day = request.query.day ?? "";
+    const app = request.query.app ?? "";
+    const { trades, refunds } = statementOf(books, app, day);
+    const stem = `${app}_${day.replaceAll("-", "")}`;
+    const zip = writeZip([
+      {
+        name: `${stem}_业务明细.csv`,
+        data: Buffer.from(
+          billDetail(app, day, trades, refunds, (r) => books.trade("alipay", r.outTradeNo)),
+          "utf8",
+        ),
+      },
+      { name: `${stem}_业务明细(汇总).csv`, data: Buffer.from(`#支付宝业务汇总查询\n#账号：[${app}]\n`, "utf8") },
+    ]);
+    return reply.header("content-type", "application/octet-stream").header("content-disposition", `attachment; filename="${stem}.csv.zip"`).send(zip);
+  });
+
   app.post("/gateway.do", handle);
   app.get("/gateway.do", handle);
+}
+
+/** An app's trades paid and refunds made on a China-time day. */
+function statementOf(books: SandboxBooks, appId: string, day: string): { trades: SandboxTrade[]; refunds: SandboxRefund[] } {
+  const { trades, refunds } = books.ofDay("alipay", day, (iso) => chinaDay(new Date(iso)));
+  return { trades: trades.filter((t) => t.appId === appId), refunds: refunds.filter((r) => books.trade("alipay", r.outTradeNo)?.appId === appId) };
+}
+
+/** The statement's detail file as Alipay writes it: `#` lines, the header, rows whose values end with a tab, the totals. */
+function billDetail(appId: string, day: string, trades: SandboxTrade[], refunds: SandboxRefund[], tradeOf: (r: SandboxRefund) => SandboxTrade | undefined): string {
+  const c = ALIPAY_BILL_COLUMNS;
+  const header = [
+    c.tradeNo,
+    c.outTradeNo,
+    c.kind,
+    "商品名称",
+    c.created,
+    c.finished,
+    "门店编号",
+    "门店名称",
+    "操作员",
+    "终端号",
+    "对方账户",
+    `${c.amount}（元）`,
+    `${c.received}（元）`,
+    "支付宝红包（元）",
+    "集分宝（元）",
+    "支付宝优惠（元）",
+    "商家优惠（元）",
+    "券核销金额（元）",
+    "券名称",
+    "商家红包消费金额（元）",
+    "卡消费金额（元）",
+    c.refundNo,
+    "服务费（元）",
+    "分润（元）",
+    "备注",
+  ];
+  const row = (values: string[]) => values.map((v) => `${v}\t`).join(",");
+  const time = (iso: string) => alipayTimestamp(new Date(iso));
+  const blanks = (n: number) => Array.from({ length: n }, () => "");
+  const lines = [
+    "#支付宝业务明细查询",
+    `#账号：[${appId}]`,
+    `#起始日期：[${day} 00:00:00]   终止日期：[${day} 23:59:59]`,
+    "#-----------------------------------------业务明细列表----------------------------------------",
+    header.join(","),
+    ...trades.map((t) => {
+      const paid = fenToYuan(t.paidFen ?? t.totalFen);
+      return row([
+        t.transactionId ?? "",
+        t.outTradeNo,
+        "交易",
+        t.description,
+        time(t.createdAt),
+        time(t.paidAt ?? t.createdAt),
+        ...blanks(4),
+        "sandbox-payer",
+        paid,
+        paid,
+        ...blanks(8),
+        "",
+        "0.00",
+        "0.00",
+        "",
+      ]);
+    }),
+    ...refunds.map((r) => {
+      const trade = tradeOf(r);
+      return row([
+        trade?.transactionId ?? "",
+        r.outTradeNo,
+        "退款",
+        trade?.description ?? "",
+        time(r.createdAt),
+        time(r.succeededAt ?? r.createdAt),
+        ...blanks(4),
+        "sandbox-payer",
+        fenToYuan(trade?.totalFen ?? 0),
+        `-${fenToYuan(r.refundFen)}`,
+        ...blanks(8),
+        r.outRefundNo,
+        "0.00",
+        "0.00",
+        "",
+      ]);
+    }),
+    "#-----------------------------------------业务明细列表结束------------------------------------",
+    `#交易合计：${trades.length}笔`,
+    `#退款合计：${refunds.length}笔`,
+    `#导出时间：[${alipayTimestamp()}]`,
+  ];
+  return `${lines.join("\n")}\n`;
 }

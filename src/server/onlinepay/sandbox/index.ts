@@ -9,7 +9,7 @@ import { alipaySandboxRoutes, payAlipayTrade, resendAlipayNotification } from ".
 import { sandboxKeys } from "./keys.ts";
 import { notifier } from "./notifier.ts";
 import { notFoundPage, payPage } from "./pay-page.ts";
-import { SandboxBooks } from "./trades.ts";
+import { sandboxBooks } from "./trades.ts";
 import { payWechatTrade, resendWechatCallback, wechatSandboxRoutes } from "./wechatpay-gateway.ts";
 
 export interface SandboxGatewayOptions {
@@ -25,7 +25,7 @@ export interface SandboxGatewayOptions {
 
 export async function sandboxGateway(app: FastifyInstance, options: SandboxGatewayOptions): Promise<void> {
   const keys = sandboxKeys(options.dir);
-  const books = new SandboxBooks(options.dir);
+  const books = sandboxBooks(options.dir);
   const sender = notifier(options.transport, options.retryPauses);
   app.addHook("onClose", async () => sender.close());
   const publicBase = (request: FastifyRequest) => `${request.protocol}://${request.host}${options.prefix}`;

@@ -121,3 +121,12 @@ export class SandboxBooks {
     this.save();
   }
 }
+
+const booksByDir = new Map<string, SandboxBooks>();
+
+/** The books of the sandbox in a folder: one per folder and process (the server's, and a test that plants a trade in them). */
+export function sandboxBooks(dir: string): SandboxBooks {
+  let books = booksByDir.get(dir);
+  if (!books) booksByDir.set(dir, (books = new SandboxBooks(dir)));
+  return books;
+}
