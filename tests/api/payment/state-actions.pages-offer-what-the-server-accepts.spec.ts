@@ -166,6 +166,21 @@ describe.each(backends)("the fee pages offer only what the server accepts (%s)",
           return refund;
         },
       },
+      // A refund of an online payment on its way back through the gateway, or refused by it: the
+      // gateway's own journey is tests/api/onlinepay/refunds.spec.ts; here only the row's state counts.
+      ...[
+        { name: "退款中", state: RefundStatus.GatewayProcessing },
+        { name: "退款失败", state: RefundStatus.GatewayFailed },
+      ].map(({ name, state }) => ({
+        name,
+        state,
+        make: async (id: number) => {
+          await approveBill(id);
+          const refund = await applyRefund(await pay(id), "20.00");
+          await t.server.db.query("update refunds set status = $2 where tenant_id = $1 and id = $3", [t.ids.tenantA, state, refund]);
+          return refund;
+        },
+      })),
     ];
     for (const s of scenarios) {
       for (const action of Object.values(stateActions.refunds.actions)) {
