@@ -20,7 +20,7 @@ export interface OperationRoute {
   successMessage?: string;
   contentType?: string;
   errors: readonly string[];
-  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */
+  /** How it keeps to a user limited to some communities (src/server/platform/http/operation-scope.ts). */
   scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };
   /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */
   money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };

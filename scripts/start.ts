@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../src/server/main.ts";
-import { webDistDir } from "../src/server/paths.ts";
+import { webDistDir } from "../src/server/platform/paths.ts";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const builtIndex = join(webDistDir, "index.html");

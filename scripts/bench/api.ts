@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import autocannon, { type Result as AutocannonResult } from "autocannon";
-import { openDatabase } from "../../src/server/db/open.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import { openDatabase } from "../../src/server/platform/db/open.ts";
+import { migrate } from "../../src/server/platform/db/migrate.ts";
 import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
 import { type Child, signIn, startChild } from "./child-server.ts";
 

@@ -15,12 +15,12 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import type { Db } from "../../src/server/db/types.ts";
-import type { SessionInfo } from "../../src/server/auth/session-store.ts";
+import type { Db } from "../../src/server/platform/db/types.ts";
+import type { SessionInfo } from "../../src/server/platform/session/session-store.ts";
 import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
 import { planGeneration } from "../../src/server/payment/generation.ts";
-import { runTaskNow } from "../../src/server/tasks/runner.ts";
-import { findTaskById } from "../../src/server/tasks/store.ts";
+import { runTaskNow } from "../../src/server/platform/tasks/runner.ts";
+import { findTaskById } from "../../src/server/platform/tasks/store.ts";
 import { type Backend, backendName, backendsOf, benchSession, openBenchDatabase, runBench, runLine, seconds, writeBenchSection } from "./database.ts";
 
 const TARGETS: Record<Backend, number> = { postgres: 5, pglite: 10 };

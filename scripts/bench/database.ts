@@ -10,10 +10,10 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { Db } from "../../src/server/db/types.ts";
-import type { SessionInfo } from "../../src/server/auth/session-store.ts";
-import { openDatabase } from "../../src/server/db/open.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
+import type { Db } from "../../src/server/platform/db/types.ts";
+import type { SessionInfo } from "../../src/server/platform/session/session-store.ts";
+import { openDatabase } from "../../src/server/platform/db/open.ts";
+import { migrate } from "../../src/server/platform/db/migrate.ts";
 import type { LargeDataSet } from "../seed/large-data-set.ts";
 import { adminQuery } from "../postgres-admin.ts";
 

@@ -14,12 +14,12 @@
 import { loadavg } from "node:os";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import type { Db } from "../../src/server/db/types.ts";
+import type { Db } from "../../src/server/platform/db/types.ts";
 import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
 import { planGeneration } from "../../src/server/payment/generation.ts";
 import { approveBills } from "../../src/server/payment/approval.ts";
 import { arrearsPage, arrearsQueryOf } from "../../src/server/payment/arrears.ts";
-import { runTaskNow } from "../../src/server/tasks/runner.ts";
+import { runTaskNow } from "../../src/server/platform/tasks/runner.ts";
 import { type Backend, backendName, backendsOf, benchSession, openBenchDatabase, runBench, runLine, seconds, writeBenchSection } from "./database.ts";
 
 const { values } = parseArgs({

@@ -20,8 +20,8 @@ import { seedLargeDataSet } from "../seed/large-data-set.ts";
 import { importerOf } from "../../src/server/excel/importers.ts";
 import { IMPORT_CHUNK, registerExcelTasks, submitImport } from "../../src/server/excel/tasks.ts";
 import { DATA_SHEET, MAX_IMPORT_ROWS, templateWorkbook } from "../../src/server/excel/workbook.ts";
-import { runTaskNow } from "../../src/server/tasks/runner.ts";
-import { findTaskById } from "../../src/server/tasks/store.ts";
+import { runTaskNow } from "../../src/server/platform/tasks/runner.ts";
+import { findTaskById } from "../../src/server/platform/tasks/store.ts";
 import { type Backend, backendName, backendsOf, benchSession, openBenchDatabase, runBench, runLine, seconds, writeBenchSection } from "./database.ts";
 
 const TARGET_SECONDS = 30;

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../../src/server/app.ts";
-import { pauseSessionCache } from "../../src/server/auth/session-store.ts";
+import { pauseSessionCache } from "../../src/server/platform/session/session-store.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,6 +1,6 @@
 // No import cycles in src/ (npm run check): between files, type imports included (a cycle through
 // types still ties the files together), and in src/server between folders: no two folders import
-// each other. The graph is read from the import and export statements' relative specifiers (the
+// each other; and the kernel (src/server/platform) imports no domain. The graph is read from the import and export statements' relative specifiers (the
 // project writes them with their extension), which is all the resolution this code base needs.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -108,12 +108,26 @@ export function mutualFolders(root: string, graph: Map<string, string[]>): strin
 }
 
 /**
- * Folder pairs that still import each other: the http edge's primitives (envelope) below the session
- * and its scope (auth), the operation layer (http/operation.ts) above them, until the two layers get
- * folders of their own. A listed pair that no longer occurs is
+ * Folder pairs that may still import each other (none now). A listed pair that no longer occurs is
  * reported too, so the list only shrinks.
  */
-export const KNOWN_MUTUAL_FOLDERS: readonly string[] = ["auth <-> http"];
+export const KNOWN_MUTUAL_FOLDERS: readonly string[] = [];
+
+/**
+ * The kernel (src/server/platform: the http edge, the session and its scope, sql, tasks, jobs) imports
+ * no domain: only its own files, src/common, generated/ and packages. Each import of a file of src/
+ * elsewhere is a problem.
+ */
+export function platformImports(root: string, graph: Map<string, string[]>): string[] {
+  const platform = join(root, "src", "server", "platform") + "/";
+  const common = join(root, "src", "common") + "/";
+  const problems: string[] = [];
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(platform)) continue;
+    for (const target of targets) if (!target.startsWith(platform) && !target.startsWith(common)) problems.push(`the platform imports a domain: ${relative(root, file)} -> ${relative(root, target)}`);
+  }
+  return problems.sort();
+}
 
 export function checkImportCycles(root: string, known: readonly string[] = KNOWN_MUTUAL_FOLDERS): string[] {
   const graph = importGraph(root);
@@ -122,5 +136,6 @@ export function checkImportCycles(root: string, known: readonly string[] = KNOWN
   for (const pair of mutual) if (!known.includes(pair)) problems.push(`src/server folders import each other: ${pair}`);
   for (const pair of known)
     if (!mutual.includes(pair)) problems.push(`src/server folders ${pair} no longer import each other: remove the pair from KNOWN_MUTUAL_FOLDERS (scripts/check/import-cycles.ts)`);
+  problems.push(...platformImports(root, graph));
   return problems;
 }

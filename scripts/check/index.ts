@@ -38,5 +38,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle, no statement in a route file`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle, a platform that imports no domain, no statement in a route file`,
 );

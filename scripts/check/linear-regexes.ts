@@ -13,8 +13,8 @@ const SCANNED = ["src/server", "src/common"];
 /** Files (relative to the project root) that build a RegExp from a value, with why it stays linear. */
 const builtFromValues: Record<string, string> = {
   "src/common/validate.ts": "checkRuleWith runs the patterns of schemas/rules.yaml, which codegen checks are linear",
-  "src/server/http/json-body.ts": "an alternation of fixed words (\\u and the shadowing keys), no quantifier",
-  "src/server/db/write-watch.ts": "table names joined by |, between \\b; read against the SQL the server itself runs",
+  "src/server/platform/http/json-body.ts": "an alternation of fixed words (\\u and the shadowing keys), no quantifier",
+  "src/server/platform/db/write-watch.ts": "table names joined by |, between \\b; read against the SQL the server itself runs",
 };
 
 const literalText = (node: ts.Expression | undefined): string | undefined => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);

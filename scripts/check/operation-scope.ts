@@ -1,5 +1,5 @@
 // Every declared operation says how it keeps to a user limited to some communities (its `scope`,
-// src/server/http/operation-scope.ts); codegen refuses a non-public one without. Here: an operation
+// src/server/platform/http/operation-scope.ts); codegen refuses a non-public one without. Here: an operation
 // declared "tenant" (tenant-wide data only) must not take an input that names a community or a
 // community's rows — that operation reads community data and must say how it is scoped; and an
 // operation whose guard checks inputs checks every community it takes (communityId, communityIds …):

@@ -671,7 +671,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */\n  caller?: "server";\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
-    `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
+    `  /** How it keeps to a user limited to some communities (src/server/platform/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
     `  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */\n  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +

@@ -9,9 +9,9 @@
 // not created by it (start the server once first to have both).
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { openDatabase } from "../../src/server/db/open.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
-import { DataDirLockedError } from "../../src/server/db/lock.ts";
+import { openDatabase } from "../../src/server/platform/db/open.ts";
+import { migrate } from "../../src/server/platform/db/migrate.ts";
+import { DataDirLockedError } from "../../src/server/platform/db/lock.ts";
 import { randomDemoPassword } from "../../src/server/seed/demo-password.ts";
 import { analyzeLargeTables, seedLargeDataSet, UsernameTakenError } from "./large-data-set.ts";
 

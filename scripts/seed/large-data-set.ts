@@ -3,7 +3,7 @@
 // `residentsPerRoom` residents in each room. Everything is written set-wise (INSERT ... SELECT over
 // generate_series), in one transaction, so 200k rooms and 600k residents take seconds, not hours.
 // Values follow the schema rules (names, 11-digit mobiles, room numbers, room status 1..5).
-import type { Db, DbSession } from "../../src/server/db/types.ts";
+import type { Db, DbSession } from "../../src/server/platform/db/types.ts";
 import { hashPassword } from "../../src/server/auth/password.ts";
 import { passwordProblem } from "../../src/server/auth/password-policy.ts";
 

@@ -12,30 +12,30 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import { resolve } from "node:path";
-import "./fastify-types.ts";
-import type { Db } from "./db/types.ts";
-import { openDatabase } from "./db/open.ts";
-import { JobQueue, type JobMode } from "./jobs/queue.ts";
-import { migrate } from "./db/migrate.ts";
-import { withStartupLock } from "./db/startup-lock.ts";
-import { installGuard } from "./auth/guard.ts";
+import "./platform/fastify-types.ts";
+import type { Db } from "./platform/db/types.ts";
+import { openDatabase } from "./platform/db/open.ts";
+import { JobQueue, type JobMode } from "./platform/jobs/queue.ts";
+import { migrate } from "./platform/db/migrate.ts";
+import { withStartupLock } from "./platform/db/startup-lock.ts";
+import { installGuard } from "./platform/session/guard.ts";
 import { loginRoutes } from "./auth/login-routes.ts";
 import { shareSessionRevocation } from "./auth/session-revocation.ts";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { ticketRoutes } from "./auth/ticket-routes.ts";
-import { frameworkErrors, installErrorHandling } from "./http/error-handler.ts";
-import { installJsonBody } from "./http/json-body.ts";
-import { installInputGuard } from "./http/input-guard.ts";
-import { installSecurityHeaders } from "./http/security-headers.ts";
-import { RequestLog } from "./http/request-log.ts";
-import { healthRoutes } from "./http/health.ts";
-import { apiDocsRoutes } from "./http/api-docs.ts";
-import { webAppRoutes } from "./http/web-app.ts";
+import { frameworkErrors, installErrorHandling } from "./platform/http/error-handler.ts";
+import { installJsonBody } from "./platform/http/json-body.ts";
+import { installInputGuard } from "./platform/http/input-guard.ts";
+import { installSecurityHeaders } from "./platform/http/security-headers.ts";
+import { RequestLog } from "./platform/http/request-log.ts";
+import { healthRoutes } from "./platform/http/health.ts";
+import { apiDocsRoutes } from "./platform/http/api-docs.ts";
+import { webAppRoutes } from "./platform/http/web-app.ts";
 import { crudRoutes, type CrudOptions } from "./crud/routes.ts";
 import { routeModules } from "./domains.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
-import { webDistDir } from "./paths.ts";
+import { webDistDir } from "./platform/paths.ts";
 import { texts } from "../../generated/texts.ts";
 
 export interface AppOptions {
@@ -64,7 +64,7 @@ export interface AppOptions {
   /** Run background tasks (default true; TASK_WORKER=0: another server runs them). */
   taskWorker?: boolean;
   /**
-   * The job queue's mode (src/server/jobs): "work" runs jobs and crons (a server), "send" only puts
+   * The job queue's mode (src/server/platform/jobs): "work" runs jobs and crons (a server), "send" only puts
    * jobs on the queue (another server works them), "manual" (the default: tests) runs nothing by
    * itself, tests call app.jobs.runDue(). pg-boss starts on first use in every mode.
    */

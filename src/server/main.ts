@@ -6,8 +6,8 @@
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
-import { DataDirLockedError } from "./db/lock.ts";
-import { MigrationChecksumError } from "./db/migrate.ts";
+import { DataDirLockedError } from "./platform/db/lock.ts";
+import { MigrationChecksumError } from "./platform/db/migrate.ts";
 import { describeStartError } from "./start-errors.ts";
 import { texts } from "../../generated/texts.ts";
 import { fillTexts } from "../../generated/fill-texts.ts";

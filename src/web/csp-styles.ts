@@ -1,5 +1,5 @@
 // Styles under the page's Content-Security-Policy. The server gives every index.html answer a fresh
-// style nonce, in its policy's style-src and in <meta name="csp-nonce"> (src/server/http/web-app.ts).
+// style nonce, in its policy's style-src and in <meta name="csp-nonce"> (src/server/platform/http/web-app.ts).
 // The policy guards against injected markup: a <style> element or a style attribute that arrives as
 // markup is refused. What the app's own scripts do with styles is let through: antd takes the nonce
 // through ConfigProvider's csp (App.tsx), and for code that takes none this module, imported first

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { backends, DEMO_PASSWORD } from "./support/server.ts";
 import { useDemoServer } from "./support/demo.ts";
-import { LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_USER, LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS } from "../../src/server/auth/settings.ts";
+import { LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_USER, LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS } from "../../src/server/platform/session/settings.ts";
 
 const LOCKED = { code: 42901, message: "登录尝试过于频繁，请稍后再试", data: null, success: false };
 

@@ -1,4 +1,4 @@
-// A session is two values (src/server/auth/session-store.ts): the token in the httpOnly cookie and
+// A session is two values (src/server/platform/session/session-store.ts): the token in the httpOnly cookie and
 // the signature of the login answer, sent in the `signature` header. A call is signed in only with
 // both, matching; either alone, or another session's signature, is no session (401). The spec's GET
 // logout needs the X-Requested-With marker like every other call that acts, so another site's link

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createStorage, startServer, type Storage, type TestServer } from "./support/server.ts";
-import { lockDataDir, LOCK_FILE } from "../../src/server/db/lock.ts";
+import { lockDataDir, LOCK_FILE } from "../../src/server/platform/db/lock.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { backends, createStorage, startServer, type Storage } from "./support/server.ts";
-import { loadMigrations, migrate, MigrationChecksumError } from "../../src/server/db/migrate.ts";
-import { openDatabase } from "../../src/server/db/open.ts";
+import { loadMigrations, migrate, MigrationChecksumError } from "../../src/server/platform/db/migrate.ts";
+import { openDatabase } from "../../src/server/platform/db/open.ts";
 import { buildApp } from "../../src/server/app.ts";
 
 describe.each(backends)("persistence and migrations (%s)", (backend) => {

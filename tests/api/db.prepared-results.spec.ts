@@ -4,8 +4,8 @@
 // database errors must be the same.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, createStorage, type Storage } from "./support/server.ts";
-import { openDatabase } from "../../src/server/db/open.ts";
-import type { Db } from "../../src/server/db/types.ts";
+import { openDatabase } from "../../src/server/platform/db/open.ts";
+import type { Db } from "../../src/server/platform/db/types.ts";
 
 describe.each(backends)("prepared statements give the same answers (%s)", (backend) => {
   let storage: Storage;

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "./support/server.ts";
 import { useDemoServer } from "./support/demo.ts";
-import { translateDbError } from "../../src/server/http/db-errors.ts";
-import type { DbSession } from "../../src/server/db/types.ts";
+import { translateDbError } from "../../src/server/platform/http/db-errors.ts";
+import type { DbSession } from "../../src/server/platform/db/types.ts";
 
 interface DemoBill {
   id: number;

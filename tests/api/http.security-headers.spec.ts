@@ -1,11 +1,11 @@
-// Security headers on every answer (src/server/http/security-headers.ts): the web app's index.html
+// Security headers on every answer (src/server/platform/http/security-headers.ts): the web app's index.html
 // (a fresh style nonce per answer, in its policy and its page), its other files, the API's JSON
 // (answered, refused, not found), the API reference page and its document; HSTS only over TLS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { NONCE_PLACEHOLDER } from "../../src/server/http/web-app.ts";
+import { NONCE_PLACEHOLDER } from "../../src/server/platform/http/web-app.ts";
 import { backends, freshServer, type Reply, type TestServer } from "./support/server.ts";
 
 /** The directives of a Content-Security-Policy header, by name. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/server/paths.ts";
+import { projectRoot } from "../../src/server/platform/paths.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "neptune-log-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
 import { cpSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../../src/server/app.ts";
-import { pgliteAssets } from "../../src/server/db/pglite-assets.ts";
+import { pgliteAssets } from "../../src/server/platform/db/pglite-assets.ts";
 import { DEMO_PASSWORD } from "./demo-password.ts";
 import { template } from "./templates.ts";
 

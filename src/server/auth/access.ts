@@ -12,10 +12,10 @@
 // - Area and community administration (configs, import) needs HBL01001.
 import type { FastifyRequest } from "fastify";
 import { resources } from "../../../generated/resources.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
-import { sessionOf } from "./guard.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { sessionOf } from "../platform/session/guard.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export const COMMUNITY_CODE = "HBL01001";
 export const HOUSE_CODE = "HBL01003";

@@ -2,11 +2,11 @@
 // change, profile edit. They need a session but no authority code.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
-import { loadSession } from "./guard.ts";
-import { clearSessionCookie } from "./cookie.ts";
-import { deleteSession } from "./session-store.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
+import { route } from "../platform/http/operation.ts";
+import { loadSession } from "../platform/session/guard.ts";
+import { clearSessionCookie } from "../platform/session/cookie.ts";
+import { deleteSession } from "../platform/session/session-store.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
 import { changeOwnPassword, editOwnProfile } from "./account.ts";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {

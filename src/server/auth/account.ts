@@ -2,15 +2,15 @@
 // change and the profile edit.
 import type { EditUserProfileBody, ModifyPasswordBody } from "../../../generated/operation-types.ts";
 import { messages } from "../../../generated/errors.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import type { Db } from "../db/types.ts";
-import type { SessionInfo } from "./session-store.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import type { Db } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { endSessionsOf } from "./session-end.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { userCenter, type UserCenter } from "./user-center.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { join, raw, sql } from "../db/sql.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { join, raw, sql } from "../platform/db/sql.ts";
 
 /** The session's user changes its password: a common one refused, the old one checked, the user's other sessions ended, logged. */
 export async function changeOwnPassword(db: Db, session: SessionInfo, ip: string, { oldPassword, newPassword }: ModifyPasswordBody): Promise<null> {

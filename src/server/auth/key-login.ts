@@ -8,14 +8,14 @@
 // answers 400 密钥无效或已过期 (the same for every case, so nothing is learnt about tickets).
 import type { FastifyInstance } from "fastify";
 import { consumeTicket } from "./tickets.ts";
-import { createSession, deleteExpiredSessions } from "./session-store.ts";
-import { setSessionCookie } from "./cookie.ts";
-import { apiError } from "../http/envelope.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { route } from "../http/operation.ts";
+import { createSession, deleteExpiredSessions } from "../platform/session/session-store.ts";
+import { setSessionCookie } from "../platform/session/cookie.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { route } from "../platform/http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 const invalidKey = () => apiError("INVALID_KEY");
 

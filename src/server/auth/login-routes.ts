@@ -6,9 +6,9 @@
 // checked (login-throttle.ts). A password stored at an older, weaker scrypt cost is stored again at
 // today's on its first successful login.
 import type { FastifyInstance } from "fastify";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
-import { setSessionCookie } from "./cookie.ts";
+import { setSessionCookie } from "../platform/session/cookie.ts";
 import { signIn } from "./login.ts";
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {

@@ -16,8 +16,8 @@
 // Addresses are compared as given (IPv4) or by their /64 (IPv6): a host rotating addresses inside
 // its own network counts as one address.
 import { isIPv6 } from "node:net";
-import type { Db, DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 import {
   LOGIN_IPV6_PREFIX_HEXTETS,
   LOGIN_KNOWN_ADDRESS_MS,
@@ -25,7 +25,7 @@ import {
   LOGIN_MAX_FAILURES_PER_USER,
   LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS,
   LOGIN_WINDOW_MS,
-} from "./settings.ts";
+} from "../platform/session/settings.ts";
 
 /** Advisory lock class of the per-username lock (the second key is the username's hash). */
 const LOGIN_LOCK_CLASS = 727_200;

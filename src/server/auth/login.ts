@@ -3,13 +3,13 @@
 // operation logged. The route sets the session cookie with the token answered here.
 import type { FastifyBaseLogger } from "fastify";
 import type { LoginData } from "../../../generated/operation-types.ts";
-import { apiError } from "../http/envelope.ts";
-import type { Db } from "../db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import type { Db } from "../platform/db/types.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
-import { createSession, deleteExpiredSessions } from "./session-store.ts";
+import { createSession, deleteExpiredSessions } from "../platform/session/session-store.ts";
 import { recordLoginSuccess, reserveLoginAttempt, usernameKey } from "./login-throttle.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { sql } from "../db/sql.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { sql } from "../platform/db/sql.ts";
 
 interface LoginUser {
   user_id: number;

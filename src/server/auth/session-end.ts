@@ -4,8 +4,8 @@
 // user again revives nothing. Called inside the write's transaction. A delete from sessions is a
 // watched write: after the commit every server empties its session cache (session-store.ts,
 // session-revocation.ts), so the end holds on all of them at once.
-import type { DbSession } from "../db/types.ts";
-import { anyOf, sql, when } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { anyOf, sql, when } from "../platform/db/sql.ts";
 
 /** Deletes the users' sessions (but `keep`, the caller's current one, when given) and their unused tickets. */
 export async function endSessionsOf(db: DbSession, tenantId: number, userIds: readonly number[], keep?: { tokenHash: string }): Promise<void> {

@@ -6,9 +6,9 @@
 // While the listening connection is down a server caches nothing (every request asks the
 // database) and tries again each second. PGlite is one process: its own writes already clear it.
 import pg from "pg";
-import type { Db } from "../db/types.ts";
-import { SESSION_BOOKKEEPING_SQL, SESSION_TABLES, dropCachedSessions, pauseSessionCache } from "./session-store.ts";
-import { raw, sql } from "../db/sql.ts";
+import type { Db } from "../platform/db/types.ts";
+import { SESSION_BOOKKEEPING_SQL, SESSION_TABLES, dropCachedSessions, pauseSessionCache } from "../platform/session/session-store.ts";
+import { raw, sql } from "../platform/db/sql.ts";
 
 export const SESSION_CHANNEL = "neptune_session_changes";
 const RECONNECT_MS = 1000;

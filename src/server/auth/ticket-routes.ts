@@ -1,7 +1,7 @@
 // POST /api/auth/homepage/actions/getTicket?type= -> {ticket}: one-time, 5 minutes, stored hashed.
 // Another application (the system-menu apps of spec §2) exchanges it once with consumeTicket().
 import type { FastifyInstance } from "fastify";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import { issueTicket } from "./tickets.ts";
 

@@ -1,10 +1,10 @@
 // One-time tickets (POST /api/auth/homepage/actions/getTicket, ticket-routes.ts): issued for the
 // session's user, 5 minutes, stored hashed; another application exchanges one once with consumeTicket().
-import type { DbSession } from "../db/types.ts";
-import { newToken, sha256Hex } from "./tokens.ts";
-import { TICKET_TTL_MS } from "./settings.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { newToken, sha256Hex } from "../platform/session/tokens.ts";
+import { TICKET_TTL_MS } from "../platform/session/settings.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export async function issueTicket(db: DbSession, user: { userId: number; tenantId: number }, type: string): Promise<string> {
   const ticket = newToken();

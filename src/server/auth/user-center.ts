@@ -1,7 +1,7 @@
 // The signed-in user's own profile ("user center", docs/api.md).
-import type { DbSession } from "../db/types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export interface UserCenter {
   userId: number;

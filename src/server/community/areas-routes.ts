@@ -11,8 +11,8 @@
 // The tree is for every signed-in user with an authority code (the community picker needs it).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
-import { idField, idsField } from "../http/request-input.ts";
+import { route } from "../platform/http/operation.ts";
+import { idField, idsField } from "../platform/http/request-input.ts";
 import { areaTree, checkDeletable, checkParent, type AreaWriteBody } from "./areas.ts";
 
 export async function areasModule(app: FastifyInstance): Promise<void> {

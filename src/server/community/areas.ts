@@ -3,12 +3,12 @@
 import { constants } from "../../../generated/constants.ts";
 import { fillScene } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
-import { idField } from "../http/request-input.ts";
-import type { JsonValue } from "../db/row.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
+import { idField } from "../platform/http/request-input.ts";
+import type { JsonValue } from "../platform/db/row.ts";
 
 export const AREA_ROOT_ID = constants.fallbackAreaId;
 

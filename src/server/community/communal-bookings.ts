@@ -9,12 +9,12 @@
 // same moment on PostgreSQL take turns and the second sees the first.
 import type { FastifyInstance } from "fastify";
 import { messages } from "../../../generated/errors.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError, validationError } from "../http/envelope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 /** Statuses that hold the slot (communalBookingStatus: 1 待审核, 2 已预约, 5 已使用). */
 export const ACTIVE_BOOKING_STATUSES = [1, 2, 5];

@@ -9,7 +9,7 @@
 // communities gets only those (and, in the tree, only the areas that lead to one).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { communityTree, listCommunities } from "./communities.ts";
 
 export async function communitiesModule(app: FastifyInstance): Promise<void> {

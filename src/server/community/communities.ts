@@ -1,13 +1,13 @@
 // The statements behind the community picker's operations (communities-routes.ts): the communities
 // of an area and the area tree with its communities, in the session's community scope.
-import { inScope } from "../auth/community-scope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import { inScope } from "../platform/session/community-scope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { ListCommunitiesQuery } from "../../../generated/operation-types.ts";
-import { allOf, anyOf, ilikeContains, sql } from "../db/sql.ts";
+import { allOf, anyOf, ilikeContains, sql } from "../platform/db/sql.ts";
 import { AREA_ROOT_ID, areaTree, areaWithDescendants, type AreaNode } from "./areas.ts";
-import { textOf } from "../http/request-input.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import { textOf } from "../platform/http/request-input.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 interface CommunityRow {
   id: number;

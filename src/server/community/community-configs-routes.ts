@@ -15,7 +15,7 @@
 // syncDadDate only records when it was asked (no outside platform is connected).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { readCommunityConfig, syncDadDate, writeCommunityConfig } from "./community-configs.ts";
 
 export async function communityConfigsModule(app: FastifyInstance): Promise<void> {

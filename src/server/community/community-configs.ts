@@ -2,13 +2,13 @@
 // configuration document read, merged (with its operation log) and the DAD sync time recorded.
 import { messages } from "../../../generated/errors.ts";
 import { fillScene } from "../../common/validate.ts";
-import { validationError } from "../http/envelope.ts";
-import { sql } from "../db/sql.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { Db, DbSession } from "../db/types.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
+import { validationError } from "../platform/http/envelope.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
 import { COMMUNITY_CODE } from "../auth/access.ts";
-import type { CheckedCommunity } from "../http/operation-scope.ts";
+import type { CheckedCommunity } from "../platform/http/operation-scope.ts";
 import type { GetCommunityParamConfigData, SetCommunityParamConfigBody } from "../../../generated/operation-types.ts";
 
 export type ConfigKind = "param" | "dad" | "xiChengHealthCode";

@@ -12,7 +12,7 @@
 // Another tenant's community or inhabitant is a 404. Values are raw; the pages mask by the schema.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { inhabitantProfile, preventionStatistics, propertyDetail } from "./community-profile.ts";
 
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {

@@ -2,16 +2,16 @@
 // the session's tenant.
 import { resourceByName } from "../../../generated/resources.ts";
 import type { GetInhabitantProfileData, GetPropertyDetailData } from "../../../generated/operation-types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
-import type { CheckedCommunity } from "../http/operation-scope.ts";
+import type { CheckedCommunity } from "../platform/http/operation-scope.ts";
 import { countsByMapping } from "../workbench/public.ts";
 import { chinaDays, chinaDaysAgo, chinaDaySql } from "../../common/china-time.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 

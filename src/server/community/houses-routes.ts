@@ -9,7 +9,7 @@
 // them: the houseReaders codes of schemas/operations/community.yaml (houseReaderCodes of access.ts).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { buildingsOfCommunity, pageSimpleRooms, roomsOfUnit, unitsOfBuilding } from "./houses.ts";
 
 export async function housesModule(app: FastifyInstance): Promise<void> {

@@ -1,10 +1,10 @@
 // The statements behind the house cascade's operations (houses-routes.ts), inside the session's
 // tenant: another tenant's id gives an empty list.
 import type { PageListSimpleRoomsBody, PageListSimpleRoomsData } from "../../../generated/operation-types.ts";
-import type { DbSession } from "../db/types.ts";
-import { ilikeContains, sql, when } from "../db/sql.ts";
-import { pageArgs, textOf } from "../http/request-input.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { ilikeContains, sql, when } from "../platform/db/sql.ts";
+import { pageArgs, textOf } from "../platform/http/request-input.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 export async function buildingsOfCommunity(db: DbSession, tenantId: number, communityId: number) {
   const { rows } = await db.query<{ id: number; name: string }>(

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from "fastify";
 import type { QueryProvinceCityQuery } from "../../../generated/operation-types.ts";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { divisionsUnder } from "./province-city-data.ts";
-import { textOf } from "../http/request-input.ts";
+import { textOf } from "../platform/http/request-input.ts";
 
 const divisionsOf = (query: QueryProvinceCityQuery) => divisionsUnder(textOf(query.parentCode ?? query.provinceCode ?? query.cityCode, 12) || null);
 

@@ -9,7 +9,7 @@
 // Picker calls: any signed-in user with an authority code.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { recentCommunities, setRecentCommunities } from "./recent-communities.ts";
 
 export async function recentCommunitiesModule(app: FastifyInstance): Promise<void> {

@@ -1,11 +1,11 @@
 // The statements behind the recently visited communities' operations (recent-communities-routes.ts),
 // in the user's community scope.
-import { andInScope, mayAccessCommunity } from "../auth/community-scope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { sql } from "../db/sql.ts";
+import { andInScope, mayAccessCommunity } from "../platform/session/community-scope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { sql } from "../platform/db/sql.ts";
 import { constants } from "../../../generated/constants.ts";
-import type { Db, DbSession } from "../db/types.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 export interface RecentCommunity {
   communityId: number;

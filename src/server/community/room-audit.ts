@@ -12,15 +12,15 @@ import { resourceByName } from "../../../generated/resources.ts";
 import type { InhabitantsRow, RoomAuditOrdersRow } from "../../../generated/types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { validateResource } from "../../common/validate.ts";
-import { apiError, validationError } from "../http/envelope.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { buildModel } from "../crud/model.ts";
 import { insertRow } from "../crud/insert.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 

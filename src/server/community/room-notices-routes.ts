@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { checkNoticeRoom, roomNotices } from "./room-notices.ts";
 
 export async function roomNoticesModule(app: FastifyInstance): Promise<void> {

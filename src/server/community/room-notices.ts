@@ -2,11 +2,11 @@
 // read, and the check of a notice's room on the generic write path.
 import { messages } from "../../../generated/errors.ts";
 import type { ListRoomNoticesData } from "../../../generated/operation-types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { NoticePublishStatus } from "../../../generated/states.ts";
 
 /** SQL condition (on notices aliased n) of a notice the residents read now. */

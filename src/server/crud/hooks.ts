@@ -1,8 +1,8 @@
 // Resource-specific steps of the generic write path, declared per resource name by the domain that
 // owns the resource (e.g. users and roles: system/user-accounts.ts).
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
 
 export interface WriteContext {

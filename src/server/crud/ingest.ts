@@ -6,20 +6,20 @@
 // the valid ones are written in one transaction, each in its own savepoint, so a record the database
 // refuses (a reference to another tenant's row) is reported and the others stay.
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
-import { mayAccessCommunity } from "../auth/community-scope.ts";
+import { mayAccessCommunity } from "../platform/session/community-scope.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
-import { sessionOf } from "../auth/guard.ts";
-import { apiError, ok } from "../http/envelope.ts";
-import { translateDbError } from "../http/db-errors.ts";
+import { sessionOf } from "../platform/session/guard.ts";
+import { apiError, ok } from "../platform/http/envelope.ts";
+import { translateDbError } from "../platform/http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { idField } from "../http/request-input.ts";
-import type { JsonObject, JsonValue } from "../db/row.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { idField } from "../platform/http/request-input.ts";
+import type { JsonObject, JsonValue } from "../platform/db/row.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export const MAX_INGEST = 1000;
 

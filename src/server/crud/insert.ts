@@ -3,13 +3,13 @@
 // validated the values (validateResource) and checked the community; tenant, community and
 // created_by come from the session, never from the values. Read-only fields are written only when
 // asked (device records carry them; a client form never does).
-import type { SessionInfo } from "../auth/session-store.ts";
-import { assertCommunity } from "../auth/community-scope.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { assertCommunity } from "../platform/session/community-scope.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceInput } from "./row.ts";
 import { ident } from "./sql.ts";
-import { join, raw, sql } from "../db/sql.ts";
+import { join, raw, sql } from "../platform/db/sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
 
 export interface InsertOptions {

@@ -5,21 +5,21 @@
 // Filters only on filter:true fields: free text by case-insensitive "contains" (% and _ literal),
 // strings with a mapping (enumerations), numbers, refs, booleans and dates exactly (an array = any of).
 import type { FieldDef } from "../../../generated/model-types.ts";
-import type { DbSession } from "../db/types.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 import type { ResourceRow } from "./row.ts";
-import { idField } from "../http/request-input.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { assertCommunity } from "../auth/community-scope.ts";
-import { apiError } from "../http/envelope.ts";
-import { fieldError } from "../http/input-guard.ts";
+import { idField } from "../platform/http/request-input.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { assertCommunity } from "../platform/session/community-scope.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { fieldError } from "../platform/http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
 import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
 import { alias, ident } from "./sql.ts";
-import { Shared, ilikeContains, join, likeContains, raw, sharedValues, sharing, sql, when, type Sql } from "../db/sql.ts";
+import { Shared, ilikeContains, join, likeContains, raw, sharedValues, sharing, sql, when, type Sql } from "../platform/db/sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
-import { pageArgs } from "../http/page-args.ts";
+import { pageArgs } from "../platform/http/page-args.ts";
 
 export interface PageResult {
   list: ResourceRow[];

@@ -4,7 +4,7 @@
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { alias, ident } from "./sql.ts";
-import { anyOf, join, raw, sql, type Sql } from "../db/sql.ts";
+import { anyOf, join, raw, sql, type Sql } from "../platform/db/sql.ts";
 
 export interface RefLabel {
   field: FieldDef;

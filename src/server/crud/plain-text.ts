@@ -10,14 +10,14 @@ import type { MaskFormat } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { PLAIN_TEXT_CODE, mask } from "../../common/masks.ts";
-import { sessionOf } from "../auth/guard.ts";
-import type { DbSession } from "../db/types.ts";
+import { sessionOf } from "../platform/session/guard.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
+import { apiError, ok, validationError } from "../platform/http/envelope.ts";
 import type { ResourceModel } from "./model.ts";
 import { assertInScope, findById, type RowScope } from "./repository.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { idParam } from "../http/request-input.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { idParam } from "../platform/http/request-input.ts";
 
 const maskedFields = (model: ResourceModel) => model.visible.filter((f) => f.mask);
 

@@ -4,20 +4,20 @@
 // translate database errors (duplicate, missing or still-referenced rows) into API errors.
 import { fillScene, validateResource, type FieldError } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
-import type { Db, DbSession } from "../db/types.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
-import { idField } from "../http/request-input.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { assertCommunity, assertRowsInScope } from "../auth/community-scope.ts";
-import { ApiError, apiError, validationError } from "../http/envelope.ts";
-import { translateDbError } from "../http/db-errors.ts";
+import { idField } from "../platform/http/request-input.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { assertCommunity, assertRowsInScope } from "../platform/session/community-scope.ts";
+import { ApiError, apiError, validationError } from "../platform/http/envelope.ts";
+import { translateDbError } from "../platform/http/db-errors.ts";
 import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
 import { ident } from "./sql.ts";
-import { anyOf, empty, join, raw, sql, when, type Sql } from "../db/sql.ts";
+import { anyOf, empty, join, raw, sql, when, type Sql } from "../platform/db/sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
 import { applyUsedWhen, assertRefsUnder, assertRefsWhere } from "./schema-conditions.ts";
-import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "../db/operation-log.ts";
+import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "../platform/db/operation-log.ts";
 
 export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
 

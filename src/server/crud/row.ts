@@ -1,5 +1,5 @@
 // The shapes of the generic CRUD: a resource's row as the endpoints read it and show it.
-import type { JsonValue } from "../db/row.ts";
+import type { JsonValue } from "../platform/db/row.ts";
 
 /**
  * A field's value as the API shows it: text (money as yuan text, decimals as exact text, dates and

@@ -14,10 +14,10 @@ import { mappingLabel } from "../../common/mappings.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { validationError } from "../http/envelope.ts";
-import { join, raw, sql } from "../db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { validationError } from "../platform/http/envelope.ts";
+import { join, raw, sql } from "../platform/db/sql.ts";
 import { ident } from "./sql.ts";
 
 /** The named fields of one stored row, by field name (null when the row is gone). */

@@ -2,12 +2,12 @@
 // as integer fen; decimals as exact text; json as JSON; dates as "YYYY-MM-DD"; datetimes as ISO text.
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
-import { validationError } from "../http/envelope.ts";
+import { validationError } from "../platform/http/envelope.ts";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceRow } from "./row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
-import { sql, type Sql } from "../db/sql.ts";
+import { sql, type Sql } from "../platform/db/sql.ts";
 
 /** A field's value as its column's SQL parameter: integers and fen as numbers, decimals, dates and json as text. */
 export type ColumnParam = string | number | boolean | null;

@@ -32,11 +32,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { mappingOptions } from "../../common/mappings.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { Actor } from "../crud/repository.ts";
-import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
-import { present } from "../http/request-input.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { route } from "../platform/http/operation.ts";
+import { present } from "../platform/http/request-input.ts";
 import {
   addEdgeLicence,
   addEdgeService,

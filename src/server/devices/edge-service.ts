@@ -15,15 +15,15 @@ import type {
   UpdateEdgeServiceBody,
 } from "../../../generated/operation-types.ts";
 import { issueTicket } from "../auth/tickets.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow, deleteRows, updateRow, type Actor } from "../crud/repository.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import type { Db, DbSession } from "../db/types.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import { pageArgs, textOf } from "../http/request-input.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { ilikeContains, join, raw, sql, when, type Sql } from "../db/sql.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import { pageArgs, textOf } from "../platform/http/request-input.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { ilikeContains, join, raw, sql, when, type Sql } from "../platform/db/sql.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import type { ResourceInput } from "../crud/row.ts";
 

@@ -8,7 +8,7 @@
 //          and the client then shows the jump-error dialog.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { aiInspectionOverview, chargeWebUrl } from "./external-pages.ts";
 
 export async function externalPagesModule(app: FastifyInstance): Promise<void> {

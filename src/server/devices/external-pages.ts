@@ -1,10 +1,10 @@
 // The statements behind the new-window menu items' operations (external-pages-routes.ts), over the
 // session's tenant.
-import type { DbSession } from "../db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { GetAiInspectionOverviewData } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { countsByMapping } from "../workbench/public.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { AiHandleStatus } from "../../../generated/states.ts";

@@ -12,7 +12,7 @@
 //           suggestions: [{level: "error" | "warning" | "info", text, path}]}
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { listCameras, operationAssistantSummary, searchCapturePictures } from "./video-pages.ts";
 
 export async function videoPagesModule(app: FastifyInstance): Promise<void> {

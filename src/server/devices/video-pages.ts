@@ -4,13 +4,13 @@ import { messages } from "../../../generated/errors.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { mappingLabel } from "../../common/mappings.ts";
-import type { DbSession } from "../db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { GetOperationAssistantSummaryData, ListCamerasData, SearchCapturePicturesBody, SearchCapturePicturesData } from "../../../generated/operation-types.ts";
-import { validationError } from "../http/envelope.ts";
-import { pageArgs, textOf } from "../http/request-input.ts";
+import { validationError } from "../platform/http/envelope.ts";
+import { pageArgs, textOf } from "../platform/http/request-input.ts";
 import { countsByMapping } from "../workbench/public.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, ilikeContains, join, sql, when, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, ilikeContains, join, sql, when, type Sql } from "../platform/db/sql.ts";
 import { AiHandleStatus, AlarmHandleStatus, ElevatorStatus, RepairStatus } from "../../../generated/states.ts";
 
 /** deviceCategory 6 摄像机, 7 人脸抓拍机. */

@@ -7,14 +7,14 @@
 // (API values through toColumnValue), tenant, community and created_by from the session; a field
 // left out gets its column's default (rows are grouped by the fields they give).
 import type { FieldDef } from "../../../generated/model-types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { ResourceModel } from "../crud/model.ts";
 import { alias, ident } from "../crud/sql.ts";
-import { join, raw, sql, type Sql } from "../db/sql.ts";
+import { join, raw, sql, type Sql } from "../platform/db/sql.ts";
 import { toColumnValue } from "../crud/values.ts";
 import type { ResourceInput } from "../crud/row.ts";
-import type { ColumnValue } from "../db/row.ts";
+import type { ColumnValue } from "../platform/db/row.ts";
 
 /** The element type of a field's column for an array parameter (json travels as text, cast after). */
 export function elementType(f: FieldDef): string {

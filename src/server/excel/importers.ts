@@ -23,14 +23,14 @@ import { resourceByName } from "../../../generated/resources.ts";
 import { ownerLabel } from "../../common/mappings.ts";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { texts } from "../../../generated/texts.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { buildModel, type ResourceModel } from "../crud/model.ts";
 import { ident } from "../crud/sql.ts";
-import { raw, sql, when } from "../db/sql.ts";
+import { raw, sql, when } from "../platform/db/sql.ts";
 import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 

@@ -12,7 +12,7 @@
 //   GET  {management}/taskCentre/actions/importErrorFile?taskId= -> an import task's error workbook
 //        (its rejected rows as uploaded, with 错误原因: the task centre's 下载错误数据).
 // A user sees the tasks it started; the main account every task of the tenant.
-import { assertCommunity } from "../auth/community-scope.ts";
+import { assertCommunity } from "../platform/session/community-scope.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -21,14 +21,14 @@ import type { ResourceDef } from "../../../generated/model-types.ts";
 import { operations } from "../../../generated/operations.ts";
 import { resourceByName, resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
-import { MAIN_ACCOUNT } from "../auth/authorities.ts";
-import { sessionOf } from "../auth/guard.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
-import { enqueueTask, findTask } from "../tasks/store.ts";
+import { MAIN_ACCOUNT } from "../platform/session/authorities.ts";
+import { sessionOf } from "../platform/session/guard.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { apiError, ok, validationError } from "../platform/http/envelope.ts";
+import { route } from "../platform/http/operation.ts";
+import { enqueueTask, findTask } from "../platform/tasks/store.ts";
 import { taskItem } from "../tasks/task-centre.ts";
-import { bodyOf, optionalId, queryOf, requiredId } from "../http/request-input.ts";
+import { bodyOf, optionalId, queryOf, requiredId } from "../platform/http/request-input.ts";
 import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
 import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, submitImport, taskFile, type ExportPayload } from "./tasks.ts";

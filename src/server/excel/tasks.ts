@@ -16,27 +16,27 @@
 // community scoping), at most MAX_EXPORT_ROWS rows, as one xlsx file kept in task_files.
 import { chinaDateTime } from "../../common/china-time.ts";
 import { constants } from "../../../generated/constants.ts";
-import { UserFacingError } from "../http/user-facing-error.ts";
+import { UserFacingError } from "../platform/http/user-facing-error.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { texts } from "../../../generated/texts.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { translateDbError } from "../http/db-errors.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { translateDbError } from "../platform/http/db-errors.ts";
 import { buildModel } from "../crud/model.ts";
 import { inSavepoint } from "../crud/insert.ts";
 import { pageList } from "../crud/list-query.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { registerTaskHandler, type StepContext, type TaskHandler } from "../platform/tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { enqueueTask, type TaskRow } from "../tasks/store.ts";
+import { enqueueTask, type TaskRow } from "../platform/tasks/store.ts";
 import { columnLabel, exportCell } from "./cells.ts";
 import { DUPLICATE_REASON, importerOf, type Cells, type ImportColumn, type ImportResult, type ImportRow } from "./importers.ts";
 import { errorWorkbook, exportWorkbook, readImportFile } from "./workbook.ts";
-import type { JsonObject } from "../db/row.ts";
-import { sql } from "../db/sql.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import type { JsonObject } from "../platform/db/row.ts";
+import { sql } from "../platform/db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 export const IMPORT_TASK = "excelImport";
 export const EXPORT_TASK = "excelExport";

@@ -7,7 +7,7 @@
 // the first one crossed: the bytes its parts inflate to (their declared sizes first, then each chunk
 // as it inflates, before exceljs parses it: a 1 MB zip can hold a sheet of 1 GB), and the rows,
 // columns, cell length and text kept of the sheet.
-import { UserFacingError } from "../http/user-facing-error.ts";
+import { UserFacingError } from "../platform/http/user-facing-error.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { Readable } from "node:stream";

@@ -1,7 +1,7 @@
 // Asking the gateway about an order (the active query: a missing callback, the desk's 刷新, before an
 // order is closed) and closing it there. A paid order is settled exactly as its callback would.
 import { OnlineOrderStatus } from "../../../generated/states.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import { clientsOf } from "./merchants.ts";
 import { orderMerchant, releaseBills, type OnlinePayContext, type OrderRow } from "./orders.ts";

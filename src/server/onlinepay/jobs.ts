@@ -1,4 +1,4 @@
-// Online payment's scheduled work on the job queue (src/server/jobs):
+// Online payment's scheduled work on the job queue (src/server/platform/jobs):
 // - After an order is made: the gateway is asked about it 3 minutes later and again 2 minutes before
 //   it expires (a payment whose callback never came is settled as the callback would), and when it
 //   has expired it is closed at the gateway and its bills are freed (gateway-query.ts).
@@ -10,9 +10,9 @@
 //   gateway never received is sent again under the same number.
 // A job that fails is retried with backoff (retryDelay doubled each time, retryLimit times).
 import { OnlineOrderStatus, OnlineRefundStatus, ReconSource } from "../../../generated/states.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { JobQueue } from "../platform/jobs/queue.ts";
 import { closeOrder, queryOrder } from "./gateway-query.ts";
 import { merchantById } from "./merchants.ts";
 import { ORDER_MINUTES, ORDER_SELECT, type OnlinePayContext, type OrderRow } from "./orders.ts";

@@ -7,10 +7,10 @@
 // its gateway from the merchant.
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { validationError } from "../http/envelope.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { validationError } from "../platform/http/envelope.ts";
 import { PayGateway } from "../../../generated/states.ts";
 import { alipayClient, type AlipayMerchant } from "./gateways/alipay-client.ts";
 import { wechatPayClient, type WechatMerchant } from "./gateways/wechatpay-client.ts";

@@ -4,8 +4,8 @@
 // stop sending it; a callback that fails a check, or whose settling failed, is not taken (the
 // gateway sends it again, nothing is lost).
 import { NotificationOutcome, NotificationVerdict, PayGateway } from "../../../generated/states.ts";
-import { sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { readAlipayNotification, readWechatCallback, type CallbackVerdict } from "./gateways/callbacks.ts";
 import { merchantById, type Merchant } from "./merchants.ts";
 import type { OnlinePayContext } from "./orders.ts";

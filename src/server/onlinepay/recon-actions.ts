@@ -7,9 +7,9 @@
 // - 标记退款 (flagRefund): the state and the remark only; the refund is asked of the gateway elsewhere.
 import { NotificationOutcome, ReconDifferenceKind, ReconEntryType, ReconStatus } from "../../../generated/states.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import { apiError } from "../http/envelope.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import type { Merchant } from "./merchants.ts";
 import { settlePaid } from "./settle.ts";
 

@@ -11,10 +11,10 @@
 import { OnlineOrderStatus, ReconDifferenceKind, ReconDifferenceState, ReconEntryType, ReconStatus, PayGateway } from "../../../generated/states.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import { parseAlipayBill, readAlipayStatement } from "./gateways/alipay-bill.ts";
 import { GatewayError } from "./gateways/transport.ts";
 import { parseTradeBill } from "./gateways/wechatpay-bill.ts";

@@ -18,10 +18,10 @@ import { NotificationOutcome, OnlineOrderFlag, OnlineOrderStatus, OnlineRefundPu
 import { texts } from "../../../generated/texts.ts";
 import { chinaDateTime } from "../../common/china-time.ts";
 import { fenToYuan, tryFen } from "../../common/money.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { Db, DbSession } from "../db/types.ts";
-import { apiError, ApiError } from "../http/envelope.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import { apiError, ApiError } from "../platform/http/envelope.ts";
 import { completeGatewayRefund, failGatewayRefund, type RefundToSend } from "../payment/public.ts";
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import { GatewayError } from "./gateways/transport.ts";

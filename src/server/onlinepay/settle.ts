@@ -11,10 +11,10 @@ import { OnlineOrderStatus, OnlineOrderFlag, NotificationOutcome, PayGateway, Pa
 import { texts } from "../../../generated/texts.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fenToYuan } from "../../common/money.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, payBills, PAYABLE, type BillRow } from "../payment/public.ts";
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import type { Merchant } from "./merchants.ts";

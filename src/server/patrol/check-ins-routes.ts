@@ -10,7 +10,7 @@
 // Nothing is stored: the expected check-ins are computed from the plans as they are now.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { patrolCheckIns } from "./check-ins.ts";
 
 export async function patrolCheckInsModule(app: FastifyInstance): Promise<void> {

@@ -4,12 +4,12 @@ import type { QueryPatrolCheckInsBody, QueryPatrolCheckInsData } from "../../../
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { messages } from "../../../generated/errors.ts";
 import { PatrolCheckInStatus, PatrolResult } from "../../../generated/states.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, sql, when } from "../db/sql.ts";
-import { pageArgs } from "../http/page-args.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, sql, when } from "../platform/db/sql.ts";
+import { pageArgs } from "../platform/http/page-args.ts";
 import { daysBetween, isCalendarDay, planShifts } from "./expected.ts";
 
 /** The longest date range one request may ask for, in days. */

@@ -9,19 +9,19 @@
 // batch is one decision and one row for the batch (who, when, how many bills, what they were due, what
 // balances paid), so a batch of a thousand bills writes one row, not a thousand.
 import { checkRule } from "../../common/validate.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { ApproveBillsBody, RejectBillsBody } from "../../../generated/operation-types.ts";
 import { audit, CODES, chosenIds, fen, notFound, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, WaiverStatus } from "../../../generated/states.ts";
 import { stateActions } from "../../../generated/actions.ts";
 import { billConditions } from "../../common/payment/row-actions.ts";
-import { refreshStaleStatistics } from "../db/statistics.ts";
+import { refreshStaleStatistics } from "../platform/db/statistics.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.bills.actions;
 

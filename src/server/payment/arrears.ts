@@ -4,14 +4,14 @@
 // bills.ts lateFeeOn in SQL numeric: fixed once a payment or waiver was made, else principal × daily
 // rate ‰ × days past the due date and grace, rounded half up to the fen. Read-only.
 import { texts } from "../../../generated/texts.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fen } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { allOf, likeContains, sql, type Sql, when } from "../platform/db/sql.ts";
 import { BillStatus, ResidentIdentity } from "../../../generated/states.ts";
 import { mask } from "../../common/masks.ts";
 import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";

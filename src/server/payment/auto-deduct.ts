@@ -7,16 +7,16 @@
 // Set-based (a few statements for any number of rooms), so approving a whole batch stays fast. The
 // accounts are locked (FOR UPDATE, in id order) before their balances are read: a recharge or a
 // cashier racing it waits, then sees the new balance.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay, billStatusOf, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
 import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE, paymentSerialNo } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { texts } from "../../../generated/texts.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, Shared, sharing, sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, Shared, sharing, sql } from "../platform/db/sql.ts";
 import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType, ReceiptStatus, ReceiptType } from "../../../generated/states.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */

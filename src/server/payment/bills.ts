@@ -1,13 +1,13 @@
 // Reading bills for the cashier and bill-pay pages: a bill with its item, room and what is still
 // owed, the late fee it would carry if paid today, and the business day payments count for.
-import type { DbSession } from "../db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { fenToYuan } from "../../common/money.ts";
 import type { BillShape, BillViewShape } from "../../common/payment/bill.ts";
 import { addDays, daysBetween } from "../../common/payment/period.ts";
 import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
 import { fen } from "./common.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 
 /** A bill as BILL_SELECT reads it (money in fen), with its item's late-fee terms. */

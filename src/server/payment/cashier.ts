@@ -9,8 +9,8 @@
 // and states, and one receipt numbered prefix + the tenant's receipt counter (gap-free: a failed
 // payment rolls its number back). The day it counts for is the first open business day (a closed
 // day is read-only: later payments go to the next day).
-import type { DbSession } from "../db/types.ts";
-import { sessionPersonName, type SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sessionPersonName, type SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
@@ -37,12 +37,12 @@ import {
   personNameSql,
   nextPaymentSerialNo,
 } from "./common.ts";
-import { apiError } from "../http/envelope.ts";
-import { mayAccessCommunity } from "../auth/community-scope.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { mayAccessCommunity } from "../platform/session/community-scope.ts";
 import { mask } from "../../common/masks.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */

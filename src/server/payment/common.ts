@@ -3,11 +3,11 @@
 // and the audit row of a decision.
 import { checkRule, checkRuleWith } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
-import { apiError, validationError, type ApiError } from "../http/envelope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
+import { apiError, validationError, type ApiError } from "../platform/http/envelope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { messages } from "../../../generated/errors.ts";
 

@@ -3,18 +3,18 @@
 // receipt) in the same transaction; editing or deleting it is refused. A deposit is refunded in
 // full or in part (the rest kept as a deduction, with its reason) after approval by 实收管理.
 import { scalarText } from "../../common/scalar-text.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql } from "../platform/db/sql.ts";
 import { PaymentSource } from "../../../generated/states.ts";
 
 interface ChargeRow {

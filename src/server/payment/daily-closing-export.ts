@@ -1,8 +1,8 @@
 // The 日结单（交班表） of one settlement day as a workbook: the same figures as the printable sheet
 // (DailyClosingPrintPage.tsx) — per cashier, each pay method's payments, refunds, what should have
 // arrived, what was declared and the difference, the cashier's subtotal, then the day's total.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { CheckedCommunity } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { chinaDateTime } from "../../common/china-time.ts";

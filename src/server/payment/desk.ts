@@ -3,14 +3,14 @@
 // recent receipts (reprint), and prepaying N future months of a monthly item — the bills priced
 // exactly as bill generation prices them (generation.ts priceRoom, pricing-sql.ts), created approved
 // with generation's numbering and paid at once, in one transaction with one receipt.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { addMonths, dueDateOf, monthsBetween } from "../../common/payment/period.ts";
-import { apiError } from "../http/envelope.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { audit, CODES, conflict, fen, notFound, say, personNameSql } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";

@@ -4,10 +4,10 @@
 // notice keeps the notice's id. Runs in the dunning step's transaction, for the notices that step made.
 // Notices generated without publish are published later, chosen on the list (publishLater): the same
 // notice per room, by the user who publishes; those already published are skipped and counted.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { audit, CODES, notFound, refused, say } from "./common.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { NoticePublishStatus, NoticeType } from "../../../generated/states.ts";
 

@@ -1,13 +1,13 @@
 // Dunning records (催缴记录, schemas/modules/propertyPayment.yaml dunningRecords): the generic resource,
 // with these steps on its write path: 催缴人 is the session user when none is chosen (on create), the
 // room is of the record's community, the date is not after today and the next follow-up not before it.
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { refused } from "./common.ts";
 import { requireRoomIn } from "./ledger.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 
 const empty = (v: unknown) => v === undefined || v === null || v === "";
 

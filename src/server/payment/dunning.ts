@@ -6,13 +6,13 @@
 // as they were, the total and the template's text with the room's figures filled in. With publish,
 // each notice is also published to its room's residents (dunning-publish.ts); that needs the notice
 // centre's code besides, checked when the task is asked for.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
-import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
+import { enqueueTask, findTask, finishTask } from "../platform/tasks/store.ts";
+import { registerTaskHandler, type StepContext, type TaskHandler } from "../platform/tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { audit, CODES, fen, notFound, optionalIds, refused, ruleBroken, say } from "./common.ts";
 import type { GenerateDunningNoticesBody, PrintDunningNoticeData } from "../../../generated/operation-types.ts";
@@ -20,8 +20,8 @@ import { owedSql } from "./arrears.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
 import { texts } from "../../../generated/texts.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { allOf, anyOf, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { allOf, anyOf, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 
 export const DUNNING_TASK = "dunningNotices";

@@ -9,18 +9,18 @@
 // order. A step is one statement — the rooms of all its items priced (UNION ALL), the bills inserted
 // (INSERT ... SELECT), the batch counters updated — plus the task's cursor in the same transaction,
 // so a run cut off by a crash resumes at the next step and never duplicates a bill.
-import type { Db, DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { periodProblem, dueDateOf } from "../../common/payment/period.ts";
-import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
-import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
+import { enqueueTask, finishTask, type TaskRow } from "../platform/tasks/store.ts";
+import { registerTaskHandler, type StepContext, type TaskHandler } from "../platform/tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { amountFen, fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
 import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { Shared, join, raw, sharing, sql, when, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { Shared, join, raw, sharing, sql, when, type Sql } from "../platform/db/sql.ts";
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
 import { BillBatchStatus, BillStatus, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
 

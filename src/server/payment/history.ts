@@ -2,17 +2,17 @@
 //   queryBills: bills with their room and item, for the approval, bill-pay and history pages
 //   (filters: community, statuses, period, item, batch, building, room, keyword on room/bill number).
 //   roomHistory: every bill of a room with its payments, refunds and waivers.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { isPeriod } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { pageArgs, textOf } from "../http/request-input.ts";
+import { pageArgs, textOf } from "../platform/http/request-input.ts";
 import type { GetRoomHistoryData, QueryBillsBody } from "../../../generated/operation-types.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, personNameSql } from "./common.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../platform/db/sql.ts";
 
 const ROOM_LABEL: Sql = raw("(select ro.full_name from rooms ro where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label");
 

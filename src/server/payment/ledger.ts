@@ -4,14 +4,14 @@
 // receipt numbered like the cashier's (prefix + the tenant's gap-free counter), a refund is a
 // ReturnFlag.Refund row under the charge's receipt number. All inside the caller's transaction, under
 // the community's shared day lock (a day being closed waits).
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay } from "./bills.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { dayLockKey, nextCounter, PAYMENT_TYPE_OTHER, refused, RETURN_FLAG_CHARGE, nextPaymentSerialNo } from "./common.ts";
-import { apiError } from "../http/envelope.ts";
-import { sql } from "../db/sql.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { sql } from "../platform/db/sql.ts";
 import { PaymentSource, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
 
 export { BALANCE_PAY_METHOD };

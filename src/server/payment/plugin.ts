@@ -2,7 +2,7 @@
 // (listed in src/server/domains.ts). The worker starts when the app is ready and stops,
 // after its current step, when the app closes (before the database closes).
 import type { FastifyInstance } from "fastify";
-import { TaskRunner } from "../tasks/runner.ts";
+import { TaskRunner } from "../platform/tasks/runner.ts";
 import "./generation.ts"; // registers the bill-generation task handler
 import "./dunning.ts"; // registers the dunning-notice task handler
 import { settingsRoutes } from "./routes/settings-routes.ts";

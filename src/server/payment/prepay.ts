@@ -8,19 +8,19 @@
 // racing an auto-deduction, never take it below zero nor lose a movement. Lock order is bills, then
 // accounts (approval and cashier alike), so they cannot deadlock each other.
 import { scalarText } from "../../common/scalar-text.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, sql } from "../platform/db/sql.ts";
 import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 
 interface AccountRow {

@@ -4,7 +4,7 @@
 // applies to the integer fen (rounding.ts). Prices, months and amounts are parameters (checked first:
 // validated integers and decimals); the text depends only on the pricing method and rounding mode.
 import { cycleMonths } from "../../common/payment/pricing.ts";
-import { sql, type Sql } from "../db/sql.ts";
+import { sql, type Sql } from "../platform/db/sql.ts";
 import { PricingMethod } from "../../../generated/states.ts";
 
 export interface SqlPricing {

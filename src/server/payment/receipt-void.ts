@@ -11,19 +11,19 @@
 //   - Otherwise refused with the reason (RECEIPT_* of errors.yaml).
 // Only receipts of bill payments (not paid from the prepayment balance) can be voided.
 // Lock order as a refund's approval: the receipt's charges, then the receipt, then the bills.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { audit, CODES, dayLockKey, fen, notFound, optionalText, nextPaymentSerialNo } from "./common.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { takeOffBill } from "./refunds.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { PaymentSource, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 import { stateActions } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 
 const VOID = stateActions.receipts.actions.void;
 

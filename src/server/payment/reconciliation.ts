@@ -10,14 +10,14 @@
 // that money, so its declared amount is what the books say (recorded − refunded). A refund of such a
 // payment paid back by the same method (through the gateway) nets on that line; one paid back another
 // way (现金 at the desk …) is the desk's, on its cashier's line, as any refund.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { ReturnFlag } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";

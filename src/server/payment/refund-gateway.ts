@@ -3,7 +3,7 @@
 // payment it took and how to send its refund (registerRefundGateway); without one every refund is
 // paid back at the desk. Kept per database, not per process: a test process runs several servers.
 import type { FastifyRequest } from "fastify";
-import type { Db, DbSession } from "../db/types.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
 
 /** The approved refund and its payment, locked by the approval's transaction. */
 export interface RefundToSend {

@@ -19,19 +19,19 @@
 // (completeGatewayRefund), or the refund becomes 退款失败 with the gateway's words and the payment
 // stands (failGatewayRefund). A 退款中 refund's amount is held like an approved one.
 import type { ApplyRefundBody, PrintRefundVoucherData } from "../../../generated/operation-types.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay, billStatusOf } from "./bills.ts";
 import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import type { RefundGateway } from "./refund-gateway.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;

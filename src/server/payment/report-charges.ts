@@ -8,12 +8,12 @@
 // - waived (减免): waivers approved that day; refunded (退款): refunds of bill payments that day;
 //   net (净收) = collected − refunded.
 // The same charges and refunds per pay method. Money in fen here, yuan text in the answer.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { GetChargeReportBody, GetChargeReportData } from "../../../generated/operation-types.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { chinaDateSql } from "../../common/china-time.ts";

@@ -3,14 +3,14 @@
 // fee), collected (what the bills hold as paid: charges less refunds, whenever paid), waived,
 // outstanding = receivable − collected − waived, and the collection rate collected / receivable
 // (exact percentage, two decimals, "-" without receivable).
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { GetCollectionReportBody, GetCollectionReportData } from "../../../generated/operation-types.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { texts } from "../../../generated/texts.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";

@@ -2,8 +2,8 @@
 // the arrears exports): a title, the community and the range, the header, one line per row of the
 // report's answer, then the total; money cells hold the two-decimal values with a 0.00 format.
 import ExcelJS from "exceljs";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { ExportPaymentReportsQuery } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { sumYuan } from "../../common/money.ts";

@@ -7,12 +7,12 @@
 // - Deposits, per deposit item and room: collected in the range (amount, count), refunded and kept
 //   as a deduction by refunds approved in the range, and held at the range's end (collected by then
 //   and not refunded by then).
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { GetDepositLedgerBody, GetDepositLedgerData, GetPrepayLedgerBody, GetPrepayLedgerData } from "../../../generated/operation-types.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { DepositStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";

@@ -1,7 +1,7 @@
 // The community and the period a money-desk report is for (收费日报/月报, collection, ledgers): a
 // range of days ("YYYY-MM-DD", at most 92) or of months ("YYYY-MM", at most 36), every day or month
 // of it listed so that one without data shows as zero. Days are China time like accountingDay.
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 import type { CheckedCommunity } from "../../../generated/operation-types.ts";
 import { addDays, daysBetween, isPeriod, monthEndDay, monthsBetween } from "../../common/payment/period.ts";
 import { fenToYuan } from "../../common/money.ts";

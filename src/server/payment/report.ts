@@ -4,16 +4,16 @@
 // (collected − refunded) / due and the household collection rate: rooms whose bills of the month are
 // all settled / rooms billed that month. Rates are exact percentages with two decimals.
 import { texts } from "../../../generated/texts.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { monthsBetween } from "../../common/payment/period.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIds, refused } from "./common.ts";
 import type { GetPaymentReportBody } from "../../../generated/operation-types.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, empty, sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { anyOf, empty, sql } from "../platform/db/sql.ts";
 import { BillStatus, ReturnFlag } from "../../../generated/states.ts";
 import { paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 

@@ -8,15 +8,15 @@
 import { validateResource } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { mappings } from "../../../generated/mappings.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { toColumnValue } from "../crud/values.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import { validationError } from "../http/envelope.ts";
+import { validationError } from "../platform/http/envelope.ts";
 import { refused } from "./common.ts";
 import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { join, raw, sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { join, raw, sql } from "../platform/db/sql.ts";
 import { PayMethod, ReceiptTemplate, ReceiptType } from "../../../generated/states.ts";
 import type { SavePaymentSettingsBody } from "../../../generated/operation-types.ts";
 

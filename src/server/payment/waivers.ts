@@ -7,8 +7,8 @@
 // propertyPayment.yaml, generated/actions.ts); an approval also needs its bill to still owe it
 // (common/payment/row-actions.ts), which the bill-pay page checks the same way.
 import type { ApplyWaiverBody } from "../../../generated/operation-types.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
@@ -16,12 +16,12 @@ import { discountOffFen } from "../../common/payment/pricing.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { audit, CODES, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 import { BillStatus, WaiverStatus, WaiverType } from "../../../generated/states.ts";
 import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { PAYABLE_STATES, startsFrom, stateRefusedMessage, waiverConditions } from "../../common/payment/row-actions.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError } from "../platform/http/envelope.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.waivers.actions;
 

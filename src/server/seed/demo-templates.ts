@@ -8,7 +8,7 @@ import { demoImage, isoDate } from "./field-values.ts";
 import { cardNumber, idCard, mobile, personName, plate, plateProvince } from "./person-data.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import type { ResourceInput } from "../crud/row.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 
 export interface TemplateContext extends ValueContext {
   community: { id: number; name: string; administrativeCode: string | null } | null;

@@ -1,8 +1,8 @@
 // Demo data on an empty database (no tenant yet), in one transaction: two tenants, their users,
 // areas, communities, houses and residents. One function per entity group (tenants.ts, users.ts,
 // places.ts, inhabitants.ts); more groups (cards, bills, ...) plug in here the same way.
-import type { Db } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { Db } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 import { seedTenants, type DemoTenants } from "./tenants.ts";
 import { seedUsers, type DemoUsers } from "./users.ts";
 import { seedAreas, seedCommunities, seedHouses } from "./places.ts";

@@ -6,9 +6,9 @@
 //     temporary charges to rooms and a visitor, a refund of a balance waiting for approval, and
 //     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them,
 //     published to the rooms' residents.
-import type { DbSession, Db } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession, Db } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { validateResource } from "../../common/validate.ts";
 import { buildModel } from "../crud/model.ts";

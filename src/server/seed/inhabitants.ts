@@ -1,6 +1,6 @@
 // Demo residents: a few per room, owner first.
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 
 const SURNAMES = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙"];
 const GIVEN = ["伟", "芳", "娜", "敏", "静", "磊", "洋", "艳", "勇", "军", "杰", "娟", "涛", "明", "超", "霞"];

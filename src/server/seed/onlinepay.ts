@@ -5,9 +5,9 @@
 // rooms' bills are paid online as a payer would have paid them (an order, its callback kept, settled
 // through the product's own settlement), so 支付订单 and 支付通知 are not empty; a fifth of each is
 // refunded through its gateway (approved, then the gateway's success), so 支付退款 is not empty either.
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 import { NotificationOutcome, NotificationVerdict, OnlineOrderStatus, PayChannel, PayGateway, PayMethod, ReconEntryType, ReconSource } from "../../../generated/states.ts";
 import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
 import { applyRefund, approveRefund } from "../payment/refunds.ts";

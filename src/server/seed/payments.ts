@@ -5,8 +5,8 @@
 // The first community of tenant A has every setting saved (the payment guide shows all five steps
 // done), the second only the payment parameters, the others none. Runs before the generic filler
 // (resource-rows.ts), which then finds enough rows and adds none of its own.
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { addDays } from "../../common/payment/period.ts";
@@ -28,10 +28,10 @@ import {
   saveSettings,
 } from "../payment/public.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
-import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { authoritiesOf, MAIN_ACCOUNT } from "../platform/session/authorities.ts";
 import { ident } from "../crud/sql.ts";
 import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
-import { join, raw, sql, type Sql } from "../db/sql.ts";
+import { join, raw, sql, type Sql } from "../platform/db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
 export function seedSession(tenantId: number, userId: number, username: string): SessionInfo {

@@ -1,6 +1,6 @@
 // Demo areas, communities and houses (buildings, units, rooms) of a tenant.
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export interface AreaSpec {
   name: string;

@@ -2,8 +2,8 @@
 // a resident ID number for every owner and most family members and tenants (valid format, with the
 // check digit, born in the community's region), and an e-mail address for some. Each changed row
 // passes the residents' update validator; all of them are written with one UPDATE.
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 import { validateResource } from "../../common/validate.ts";
 import type { DemoTenants } from "./tenants.ts";
 import { idCard } from "./person-data.ts";

@@ -14,15 +14,15 @@ import { resources } from "../../../generated/resources.ts";
 import { validateResource } from "../../common/validate.ts";
 import { toColumnValue } from "../crud/values.ts";
 import { ident } from "../crud/sql.ts";
-import { join, raw, sharing, Shared, sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
+import { join, raw, sharing, Shared, sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { fieldValue, type ValueContext } from "./field-values.ts";
 import { templates, type TemplateContext } from "./demo-templates.ts";
 import { alignWithState, type DemoUser } from "./state-fields.ts";
 import type { ResourceInput } from "../crud/row.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 
 export interface FillPlan {
   tag: "A" | "B";

@@ -12,7 +12,7 @@ import type { ActionDef, FieldDef, ResourceDef } from "../../../generated/model-
 import { mappingLabel } from "../../common/mappings.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import type { ResourceInput } from "../crud/row.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 
 interface StateRules {
   stateField: string;

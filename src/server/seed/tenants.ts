@@ -1,6 +1,6 @@
 // Demo tenants: A (阳光物业, several areas and communities) and B (绿城物业, data of its own).
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export interface DemoTenants {
   a: number;

@@ -1,8 +1,8 @@
 // Demo roles and users: tenant A's admin (main account) and staff (role 社区管理员 with the community
 // module only: HBL01001, HBL01003, HBL01005); tenant B's admin2 (main account). They share one
 // password, hashed once (a hash at today's scrypt cost takes most of a second).
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { DemoTenants } from "./tenants.ts";
 

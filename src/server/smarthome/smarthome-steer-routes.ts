@@ -3,7 +3,7 @@
 // tells what each flag means.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { smartHomeSteerFlags } from "./smarthome-steer.ts";
 
 export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {

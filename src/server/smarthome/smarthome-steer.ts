@@ -4,9 +4,9 @@
 // each true when the community has the rows the step asks for: rooms (the house data), smart devices,
 // house-type templates, a smart room linked to a template, construction workers.
 import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export async function smartHomeSteerFlags(db: DbSession, tenantId: number, communityId: number): Promise<SmartHomeSteerFlags> {
   const rows = await camelRows<SmartHomeSteerFlags>(

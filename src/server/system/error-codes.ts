@@ -2,7 +2,7 @@
 // web app maps codes to messages with (spec §7, §8). Public: it is needed to word a 401.
 import type { FastifyInstance } from "fastify";
 import { errorCodes } from "../../../generated/errors.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 
 export const errorCodeTable: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(Object.values(errorCodes).map((e) => [String(e.code), e.message])));

@@ -12,14 +12,14 @@
 // Every refusal is the 403 marker with its own message.
 import { messages } from "../../../generated/errors.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { communityScopeOf } from "../auth/stored-scope.ts";
-import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { anyOf, sql } from "../db/sql.ts";
-import { apiError } from "../http/envelope.ts";
-import { idField } from "../http/request-input.ts";
-import type { JsonValue } from "../db/row.ts";
+import { communityScopeOf } from "../platform/session/stored-scope.ts";
+import { MAIN_ACCOUNT, roleCodes } from "../platform/session/authorities.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { anyOf, sql } from "../platform/db/sql.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { idField } from "../platform/http/request-input.ts";
+import type { JsonValue } from "../platform/db/row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 const refuse = (message: string) => apiError("NO_PERMISSION", { message });

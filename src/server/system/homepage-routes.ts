@@ -6,8 +6,8 @@
 // learns what the user may do).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
-import { tokenOf } from "../auth/cookie.ts";
+import { route } from "../platform/http/operation.ts";
+import { tokenOf } from "../platform/session/cookie.ts";
 import { currentUser } from "./homepage.ts";
 
 export async function homepageModule(app: FastifyInstance): Promise<void> {

@@ -1,15 +1,15 @@
 // The statements behind the shell's user operation (homepage-routes.ts): the signed-in user, its menu
 // and its current community.
-import { inScope, mayAccessCommunity } from "../auth/community-scope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { sql } from "../db/sql.ts";
+import { inScope, mayAccessCommunity } from "../platform/session/community-scope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { sql } from "../platform/db/sql.ts";
 import { recentCommunities } from "../community/public.ts";
 import { constants } from "../../../generated/constants.ts";
-import { apiError } from "../http/envelope.ts";
-import type { DbSession } from "../db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { tenantWebMenu } from "./web-menu.ts";
 import { communityName } from "../auth/access.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 interface UserRow {
   username: string;

@@ -9,7 +9,7 @@
 //   The generic endpoints of menuCustomizations read it (pageList); their writes are main-account only too.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { mainAccountOnly, saveMenuCustomization } from "./menu-customization.ts";
 

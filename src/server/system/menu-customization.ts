@@ -3,15 +3,15 @@
 import type { MenuNode } from "../../../generated/model-types.ts";
 import { menu } from "../../../generated/routes.ts";
 import { validateResource } from "../../common/validate.ts";
-import { MAIN_ACCOUNT } from "../auth/authorities.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { Db, DbSession } from "../db/types.ts";
+import { MAIN_ACCOUNT } from "../platform/session/authorities.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
 import type { SaveMenuCustomizationBody } from "../../../generated/operation-types.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import { writeOperationLog } from "../db/operation-log.ts";
-import { camelRows } from "../db/camel-rows.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import { sql } from "../db/sql.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export interface MenuCustomization {
   menuKey: string;

@@ -4,7 +4,7 @@
 // schema checks the values (small codes 0-9999, an operation code without control characters).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { reportOperation } from "./operation-report.ts";
 
 export async function operationReportModule(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,8 @@
 // The statement behind the operation report (operation-report-routes.ts).
 import type { ReportOperationBody } from "../../../generated/operation-types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { sql } from "../db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql } from "../platform/db/sql.ts";
 
 /** One operation_logs row of the session's tenant and user. */
 export async function reportOperation(db: DbSession, session: SessionInfo, ip: string, body: ReportOperationBody): Promise<null> {

@@ -8,7 +8,7 @@
 // (云物业社区管理平台, its logo, antd's dark menu). Only branding is answered: nothing of the tenant.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { loginConfiguration, menuTheme } from "./platform-config.ts";
 
 export async function platformConfigModule(app: FastifyInstance): Promise<void> {

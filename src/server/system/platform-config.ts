@@ -1,11 +1,11 @@
 // The statements behind the branding before sign-in (platform-config-routes.ts): a host's
 // platformConfigs row, else the defaults.
-import type { DbSession } from "../db/types.ts";
-import { textOf } from "../http/request-input.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { textOf } from "../platform/http/request-input.ts";
 import { texts } from "../../../generated/texts.ts";
 import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export const DEFAULT_PLATFORM_NAME = texts.common.platformName;
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.

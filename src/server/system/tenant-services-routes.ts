@@ -7,7 +7,7 @@
 //       serviceName, enabled}]}: a service is enabled when its licence has a positive total.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { licenceQuotas, tenantLogos, tenantServiceEnable } from "./tenant-services.ts";
 
 export async function tenantServicesModule(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,8 @@
 // The statements behind the tenant's services (tenant-services-routes.ts): its logos and licences.
 import { constants } from "../../../generated/constants.ts";
-import type { DbSession } from "../db/types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 /** spec §9: the licence service types, in the order the spec lists them. */
 export const LICENCE_TYPES = [212, 209, 217, 251, 252] as const;

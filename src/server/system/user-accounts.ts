@@ -6,15 +6,15 @@
 // changing its role, type or scope, or its role's codes, ends its sessions and unused tickets.
 import { messages } from "../../../generated/errors.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { anyOf, sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { anyOf, sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { roleCodes } from "../auth/authorities.ts";
+import { roleCodes } from "../platform/session/authorities.ts";
 import { endSessionsOf } from "../auth/session-end.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
-import { apiError, validationError } from "../http/envelope.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { accountsBeyondReach, checkRoleGrant, checkRoleHolders, checkUserGrant, checkUserRemoval, rolesBeyondReach } from "./grants.ts";
 

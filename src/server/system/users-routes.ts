@@ -8,7 +8,7 @@
 // Disabled users are left out of the lists. Any signed-in user (pickers of many modules use them).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { registerUserAccountHooks } from "./user-accounts.ts";
 import { propertyUsersOfCommunity, tenantUsers, userCenterOf } from "./users.ts";
 

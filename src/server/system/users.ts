@@ -1,12 +1,12 @@
 // The statements behind the users operations (users-routes.ts): the tenant's users and the user center.
-import { apiError } from "../http/envelope.ts";
-import { MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { MAIN_ACCOUNT } from "../platform/session/authorities.ts";
 import { userCenter } from "../auth/user-center.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { communityName } from "../auth/access.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
 
 export interface UserListItem {
   userId: number;

@@ -4,7 +4,7 @@
 import type { MenuNode } from "../../../generated/model-types.ts";
 import { menu } from "../../../generated/routes.ts";
 import { fillScene } from "../../common/validate.ts";
-import type { DbSession } from "../db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { applyMenuCustomization, loadMenuCustomization } from "./menu-customization.ts";
 
 export function webMenuFor(codes: Iterable<string>, scene: string, nodes: readonly MenuNode[] = menu): MenuNode[] {

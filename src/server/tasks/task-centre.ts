@@ -2,13 +2,13 @@
 // background tasks, newest first — the main account sees every task of the tenant, another user
 // the tasks it started. state: pending (waiting for a worker), active, completed, failed.
 import { messages } from "../../../generated/errors.ts";
-import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { MAIN_ACCOUNT } from "../auth/authorities.ts";
-import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql, when } from "../db/sql.ts";
-import type { JsonObject } from "../db/row.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { MAIN_ACCOUNT } from "../platform/session/authorities.ts";
+import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "../platform/tasks/store.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql, when } from "../platform/db/sql.ts";
+import type { JsonObject } from "../platform/db/row.ts";
 
 export interface TaskCentreItem {
   id: number;

@@ -12,7 +12,7 @@
 //           tenant's community is a 404; a tenant without communities gets null.
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { firstCommunity, globalBoard, projectBoard } from "./boards.ts";
 
 export async function boardsModule(app: FastifyInstance): Promise<void> {

@@ -1,12 +1,12 @@
 // The cockpit boards' counts (the operations: boards-routes.ts), from the rows of the session's
 // tenant; days in China time (UTC+8).
-import type { DbSession } from "../db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql } from "../db/sql.ts";
-import { andInScope } from "../auth/community-scope.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql } from "../platform/db/sql.ts";
+import { andInScope } from "../platform/session/community-scope.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
 import { ParkingEventDirection } from "../../../generated/states.ts";
 
 /** Which communities a board counts: one (the project board), a limited user's, or all of the tenant's (null). */

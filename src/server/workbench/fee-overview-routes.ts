@@ -2,7 +2,7 @@
 //   GET {property}/bills/actions/workBenchGetFeeOverview?communityId=   HBL0701309 (the payment report)
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { feeOverview } from "./fee-overview.ts";
 
 export async function feeOverviewModule(app: FastifyInstance): Promise<void> {

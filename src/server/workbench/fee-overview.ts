@@ -23,10 +23,10 @@ import { chinaDay } from "../../common/china-time.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { divRoundHalfUp } from "../../common/payment/pricing.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { BALANCE_PAY_METHOD, owedSql, paymentReport } from "../payment/public.ts";
 
 /** num ÷ den as a percentage to one decimal, rounded half up: 265, 400 -> "66.3%"; "0.0%" when den is 0. */

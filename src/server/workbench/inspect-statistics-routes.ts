@@ -6,7 +6,7 @@
 //           plans: [{planId, planName, total, done, abnormal, averageScore}] (by abnormal, then name)}
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { inspectStatistics } from "./inspect-statistics.ts";
 
 export async function inspectStatisticsModule(app: FastifyInstance): Promise<void> {

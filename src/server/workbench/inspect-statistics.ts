@@ -1,9 +1,9 @@
 // 巡检统计: the daily plan reports (inspectPlanReports) of the session's tenant, for one community or
 // all, counted per day and per plan. The operation: inspect-statistics-routes.ts.
 import { chinaDays } from "../../common/china-time.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import type { DbSession } from "../db/types.ts";
-import { sql, when } from "../db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { sql, when } from "../platform/db/sql.ts";
 
 export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);
 

@@ -10,7 +10,7 @@
 // The adverts themselves are managed by the generic pages of the adverts resource (/workbench/adverts).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { advertPosition, silenceAdvertPosition } from "./promotion-positions.ts";
 
 export async function promotionPositionsModule(app: FastifyInstance): Promise<void> {

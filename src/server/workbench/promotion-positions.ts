@@ -1,11 +1,11 @@
 // The statements behind the workbench advert banner (promotion-positions-routes.ts).
 import { constants } from "../../../generated/constants.ts";
-import { apiError } from "../http/envelope.ts";
-import { textOf } from "../http/request-input.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { textOf } from "../platform/http/request-input.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { GetAdvertPositionQuery } from "../../../generated/operation-types.ts";
 
 function positionCodeOf(value: unknown): string {

@@ -12,7 +12,7 @@
 // comment). The questionnaire itself is product content, defined here (one, id constants.questionnaireId).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { questionnaireOfUser, submitQuestionnaire } from "./questionnaire.ts";
 
 export async function questionnaireModule(app: FastifyInstance): Promise<void> {

@@ -3,10 +3,10 @@ import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import { texts } from "../../../generated/texts.ts";
 import { checkRule } from "../../common/validate.ts";
-import { apiError, validationError } from "../http/envelope.ts";
-import { sql } from "../db/sql.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import { apiError, validationError } from "../platform/http/envelope.ts";
+import { sql } from "../platform/db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { SubmitQuestionnaireBody } from "../../../generated/operation-types.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 

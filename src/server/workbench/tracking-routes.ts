@@ -11,7 +11,7 @@
 //        users, lastTime}], total} clicks per tracking code of the tenant, most clicked first (HBL03005).
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../http/operation.ts";
+import { route } from "../platform/http/operation.ts";
 import { countClicksByCode, decodeTrackingBody, reportTrackingClicks, reportTrackingEnvironment, TRACKING_WIRE_LIMIT } from "./tracking.ts";
 
 /** The two /pick routes, with their own body parser (this plugin's routes only). */

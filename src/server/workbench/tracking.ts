@@ -1,12 +1,12 @@
 // Click tracking's body decoding and record checks, and the statements behind its operations
 // (tracking-routes.ts).
 import { gunzip } from "node:zlib";
-import { apiError } from "../http/envelope.ts";
-import { textOf } from "../http/request-input.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { ilikeContains, sql, when } from "../db/sql.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { textOf } from "../platform/http/request-input.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { ilikeContains, sql, when } from "../platform/db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import type { CountClicksByCodeQuery, ReportTrackingClicksBody, ReportTrackingEnvironmentBody } from "../../../generated/operation-types.ts";
 
 export const TRACKING_WIRE_LIMIT = 256 * 1024;

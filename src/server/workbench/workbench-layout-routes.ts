@@ -11,9 +11,9 @@
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { moduleAvailable, workbenchModule, workbenchModules, type WorkbenchModuleDef } from "../../common/workbench-modules.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { apiError } from "../http/envelope.ts";
-import { route } from "../http/operation.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { route } from "../platform/http/operation.ts";
 import { deleteLayout, saveLayout, userLayout } from "./workbench-layout.ts";
 
 const moduleInfo = (def: WorkbenchModuleDef, session: SessionInfo) => ({

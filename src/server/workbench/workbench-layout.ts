@@ -1,10 +1,10 @@
 // The workbench's saved layouts: one per user and community (workbench_layouts), the modules the
 // user may not place dropped when saving and reading. The operations: workbench-layout-routes.ts.
 import { defaultLayout, moduleAvailable, normalizeLayout, workbenchModule, type LayoutItem } from "../../common/workbench-modules.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import type { DbSession } from "../db/types.ts";
-import { apiError } from "../http/envelope.ts";
-import { sql } from "../db/sql.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { sql } from "../platform/db/sql.ts";
 
 function usable(layout: LayoutItem[], session: SessionInfo): LayoutItem[] {
   return layout.filter((item) => {

@@ -20,10 +20,10 @@
 //       -> {todayIn, todayOut, plateCount, days: [{date, in, out}] (7 days)}
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
-import { route } from "../http/operation.ts";
+import type { SessionInfo } from "../platform/session/session-store.ts";
+import { route } from "../platform/http/operation.ts";
 import { requireAnyOf } from "../auth/access.ts";
-import type { CheckedCommunity } from "../http/operation-scope.ts";
+import type { CheckedCommunity } from "../platform/http/operation-scope.ts";
 import { communityStatistics, noticeCard, openDoorStatistics, repairCard, residentStatistics, roomAuditCard, roomStatistics, vehicleStatistics, type CardCommunity } from "./workbench-stats.ts";
 
 export async function workbenchStatsModule(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,9 @@
 // The workbench's statistics cards: the counts of the rows of one community, days in China time
 // (UTC+8). The operations are declared in workbench-stats-routes.ts.
 import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
-import type { DbSession } from "../db/types.ts";
-import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, type Sql } from "../db/sql.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { chinaDays, chinaDaySql, chinaMonthStart } from "../../common/china-time.ts";
 import { NoticePublishStatus, OpenResult, RepairStatus, RoomAuditStatus, RoomOccupancy } from "../../../generated/states.ts";
 

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.ts";
 import { backends } from "../support/server.ts";
-import { enqueueTask } from "../../../src/server/tasks/store.ts";
+import { enqueueTask } from "../../../src/server/platform/tasks/store.ts";
 import { useDemoServer } from "../support/demo.ts";
 
 type Route = (typeof operations)[keyof typeof operations];

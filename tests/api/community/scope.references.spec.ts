@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resourceByName, resources } from "../../../generated/resources.ts";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
-import { translateDbError } from "../../../src/server/http/db-errors.ts";
+import { translateDbError } from "../../../src/server/platform/http/db-errors.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 

@@ -1,4 +1,4 @@
-// Hostile Excel uploads (src/server/excel/workbook.ts, src/server/http/input-guard.ts), the files of
+// Hostile Excel uploads (src/server/excel/workbook.ts, src/server/platform/http/input-guard.ts), the files of
 // tests/support/hostile-xlsx.ts: a zip bomb, a huge cell, a million rows, too many columns, shared
 // strings repeated past the limit, random bytes. Each is refused with 400 and the catalogue's message, no task is queued, and while the
 // upload is in flight /healthz, asked over a real socket, keeps answering and the upload adds less

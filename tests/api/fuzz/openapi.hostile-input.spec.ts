@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { backends, sessionCredentials, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { openapiFile } from "../../../src/server/paths.ts";
-import { findSession } from "../../../src/server/auth/session-store.ts";
+import { openapiFile } from "../../../src/server/platform/paths.ts";
+import { findSession } from "../../../src/server/platform/session/session-store.ts";
 import { hostileBody, hostileId, hostileQuery } from "./hostile-values.ts";
 import { recordWrites } from "./write-recorder.ts";
 

@@ -2,7 +2,7 @@
 // touched rows is noted, a transaction's only once it commits. The fuzz suite reads it around each
 // refused call ("nothing written"). Session upkeep, login attempts and the background task runner's
 // claims and progress (it runs beside the requests) are bookkeeping, not data.
-import type { Db, DbSession } from "../../../src/server/db/types.ts";
+import type { Db, DbSession } from "../../../src/server/platform/db/types.ts";
 
 const WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge)\b/i;
 const BOOKKEEPING = /\b(sessions|login_attempts)\b|^\s*update tasks\b/;

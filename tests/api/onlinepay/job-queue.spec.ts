@@ -1,10 +1,10 @@
-// The job queue (src/server/jobs: pg-boss on the app's database, its SQL through the app's Db): a job
+// The job queue (src/server/platform/jobs: pg-boss on the app's database, its SQL through the app's Db): a job
 // sent with a start time runs when it is due, a failing job is retried later, and a cron fires once
 // however many queues run it (two queues working the same database, as two servers would).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../src/server/db/open.ts";
-import type { Db } from "../../../src/server/db/types.ts";
-import { JobQueue } from "../../../src/server/jobs/queue.ts";
+import { openDatabase } from "../../../src/server/platform/db/open.ts";
+import type { Db } from "../../../src/server/platform/db/types.ts";
+import { JobQueue } from "../../../src/server/platform/jobs/queue.ts";
 import { backends, freshServer, type TestServer } from "../support/server.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { approveBills } from "../../../src/server/payment/approval.ts";
-import type { SessionInfo } from "../../../src/server/auth/session-store.ts";
+import type { SessionInfo } from "../../../src/server/platform/session/session-store.ts";
 import { generate, makeCommunity, paymentItem, PERIOD, priceType } from "./support.ts";
 
 const ROOMS = 40;

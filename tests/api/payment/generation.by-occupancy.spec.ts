@@ -2,7 +2,7 @@
 // smart-home 部署状态: a payment item bills the states it names (default every state but 未交付), and
 // area pricing takes the house's 计费面积 when it has one, else its 建筑面积. Databases made before
 // that: houses with residents became 自住 (出租 with a 租客), items kept billing every house
-// (src/server/db/core-migrations-after/0005_room_occupancy.sql).
+// (src/server/platform/db/core-migrations-after/0005_room_occupancy.sql).
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { billAmountFen } from "../../../src/common/payment/pricing.ts";

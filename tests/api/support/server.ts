@@ -16,13 +16,13 @@ import { waitForTemplate } from "../../support/templates.ts";
 
 export { DEMO_PASSWORD } from "../../support/demo-password.ts";
 import { DEMO_PASSWORD } from "../../support/demo-password.ts";
-import { SESSION_COOKIE } from "../../../src/server/auth/settings.ts";
-import { createSession } from "../../../src/server/auth/session-store.ts";
+import { SESSION_COOKIE } from "../../../src/server/platform/session/settings.ts";
+import { createSession } from "../../../src/server/platform/session/session-store.ts";
 import { usernameKey } from "../../../src/server/auth/login-throttle.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
 
 // A session is two values: the token in the httpOnly cookie and the signature of the login answer
-// (src/server/auth/session-store.ts). Tests name a session by its signature (`token` below, t.admin…):
+// (src/server/platform/session/session-store.ts). Tests name a session by its signature (`token` below, t.admin…):
 // every login answered through TestServer.request (login, keyLogin) records its cookie's token here,
 // and a request with that signature sends both.
 const cookieTokens = new Map<string, string>();

@@ -3,10 +3,10 @@
 // connection) shows the generic text and its message stays in the server's log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { texts } from "../../../generated/texts.ts";
-import { apiError } from "../../../src/server/http/envelope.ts";
-import { UserFacingError } from "../../../src/server/http/user-facing-error.ts";
-import { registerTaskHandler, runTaskNow } from "../../../src/server/tasks/runner.ts";
-import { enqueueTask, findTaskById } from "../../../src/server/tasks/store.ts";
+import { apiError } from "../../../src/server/platform/http/envelope.ts";
+import { UserFacingError } from "../../../src/server/platform/http/user-facing-error.ts";
+import { registerTaskHandler, runTaskNow } from "../../../src/server/platform/tasks/runner.ts";
+import { enqueueTask, findTaskById } from "../../../src/server/platform/tasks/store.ts";
 import { createStorage, startServer, type Storage, type TestServer } from "../support/server.ts";
 
 const failures: Record<string, Error> = {

@@ -5,8 +5,8 @@
 // too when the folder is empty); the product then finds a non-empty database and seeds nothing, so
 // admin, staff and admin2 are exactly as the demo data contract says.
 // The product has no API that creates a tenant, hence the seeding functions.
-import { openDatabase } from "../../../src/server/db/open.ts";
-import { migrate } from "../../../src/server/db/migrate.ts";
+import { openDatabase } from "../../../src/server/platform/db/open.ts";
+import { migrate } from "../../../src/server/platform/db/migrate.ts";
 import { isDatabaseEmpty, seedDemo } from "../../../src/server/seed/demo.ts";
 import { seedAreas, seedCommunities, seedHouses } from "../../../src/server/seed/places.ts";
 import { hashPassword } from "../../../src/server/auth/password.ts";

@@ -3,14 +3,14 @@
 // (crud/list-query.ts), and the write notifications the per-server session cache relies on
 // (db/write-watch.ts).
 import { describe, expect, test } from "vitest";
-import { StatementNames, statementName } from "../../../src/server/db/statement-names.ts";
-import { watchWrites } from "../../../src/server/db/write-watch.ts";
-import type { Db, DbSession } from "../../../src/server/db/types.ts";
+import { StatementNames, statementName } from "../../../src/server/platform/db/statement-names.ts";
+import { watchWrites } from "../../../src/server/platform/db/write-watch.ts";
+import type { Db, DbSession } from "../../../src/server/platform/db/types.ts";
 import { pageList } from "../../../src/server/crud/list-query.ts";
 import { buildModel } from "../../../src/server/crud/model.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import type { SessionInfo } from "../../../src/server/auth/session-store.ts";
-import { statementOf, type Statement } from "../../../src/server/db/sql.ts";
+import type { SessionInfo } from "../../../src/server/platform/session/session-store.ts";
+import { statementOf, type Statement } from "../../../src/server/platform/db/sql.ts";
 
 describe("statement names", () => {
   test("a text is named the second time it is seen, always with the same name", () => {

@@ -3,8 +3,8 @@
 // a 20 MB Buffer blocked the event loop for 12 s).
 import Fastify from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../src/server/http/envelope.ts";
-import { findUnsafeInput, installInputGuard } from "../../../src/server/http/input-guard.ts";
+import { ApiError } from "../../../src/server/platform/http/envelope.ts";
+import { findUnsafeInput, installInputGuard } from "../../../src/server/platform/http/input-guard.ts";
 
 const MiB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // The shared input guard: what the database cannot store, or no handler should see, is found and
 // named by its path before any handler runs.
 import { describe, expect, it } from "vitest";
-import { findUnsafeInput, hasUnstorableText, fieldError } from "../../../src/server/http/input-guard.ts";
+import { findUnsafeInput, hasUnstorableText, fieldError } from "../../../src/server/platform/http/input-guard.ts";
 
 describe("input guard", () => {
   it("finds NUL characters and unpaired surrogates, and lets paired ones and plain text through", () => {

@@ -1,6 +1,6 @@
 // Request bodies: __proto__ and constructor keys never reach a handler, however they are written.
 import { describe, expect, it } from "vitest";
-import { parseJsonBody } from "../../../src/server/http/json-body.ts";
+import { parseJsonBody } from "../../../src/server/platform/http/json-body.ts";
 
 describe("JSON body parsing", () => {
   it("parses an ordinary body as JSON.parse does", () => {

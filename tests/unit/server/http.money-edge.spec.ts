@@ -1,4 +1,4 @@
-// Money at the edge (src/server/http/money-edge.ts): an operation property declared `format: money`
+// Money at the edge (src/server/platform/http/money-edge.ts): an operation property declared `format: money`
 // is yuan on the wire (documented so in the OpenAPI document), checked by the amount rule with its
 // exact messages, and reaches the handler as integer fen; the answer's money nodes leave as
 // two-decimal yuan text. Codegen is run on a probe operation; the route helper on a real one.
@@ -14,9 +14,9 @@ import { addOperationsToOpenApi, emitOperations, loadOperations } from "../../..
 import { runCompiled } from "../../../src/common/validation-run.ts";
 import type { CompiledValidator } from "../../../generated/validators/types.ts";
 import { operations, type OperationRoute } from "../../../generated/operations.ts";
-import { route } from "../../../src/server/http/operation.ts";
-import { installErrorHandling } from "../../../src/server/http/error-handler.ts";
-import { moneyIn, moneyOut } from "../../../src/server/http/money-edge.ts";
+import { route } from "../../../src/server/platform/http/operation.ts";
+import { installErrorHandling } from "../../../src/server/platform/http/error-handler.ts";
+import { moneyIn, moneyOut } from "../../../src/server/platform/http/money-edge.ts";
 
 const PROBE = `domain: probe
 description: 金额探针

@@ -6,8 +6,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../../../src/server/http/operation.ts";
-import { installErrorHandling } from "../../../src/server/http/error-handler.ts";
+import { route } from "../../../src/server/platform/http/operation.ts";
+import { installErrorHandling } from "../../../src/server/platform/http/error-handler.ts";
 
 describe("operation input coercion at the edge", () => {
   let app: FastifyInstance;

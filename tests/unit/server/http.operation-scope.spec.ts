@@ -1,15 +1,15 @@
-// The scope guard of the declared operations (src/server/http/operation-scope.ts): the communities
+// The scope guard of the declared operations (src/server/platform/http/operation-scope.ts): the communities
 // and rows an operation's input names are checked against the session before the handler runs —
 // another tenant's community or row looks missing (404), one outside a limited user's communities
 // answers the 403 marker — and the handler is handed the checked community ({ id, name }).
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.ts";
-import { route } from "../../../src/server/http/operation.ts";
-import { installErrorHandling } from "../../../src/server/http/error-handler.ts";
-import type { SessionInfo } from "../../../src/server/auth/session-store.ts";
-import type { Db } from "../../../src/server/db/types.ts";
-import type { Statement } from "../../../src/server/db/sql.ts";
+import { route } from "../../../src/server/platform/http/operation.ts";
+import { installErrorHandling } from "../../../src/server/platform/http/error-handler.ts";
+import type { SessionInfo } from "../../../src/server/platform/session/session-store.ts";
+import type { Db } from "../../../src/server/platform/db/types.ts";
+import type { Statement } from "../../../src/server/platform/db/sql.ts";
 
 /** Tenant 1's communities and rooms (community 5: 幸福里, 6: 明月湾); everything else is another tenant's. */
 const COMMUNITIES = new Map([

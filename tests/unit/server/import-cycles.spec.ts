@@ -1,11 +1,11 @@
 // npm run check refuses import cycles (scripts/check/import-cycles.ts): between any two files of src/
 // (type imports included), and between two folders of src/server that import each other, beyond
-// the listed pairs still to be undone.
+// the listed pairs still to be undone; and a file of src/server/platform that imports a domain.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkImportCycles, cyclesOf } from "../../../scripts/check/import-cycles.ts";
+import { checkImportCycles, cyclesOf, importGraph, platformImports } from "../../../scripts/check/import-cycles.ts";
 
 describe("import cycles", () => {
   const root = mkdtempSync(join(tmpdir(), "cycles-"));
@@ -41,5 +41,12 @@ describe("import cycles", () => {
       "src/server folders import each other: one <-> two",
       "src/server folders one <-> three no longer import each other: remove the pair from KNOWN_MUTUAL_FOLDERS (scripts/check/import-cycles.ts)",
     ]);
+  });
+
+  it("reports a platform file that imports a domain, and lets it import the platform and src/common", () => {
+    file("src/server/platform/http/edge.ts", 'import { a } from "../../one/a.ts";\nimport { s } from "../db/sql.ts";\nimport { m } from "../../../common/money.ts";\n');
+    file("src/server/platform/db/sql.ts", "export const s = 1;\n");
+    file("src/common/money.ts", "export const m = 1;\n");
+    expect(platformImports(root, importGraph(root))).toEqual(["the platform imports a domain: src/server/platform/http/edge.ts -> src/server/one/a.ts"]);
   });
 });

@@ -1,10 +1,10 @@
-// One way to write SQL in the server (src/server/db/sql.ts): the sql`…` tag numbers every placeholder.
+// One way to write SQL in the server (src/server/platform/db/sql.ts): the sql`…` tag numbers every placeholder.
 // No .ts file under src/server builds placeholders itself: no Params builder (`new Params`), no
 // `$${…}` in a template literal (a placeholder numbered by hand: `$${i + 3}`, `$${params.length}`),
 // no `.replace("$…` on statement text (placeholders renumbered by string editing).
 // One line is allowed: db/sql.ts's sharing(), which renders a tag statement whose Shared values
 // are passed once (the generic list's conditions, bill generation's room ids), in the statement's order.
-// And outside the driver layer (src/server/db) every statement a query or camelRows runs is a tag
+// And outside the driver layer (src/server/platform/db) every statement a query or camelRows runs is a tag
 // statement or sharing()'s rendering of one: never a text (a string or template literal, a
 // concatenation) and never a parameter array beside it.
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,7 +22,7 @@ const RULES: { name: string; pattern: RegExp }[] = [
 ];
 
 /** Lines that may match a rule, by file (relative to the repository) and trimmed text. */
-const ALLOWED: { file: string; line: string }[] = [{ file: "src/server/db/sql.ts", line: "text += `$${n}${statement.strings[i + 1]}`;" }];
+const ALLOWED: { file: string; line: string }[] = [{ file: "src/server/platform/db/sql.ts", line: "text += `$${n}${statement.strings[i + 1]}`;" }];
 
 /** "file:line: rule" for every line of the given files that breaks a rule and is not allowed. */
 function offenders(files: { file: string; text: string }[]): string[] {
@@ -39,11 +39,11 @@ function offenders(files: { file: string; text: string }[]): string[] {
 const isText = (node: ts.Expression): boolean =>
   ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node) || (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken);
 
-/** "file:line: …" for every db.query / camelRows call outside src/server/db that runs a text or passes parameters beside its statement. */
+/** "file:line: …" for every db.query / camelRows call outside src/server/platform/db that runs a text or passes parameters beside its statement. */
 function textStatements(files: { file: string; text: string }[]): string[] {
   const out: string[] = [];
   for (const { file, text } of files) {
-    if (file.startsWith("src/server/db/")) continue;
+    if (file.startsWith("src/server/platform/db/")) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node)) {
@@ -95,7 +95,7 @@ describe("SQL in src/server: the sql tag only", () => {
       "src/server/example.ts:4: query runs a text, not a tag statement",
     ]);
     // The driver layer itself speaks text.
-    expect(textStatements([{ file: "src/server/db/migrate.ts", text: sample }])).toEqual([]);
+    expect(textStatements([{ file: "src/server/platform/db/migrate.ts", text: sample }])).toEqual([]);
   });
 
   test("every allowed line is still there (an allowance that is no longer needed is removed)", () => {

@@ -3,7 +3,7 @@
 // history. The bill query gives each bill what its waiting waivers come to (pendingWaived), which
 // the pages' row buttons need (common/payment/row-actions.ts).
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import type { GetRoomHistoryData } from "../../../../generated/operation-types.ts";
 import { approveBills, previewApproval, rejectBills, withPendingWaived } from "../approval.ts";

@@ -1,7 +1,7 @@
 // Arrears (欠费管理), read-only (schemas/operations/payment.yaml): the rooms in arrears, paged with
 // the total owed, and their Excel export.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { texts } from "../../../../generated/texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { arrearsPage, arrearsQueryOf, arrearsWorkbook } from "../arrears.ts";

@@ -2,7 +2,7 @@
 // (one receipt, also for several rooms of one owner), printing a receipt, voiding one; the desk's owner
 // rooms and recent receipts, and prepaying months of an item.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { payBills, receiptView, roomBills } from "../cashier.ts";
 import { voidReceipt } from "../receipt-void.ts";

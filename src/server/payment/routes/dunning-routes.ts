@@ -2,11 +2,11 @@
 // (progress in the task centre and here), the default template, publishing later, one notice's print view. The list,
 // history per room (roomId filter) and the Excel export are the generic resource's.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import { present } from "../../http/request-input.ts";
-import type { TaskRunner } from "../../tasks/runner.ts";
-import { findTask } from "../../tasks/store.ts";
+import { present } from "../../platform/http/request-input.ts";
+import type { TaskRunner } from "../../platform/tasks/runner.ts";
+import { findTask } from "../../platform/tasks/store.ts";
 import { chosenCommunity, notFound } from "../common.ts";
 import { publishLater } from "../dunning-publish.ts";
 import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, startDunning } from "../dunning.ts";

@@ -1,15 +1,15 @@
 // Bill generation as a background task (schemas/operations/payment.yaml): submitting it, and its
 // progress with its batches.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { fenToYuan } from "../../../common/money.ts";
-import { present } from "../../http/request-input.ts";
-import { findTask } from "../../tasks/store.ts";
+import { present } from "../../platform/http/request-input.ts";
+import { findTask } from "../../platform/tasks/store.ts";
 import { taskItem } from "../../tasks/task-centre.ts";
 import { fen, notFound } from "../common.ts";
 import { generationBatches, planGeneration } from "../generation.ts";
-import type { TaskRunner } from "../../tasks/runner.ts";
+import type { TaskRunner } from "../../platform/tasks/runner.ts";
 
 export function generationRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {

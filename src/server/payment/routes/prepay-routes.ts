@@ -2,7 +2,7 @@
 // prepayment balance. The account's recharge and refund application and the ledger's refund
 // approval are declared actions of the generic resources (prepay.ts hooks).
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { payFromBalance } from "../prepay.ts";
 

@@ -1,6 +1,6 @@
 // Daily settlement (对账管理) and the payment report (缴费报表), schemas/operations/payment.yaml.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";

@@ -1,7 +1,7 @@
 // Refunds (实收管理) and waivers (账单缴费), schemas/operations/payment.yaml: what a payment may still
 // refund, applying for a refund or a waiver, approving and rejecting them, a refund's voucher.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { applyRefund, approvedRefund, approveRefund, refundable, refundVoucher, rejectRefund } from "../refunds.ts";
 import { refundGatewayOf } from "../refund-gateway.ts";

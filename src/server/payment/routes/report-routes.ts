@@ -1,7 +1,7 @@
 // The money desk's reports (缴费报表 tabs), schemas/operations/payment.yaml: 收费日报/月报, collection by
 // building or item, the prepayment and deposit ledgers, and their Excel export.
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/operation.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { sendFile } from "../../excel/routes.ts";
 import { chargeReport } from "../report-charges.ts";

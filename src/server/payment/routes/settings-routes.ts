@@ -1,7 +1,7 @@
 // Payment settings and the guide's steering flags (schemas/operations/payment.yaml).
 import type { FastifyInstance } from "fastify";
-import { apiError } from "../../http/envelope.ts";
-import { route } from "../../http/operation.ts";
+import { apiError } from "../../platform/http/envelope.ts";
+import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { chosenCommunity } from "../common.ts";
 import { loadSettings, NO_FLAGS, saveSettings, settingsView, steerFlags, type Section } from "../settings.ts";

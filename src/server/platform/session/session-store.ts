@@ -18,7 +18,7 @@
 // SESSION_CACHE_MS (docs/server.md).
 import type { Db, DbSession } from "../db/types.ts";
 import { sql, type Sql } from "../db/sql.ts";
-import { texts } from "../../../generated/texts.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { newToken, sameDigest, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";

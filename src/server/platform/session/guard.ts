@@ -13,7 +13,7 @@
 //    (who it is, the password change) and the public ones (signing out) until the user chooses its
 //    own password; anything else answers 403 请先修改初始密码.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { operations } from "../../../generated/operations.ts";
+import { operations } from "../../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
 import { findSession, type SessionInfo } from "./session-store.ts";
 import { credentialsOf } from "./cookie.ts";

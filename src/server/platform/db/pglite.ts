@@ -20,7 +20,7 @@ import { pgliteAssets } from "./pglite-assets.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
 import { statementOf, type Statement } from "./sql.ts";
-import { scalarText } from "../../common/scalar-text.ts";
+import { scalarText } from "../../../common/scalar-text.ts";
 
 const { serialize } = protocol;
 

@@ -1,7 +1,7 @@
 // What the server adds to Fastify's types: the database on the instance, the session on the
 // request, and the per-route guard settings (see app.ts for how modules use them).
 import type { Db } from "./db/types.ts";
-import type { SessionInfo } from "./auth/session-store.ts";
+import type { SessionInfo } from "./session/session-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 
 declare module "fastify" {
@@ -11,7 +11,7 @@ declare module "fastify" {
     dataDir: string;
     /** Whether this server runs background tasks (AppOptions.taskWorker). */
     taskWorker: boolean;
-    /** The job queue (pg-boss, src/server/jobs): scheduled and retried work (AppOptions.jobs). */
+    /** The job queue (pg-boss, src/server/platform/jobs): scheduled and retried work (AppOptions.jobs). */
     jobs: JobQueue;
   }
   interface FastifyRequest {

@@ -5,7 +5,7 @@
 // operations (http/operation-scope.ts), and the picker reads (community/). A community outside the
 // scope answers the 403 marker with communityForbidden when it is asked for by id, and a row of one
 // looks missing (404) when it is asked for by its own id.
-import { fillMessage } from "../../../generated/fill-errors.ts";
+import { fillMessage } from "../../../../generated/fill-errors.ts";
 import type { SessionInfo } from "./session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { anyOf, raw, sql, type Sql } from "../db/sql.ts";

@@ -12,7 +12,7 @@ import { readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { texts } from "../../../generated/texts.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { usePolicy, webAppPolicy } from "./security-headers.ts";
 
 export const BASE_PATH = "/neptune/";

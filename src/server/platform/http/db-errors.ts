@@ -3,11 +3,11 @@
 // belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field, and one to a row of
 // another community (the database's scope check) -> 400 该<target>不属于所选<scene>; bad values (any data
 // exception, SQLSTATE class 22) -> 400.
-import { resourceByName, resources } from "../../../generated/resources.ts";
-import { fillScene } from "../../common/validate.ts";
-import { texts } from "../../../generated/texts.ts";
+import { resourceByName, resources } from "../../../../generated/resources.ts";
+import { fillScene } from "../../../common/validate.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { apiError, type ApiError } from "./envelope.ts";
-import { fillMessage } from "../../../generated/fill-errors.ts";
+import { fillMessage } from "../../../../generated/fill-errors.ts";
 
 interface PgError {
   code?: string;

@@ -13,7 +13,7 @@ export interface DbSession {
   readonly kind: "pglite" | "postgres";
   /**
    * A statement of the sql`…` tag (db/sql.ts), or sharing()'s rendering of one. A text with its
-   * parameters ($1, $2 …) is for the driver layer (src/server/db) alone: elsewhere the rule is the tag
+   * parameters ($1, $2 …) is for the driver layer (src/server/platform/db) alone: elsewhere the rule is the tag
    * (tests/unit/server/sql.one-style.spec.ts).
    */
   query<T = DbRow>(sql: string | Statement, params?: unknown[]): Promise<QueryResult<T>>;

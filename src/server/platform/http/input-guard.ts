@@ -9,8 +9,8 @@
 // not, it holds no text or numbers of the request (walking a 20 MB upload byte by byte took 12 s).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiError } from "./envelope.ts";
-import { fillErrorCode } from "../../../generated/fill-errors.ts";
-import { texts } from "../../../generated/texts.ts";
+import { fillErrorCode } from "../../../../generated/fill-errors.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { isShadowingKey } from "./json-body.ts";
 
 export const MAX_DEPTH = 32;

@@ -2,10 +2,10 @@
 // Fastify's own client errors (bad JSON; too large and unsupported type with messages of their own) as 4xx, anything else 500 SERVER_ERROR
 // without internals (the details go to the log).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
-import { errorCodes } from "../../../generated/errors.ts";
+import { errorCodes } from "../../../../generated/errors.ts";
 import { ApiError, apiError, type Envelope } from "./envelope.ts";
 import { translateDbError } from "./db-errors.ts";
-import { fillErrorCode } from "../../../generated/fill-errors.ts";
+import { fillErrorCode } from "../../../../generated/fill-errors.ts";
 
 /** 413 naming the limit the body passed ("10 MB"). */
 function tooLarge(limit: number | undefined) {

@@ -1,7 +1,7 @@
 // GET /healthz -> {"status":"ok","db":"pglite"|"postgres"} (DESIGN.md contract, not an envelope;
 // schemas/operations/http.yaml health).
 import type { FastifyInstance } from "fastify";
-import { operations } from "../../../generated/operations.ts";
+import { operations } from "../../../../generated/operations.ts";
 import { route } from "./operation.ts";
 import { sql } from "../db/sql.ts";
 

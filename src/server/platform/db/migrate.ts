@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./types.ts";
 import { coreAfterMigrationsDir, coreMigrationsDir, generatedMigrationsDir } from "../paths.ts";
-import { fillTexts } from "../../../generated/fill-texts.ts";
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 
 export interface Migration {
   /** Recorded name, e.g. "core/0001_core.sql", "generated/0001_initial.sql". */

@@ -1,6 +1,6 @@
 // The authority codes of a user: the main account (userType "0") has every code of
 // generated/permissions.ts; any other user has its role's (characters.authorities).
-import { allAuthorityCodes } from "../../../generated/permissions.ts";
+import { allAuthorityCodes } from "../../../../generated/permissions.ts";
 
 export const MAIN_ACCOUNT = "0";
 

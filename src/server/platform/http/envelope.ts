@@ -1,6 +1,6 @@
 // The response envelope of every API call: {code, message, data, success}; success is code 0.
-import { errorCodes } from "../../../generated/errors.ts";
-import type { FieldError } from "../../common/validate.ts";
+import { errorCodes } from "../../../../generated/errors.ts";
+import type { FieldError } from "../../../common/validate.ts";
 import { UserFacingError } from "./user-facing-error.ts";
 
 export type ErrorName = keyof typeof errorCodes;

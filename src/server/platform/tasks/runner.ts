@@ -12,9 +12,9 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db, DbSession } from "../db/types.ts";
 import { sql } from "../db/sql.ts";
-import { texts } from "../../../generated/texts.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { claimTask, findTaskById, finishTask, MAX_ATTEMPTS, releaseOrphanedTasks, saveStep, type TaskRow } from "./store.ts";
-import { fillTexts } from "../../../generated/fill-texts.ts";
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 
 export class LeaseLostError extends Error {
   constructor() {

@@ -2,7 +2,7 @@
 // same folder silently loses committed rows (DESIGN.md), so a second server must refuse to start.
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { fillTexts } from "../../../generated/fill-texts.ts";
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 
 export const LOCK_FILE = "neptune.lock";
 

@@ -1,4 +1,4 @@
-// pg-boss (src/server/jobs) runs its SQL through the app's Db instead of a pool of its own, so the
+// pg-boss (src/server/platform/jobs) runs its SQL through the app's Db instead of a pool of its own, so the
 // queue works on PGlite too: PGlite has one connection, and every statement of the queue then takes
 // its turn on the Db's mutex beside the requests' statements. pg-boss hands over a text with its
 // parameters (this driver layer is the one place that runs such a text); a parameterless text of

@@ -16,10 +16,10 @@
 // `communities`, every checked community in the order named. Handlers keep no tenant check of their
 // own for these inputs.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { OperationRoute } from "../../../generated/operations.ts";
-import type { CheckedCommunity } from "../../../generated/operation-types.ts";
-import { assertRowsOfSession, communitiesOfTenant, communityForbidden } from "../auth/community-scope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import type { OperationRoute } from "../../../../generated/operations.ts";
+import type { CheckedCommunity } from "../../../../generated/operation-types.ts";
+import { assertRowsOfSession, communitiesOfTenant, communityForbidden } from "../session/community-scope.ts";
+import { sessionOf } from "../session/guard.ts";
 import type { JsonObject } from "../db/row.ts";
 
 export type { CheckedCommunity };

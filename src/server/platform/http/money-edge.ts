@@ -10,7 +10,7 @@
 //     data: { type: object, properties: { amount: { format: money } } }
 // The route table lists the converted properties and paths (generated/operations.ts `money`);
 // operation.ts applies moneyIn after the input is validated and moneyOut to the handler's result.
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan, yuanToFen } from "../../../common/money.ts";
 
 /** The part with each listed property as fen (the validator accepted it as an amount); "" and null are null. */
 export function moneyIn(part: unknown, keys: readonly string[] | undefined): unknown {

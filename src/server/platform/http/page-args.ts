@@ -1,7 +1,7 @@
 // pageNo / pageSize of a list request, read the same way by the generic pageList (crud/list-query.ts)
 // and the hand-written lists (http/request-input.ts passes it on).
 import { apiError } from "./envelope.ts";
-import { fillErrorCode } from "../../../generated/fill-errors.ts";
+import { fillErrorCode } from "../../../../generated/fill-errors.ts";
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;

@@ -11,15 +11,15 @@
 import { checkedScopeOf, scopeGuard, type CheckedCommunity } from "./operation-scope.ts";
 import { moneyIn, moneyOut } from "./money-edge.ts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { operations, type OperationName, type OperationRoute } from "../../../generated/operations.ts";
-import type { OperationTypes } from "../../../generated/operation-types.ts";
-import { operationValidators } from "../../../generated/validators/operations.js";
-import { messages } from "../../../generated/errors.ts";
-import { runCompiled } from "../../common/validation-run.ts";
-import { sessionOf } from "../auth/guard.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import { operations, type OperationName, type OperationRoute } from "../../../../generated/operations.ts";
+import type { OperationTypes } from "../../../../generated/operation-types.ts";
+import { operationValidators } from "../../../../generated/validators/operations.js";
+import { messages } from "../../../../generated/errors.ts";
+import { runCompiled } from "../../../common/validation-run.ts";
+import { sessionOf } from "../session/guard.ts";
+import type { SessionInfo } from "../session/session-store.ts";
 import { ok, validationError } from "./envelope.ts";
-import { fillMessage } from "../../../generated/fill-errors.ts";
+import { fillMessage } from "../../../../generated/fill-errors.ts";
 
 type Operation<N extends OperationName> = (typeof operations)[N];
 
