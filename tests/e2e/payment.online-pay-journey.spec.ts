@@ -3,16 +3,16 @@
 // (the QR's pay page opened, 确认支付 on the sandbox's page, the dialog then shows 支付成功 with its
 // receipt); and a dunning letter's pay link, opened by a resident's phone with no session, goes to the
 // sandbox's pay page, whose 确认支付 settles the room's bill. Both payments are the desk's rows: a
-// receipt each.
+// receipt each, and the day's 日结 shows them on its 在线支付 line.
 import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, hideGuidePanels } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, hideGuidePanels, openAfresh } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 
-test("a bill paid by 扫码支付 at the desk and another through a dunning letter's pay link, each with its receipt", async () => {
+test("a bill paid by 扫码支付 at the desk and another through a dunning letter's pay link, each with its receipt and in 日结", async () => {
   const { page } = journey;
   const { communityId } = await chooseFirstCommunity(journey);
   const buildingId = (await journey.api<{ id: number }>("post", "/api/system/buildings", { communityId, name: "扫码楼" })).id;
@@ -84,4 +84,21 @@ test("a bill paid by 扫码支付 at the desk and another through a dunning lett
   expect(paid.list.map((b) => b.status)).toEqual([4, 4]);
   const receipts = await journey.api<{ list: { receiptNo: string; payMethod: number }[] }>("post", "/api/property/receipts/actions/pageList", { communityId, pageNo: 1, pageSize: 5 });
   expect(receipts.list.find((r) => r.receiptNo === deskReceipt)).toMatchObject({ payMethod: 1 });
+
+  // 日结: the day's 在线支付 line (微信, no cashier) holds both, declared at what the books say.
+  const today = dayjs().add(8, "hour").toISOString().slice(0, 10);
+  type Day = { rows: { payMethod: number; cashierId: number | null; cashierName: string; paymentCount: number; recordedAmount: string }[] };
+  const day = await journey.api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${communityId}&day=${today}`);
+  const onlineLine = day.rows.find((r) => r.payMethod === 1 && r.cashierId === null)!;
+  expect(onlineLine.cashierName).toBe("在线支付");
+  expect(onlineLine.paymentCount).toBeGreaterThanOrEqual(2);
+  expect(Number(onlineLine.recordedAmount)).toBeGreaterThanOrEqual(177.6);
+  await openAfresh(journey, page, "/propertyPayment/reconciliation");
+  if (today !== dayjs().format("YYYY-MM-DD")) {
+    // The server books by China time; this browser's clock may be on another date.
+    await page.locator(".date-field").first().click();
+    await page.locator(".ant-picker-dropdown:not(.ant-picker-dropdown-hidden)").locator(`td[title="${today}"]`).click();
+  }
+  await page.locator(".ant-table-row").filter({ hasText: "在线支付" }).filter({ hasText: onlineLine.recordedAmount }).first().waitFor();
+  await screenshot(page, "online-pay-daily-closing");
 });

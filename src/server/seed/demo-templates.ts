@@ -126,6 +126,11 @@ export const templates: Record<string, Template> = {
   // comparison), never invented: a batch's counts agree with its differences.
   onlinePaymentReconciliations: { count: { A: 0, B: 0 }, row: () => ({}) },
   onlinePaymentReconDifferences: { count: { A: 0, B: 0 }, row: () => ({}) },
+  // Made by the same seed through the product's settlement and gateway refunds (orders and their bills,
+  // refunds of online payments): a generated row would name an order that never took money.
+  onlinePaymentOrders: { count: { A: 0, B: 0 }, row: () => ({}) },
+  onlinePaymentOrderBills: { count: { A: 0, B: 0 }, row: () => ({}) },
+  onlinePaymentRefunds: { count: { A: 0, B: 0 }, row: () => ({}) },
   areas: {
     row: (c) => ({
       name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),
