@@ -8,11 +8,11 @@
 // as it inflates, before exceljs parses it: a 1 MB zip can hold a sheet of 1 GB), and the rows,
 // columns, cell length and text kept of the sheet.
 import { UserFacingError } from "../platform/http/user-facing-error.ts";
+import { InflateLimit, ZipError, inflateChunks, zipEntries, type ZipEntry } from "../platform/zip.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { createInflateRaw } from "node:zlib";
 import ExcelJS from "exceljs";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -113,57 +113,9 @@ export interface ParsedRow {
 const unreadable = () => new TemplateError(messages.importFileUnreadable);
 const tooLarge = () => new TemplateError(fillMessage.importFileTooLargeInflated({ max: constants.importMaxInflatedMb }));
 
-// ---- The zip, walked by hand (APPNOTE.TXT: the end record, the central directory, each entry's
-// local header) instead of by exceljs's unzipper: only the parts the reader uses are inflated, in the
-// order it needs them, each as a stream whose bytes count against the limit as they come.
-
-interface ZipEntry {
-  name: string;
-  /** 0 stored, 8 deflated. */
-  method: number;
-  /** The uncompressed size the central directory declares (a first, cheap check only). */
-  declared: number;
-  /** The compressed bytes (a view of the upload). */
-  data: Buffer;
-}
-
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_RECORD = 0x06054b50;
-const STORED = 0;
-const DEFLATED = 8;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/** The offset of the end-of-central-directory record (it may be followed by a comment of up to 64 KiB), or -1. */
-function endRecord(zip: Buffer): number {
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) if (zip.readUInt32LE(i) === END_RECORD) return i;
-  return -1;
-}
-
-/** An entry's compressed bytes: after its local header, as many as the central directory says; null when they are not in the file. */
-function localData(zip: Buffer, offset: number, size: number): Buffer | null {
-  if (offset + 30 > zip.length || zip.readUInt32LE(offset) !== LOCAL_HEADER) return null;
-  const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
-  return start + size <= zip.length ? zip.subarray(start, start + size) : null;
-}
-
-/** The entries of the central directory; null when the file is no zip that can be read (encrypted, another compression, inconsistent). */
-function zipEntries(zip: Buffer): ZipEntry[] | null {
-  if (zip.length < 22 || !zip.subarray(0, 4).equals(ZIP_MAGIC)) return null;
-  const end = endRecord(zip);
-  if (end < 0) return null;
-  const entries: ZipEntry[] = [];
-  let p = zip.readUInt32LE(end + 16);
-  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
-    if (p + 46 > end || zip.readUInt32LE(p) !== CENTRAL_HEADER) return null;
-    const [flags, method, nameEnd] = [zip.readUInt16LE(p + 8), zip.readUInt16LE(p + 10), p + 46 + zip.readUInt16LE(p + 28)];
-    const data = localData(zip, zip.readUInt32LE(p + 42), zip.readUInt32LE(p + 20));
-    if (!data || nameEnd > end || flags & 1 || (method !== STORED && method !== DEFLATED)) return null;
-    entries.push({ name: zip.toString("utf8", p + 46, nameEnd), method, declared: zip.readUInt32LE(p + 24), data });
-    p = nameEnd + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
-  }
-  return entries;
-}
+// ---- The zip, walked by hand (src/server/platform/zip.ts) instead of by exceljs's unzipper: only
+// the parts the reader uses are inflated, in the order it needs them, each as a stream whose bytes
+// count against the limit as they come.
 
 const RELS = "xl/_rels/workbook.xml.rels";
 const WORKBOOK = "xl/workbook.xml";
@@ -179,44 +131,17 @@ function readerParts(entries: ZipEntry[]): ZipEntry[] {
   return [...parts, ...[...byName.values()].filter((e) => SHEET_PART.test(e.name))];
 }
 
-/** What the parts may still inflate to: spent as they are read, refused once past the limit. */
-class InflatedBudget {
-  private left = MAX_INFLATED_BYTES;
-
-  /** Refuses at once parts whose declared sizes are past the limit (they are checked again as they inflate). */
-  constructor(parts: ZipEntry[]) {
-    if (parts.reduce((n, e) => n + e.declared, 0) > MAX_INFLATED_BYTES) throw tooLarge();
-  }
-
-  spend(bytes: number): void {
-    this.left -= bytes;
-    if (this.left < 0) throw tooLarge();
-  }
-}
-
 /** Bytes parsed at a time (zlib's default chunk): the XML of a chunk is parsed in one go. */
 const CHUNK = 16 * 1024;
-
-/** A part's bytes as they inflate (zlib works off the main thread), in chunks of at most CHUNK. */
-async function* partBytes(part: ZipEntry): AsyncGenerator<Buffer> {
-  if (part.method === STORED) {
-    for (let at = 0; at < part.data.length; at += CHUNK) yield part.data.subarray(at, at + CHUNK);
-    return;
-  }
-  const inflate = createInflateRaw({ chunkSize: CHUNK });
-  inflate.end(part.data);
-  yield* inflate as AsyncIterable<Buffer>; // leaving early destroys the stream: nothing more is inflated
-}
 
 /**
  * A part's XML as text, each chunk counted against the budget before it is parsed. Decoded as one
  * stream: exceljs decodes each chunk on its own, which cut a character split between two chunks into
  * two U+FFFD (6 rows of 5 000 of Chinese text in a test).
  */
-async function* partText(part: ZipEntry, budget: InflatedBudget): AsyncGenerator<string> {
+async function* partText(part: ZipEntry, budget: InflateLimit): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  for await (const chunk of partBytes(part)) {
-    budget.spend(chunk.length);
+  for await (const chunk of inflateChunks(part, CHUNK, budget)) {
     yield decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
@@ -245,7 +170,7 @@ interface Sheet {
 
 /** The file's sheets, each read (inflated and parsed) only as its rows are asked for. */
 async function* streamedSheets(parts: ZipEntry[]): AsyncGenerator<Sheet> {
-  const budget = new InflatedBudget(parts);
+  const budget = new InflateLimit(MAX_INFLATED_BYTES, parts);
   // styles "cache": number cells in a date format come back as dates (as the full loader gives them).
   const options = { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" } as const;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), options) as unknown as PartReader;
@@ -343,15 +268,15 @@ async function chosenSheet(sheets: AsyncIterable<Sheet>, byLabel: Map<string, Im
 
 /** The data rows of an uploaded file, by column key; a file that is not the template, or is past a limit, is refused. */
 export async function readImportFile(content: Buffer, columns: ImportColumn[]): Promise<ParsedRow[]> {
-  const entries = zipEntries(content);
-  if (!entries) throw unreadable();
   const byLabel = new Map(columns.map((c) => [norm(c.label), c]));
   let chosen: SheetRows | null;
   try {
-    chosen = await chosenSheet(streamedSheets(readerParts(entries)), byLabel);
+    chosen = await chosenSheet(streamedSheets(readerParts(zipEntries(content, "utf-8"))), byLabel);
   } catch (err) {
-    // A refusal as it is; any other failure (a broken deflate stream or XML) means an unreadable file.
-    throw err instanceof TemplateError ? err : unreadable();
+    // A refusal as it is, a zip past the inflated limit as too large; any other failure (no zip this
+    // reads, a broken deflate stream or XML) means an unreadable file.
+    if (err instanceof TemplateError) throw err;
+    throw err instanceof ZipError && err.reason === "too large" ? tooLarge() : unreadable();
   }
   if (!chosen) throw new TemplateError(messages.importFileNoSheet);
   const present = new Set(chosen.keyOfColumn.values());

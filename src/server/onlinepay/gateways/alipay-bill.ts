@@ -4,7 +4,7 @@
 // around a header and one row per trade or refund, each value followed by a tab; a refund row's
 // 商家实收 is negative. The column names are the gateway's file format (data), not texts of this product.
 import { GatewayError, fenOfYuanText } from "./transport.ts";
-import { readZip } from "./zip.ts";
+import { readZip } from "../../platform/zip.ts";
 
 export interface AlipayBillRow {
   tradeNo: string;

@@ -14,7 +14,7 @@ import type { SandboxBooks, SandboxRefund, SandboxTrade } from "./trades.ts";
 import { scalarText } from "../../../common/scalar-text.ts";
 import { chinaDay } from "../../../common/china-time.ts";
 import { ALIPAY_BILL_COLUMNS } from "../gateways/alipay-bill.ts";
-import { writeZip } from "../gateways/zip.ts";
+import { writeZip } from "../../platform/zip.ts";
 
 export interface AlipaySandbox {
   books: SandboxBooks;
