@@ -198,16 +198,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
               updated_at = now(), updated_by = ${session.userId}, version = version + 1
         where tenant_id = ${session.tenantId} and id = ${refund.id}`,
     );
-    await audit(
-      tx,
-      session,
-      ip,
-      "refunds",
-      "approve",
-      refund.id,
-      { communityId: payment.communityId, refundKind: refund.refundKind, amount: fenToYuan(refund.amount), gatewayRefundId },
-      CODES.received,
-    );
+    await auditApproval(tx, session, ip, refund, payment, { gatewayRefundId });
     return { id: refund.id, status: RefundStatus.GatewayProcessing, serialNo: null, accountingDay: null, voucherNo: null, failReason: null, gatewayRefundId };
   }
   return { ...(await payBack(tx, session, ip, refund, payment, receipt, at)), failReason: null, gatewayRefundId: null };
@@ -264,6 +255,12 @@ export async function failGatewayRefund(tx: DbSession, tenantId: number, id: num
   return true;
 }
 
+/** The approval's line in the operation log: at the desk its serial and voucher, for a gateway its refund. */
+function auditApproval(tx: DbSession, session: Actor, ip: string | null, refund: RefundRow, payment: PaymentRow, what: Record<string, unknown>) {
+  const detail = { communityId: payment.communityId, refundKind: refund.refundKind, amount: fenToYuan(refund.amount), ...what };
+  return audit(tx, session, ip, "refunds", "approve", refund.id, detail, CODES.received);
+}
+
 /** The refund paid back: its bill, the refund payment row, its voucher number, its receipt's refunded amount. */
 async function payBack(tx: DbSession, session: Actor, ip: string | null, refund: RefundRow, payment: PaymentRow, receipt: { id: number } | null, at: Date) {
   if (payment.billId !== null) await takeOffBill(tx, session, payment.billId, refund.amount, Number(refund.refundKind));
@@ -290,16 +287,7 @@ async function payBack(tx: DbSession, session: Actor, ip: string | null, refund:
             updated_at = now(), updated_by = ${userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
-  await audit(
-    tx,
-    session,
-    ip,
-    "refunds",
-    "approve",
-    refund.id,
-    { communityId: payment.communityId, refundKind: refund.refundKind, amount: fenToYuan(refund.amount), serialNo, voucherNo },
-    CODES.received,
-  );
+  await auditApproval(tx, session, ip, refund, payment, { serialNo, voucherNo });
   return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day, voucherNo };
 }
 

@@ -145,7 +145,7 @@ describe.each(backends)("billing by 房屋状态 (%s)", (backend) => {
     });
     await q("update payment_items set room_statuses = '[]'::jsonb, occupancy_statuses = null where tenant_id = $1 and id = $2", [t.ids.tenantA, old]);
 
-    await t.server.db.exec(readFileSync(new URL("../../../src/server/db/core-migrations-after/0005_room_occupancy.sql", import.meta.url), "utf8"));
+    await t.server.db.exec(readFileSync(new URL("../../../src/server/platform/db/core-migrations-after/0005_room_occupancy.sql", import.meta.url), "utf8"));
 
     const { rows } = await q("select id, occupancy_status from rooms where tenant_id = $1 and community_id = $2 order by id", [t.ids.tenantA, rooms.communityId]);
     expect(rows.map((r) => [Number((r as { id: number }).id), (r as { occupancy_status: number }).occupancy_status])).toEqual([

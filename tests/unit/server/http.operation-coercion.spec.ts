@@ -75,7 +75,7 @@ describe("operation input coercion at the edge", () => {
   it("turns an array of numeric texts into numbers, and refuses one that is not", async () => {
     await call("POST", "/api/property/bills/actions/generate", { period: "2030-01", paymentItemIds: ["7", 8, "9"], communityIds: null });
     expect(seen).toEqual({ period: "2030-01", paymentItemIds: [7, 8, 9], communityIds: null });
-    const bad = await call("POST", "/api/property/bills/actions/generate", { paymentItemIds: ["7", "x"] });
+    const bad = await call("POST", "/api/property/bills/actions/generate", { period: "2030-01", paymentItemIds: ["7", "x"] });
     expect(bad.status).toBe(400);
     expect(bad.body.data?.errors).toEqual([{ field: "paymentItemIds", message: "缴费项目格式不正确" }]);
     expect(seen).toBeUndefined();
@@ -84,8 +84,8 @@ describe("operation input coercion at the edge", () => {
   it("converts nested integers, keeps null and an empty text as no value, and leaves the other types alone", async () => {
     await call("POST", "/api/property/bills/actions/query", { communityId: "5", roomId: "", batchId: null, status: ["1", 2], keyword: "101", pageNo: "2" });
     expect(seen).toEqual({ communityId: 5, roomId: null, batchId: null, status: [1, 2], keyword: "101", pageNo: 2 });
-    await call("POST", "/api/property/reconciliations/actions/declare", { communityId: 5, rows: [{ payMethod: "1", cashierId: "42", declaredAmount: "10.00" }] });
-    expect(seen).toEqual({ communityId: 5, rows: [{ payMethod: 1, cashierId: 42, declaredAmount: "10.00" }] });
+    await call("POST", "/api/property/reconciliations/actions/declare", { communityId: 5, day: "2030-01-02", rows: [{ payMethod: "1", cashierId: "42", declaredAmount: "10.00" }] });
+    expect(seen).toEqual({ communityId: 5, day: "2030-01-02", rows: [{ payMethod: 1, cashierId: 42, declaredAmount: "10.00" }] });
     // A number for a text field stays a number (refused as before), a boolean for an integer is not made 1.
     expect((await call("POST", "/api/property/bills/actions/query", { keyword: 101 })).body.message).toBe("关键字格式不正确");
     expect((await call("POST", "/api/property/bills/actions/query", { roomId: true })).body.message).toBe("房屋格式不正确");

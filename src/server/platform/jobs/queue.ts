@@ -45,6 +45,22 @@ export interface JobQueueOptions {
 /** China time, for crons written in the office's clock. */
 export const CHINA_TZ = "Asia/Shanghai";
 
+/**
+ * Runs `step` again when PostgreSQL broke a deadlock by failing it (40P01): two servers starting at
+ * once both create the same queue's partition, and one of them is chosen to fail; once the other
+ * has committed, the step finds the queue made.
+ */
+async function onDeadlockAgain<T>(step: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== "40P01" || attempt >= tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 50)));
+    }
+  }
+}
+
 export class JobQueue {
   private readonly defined = new Map<string, Defined>();
   private readonly schedules = new Map<string, string>();
@@ -95,7 +111,7 @@ export class JobQueue {
     boss.on("error", (err: unknown) => this.options.log?.("pg-boss", err));
     await boss.start();
     for (const [name, { policy }] of this.defined) {
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true, ...policy });
+      await onDeadlockAgain(() => boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true, ...policy }));
     }
     if (work) {
       for (const [name, cron] of this.schedules) await boss.schedule(name, cron, {}, { tz: CHINA_TZ });
