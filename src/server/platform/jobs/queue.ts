@@ -138,7 +138,8 @@ export class JobQueue {
    */
   async runDue(options: { allScheduled?: boolean; only?: string[] } = {}): Promise<number> {
     const boss = await this.start();
-    if (options.allScheduled) await this.db.query(sql`update pgboss.job set start_after = now() where state in ('created', 'retry') and start_after > now()`);
+    // A second back: pg-boss fetches what starts strictly before now(), and PGlite's clock may not have moved on by then.
+    if (options.allScheduled) await this.db.query(sql`update pgboss.job set start_after = now() - interval '1 second' where state in ('created', 'retry') and start_after > now()`);
     let ran = 0;
     for (let round = 0; round < 20; round++) {
       let found = 0;
