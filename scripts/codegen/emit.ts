@@ -9,6 +9,7 @@ import { buildModel, type Model } from "./model.ts";
 import { compileStandalone, resourceValidatorSpecs, ruleValidatorSpec, type ValidatorSpec } from "./validators.ts";
 import { fullDdl, planMigrations, snapshotOf, type Snapshot } from "./ddl.ts";
 import { openApiDocument, rowSchema } from "./openapi.ts";
+import { resourceOperationsModule } from "./resource-operations.ts";
 import { addOperationsToOpenApi, emitOperations, loadOperations } from "./operations.ts";
 import { checkActionOperations, stateActionsModule } from "./state-actions.ts";
 import { patternProblems } from "./linear-patterns.ts";
@@ -302,5 +303,6 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   const openapi = openApiDocument(model, version);
   addOperationsToOpenApi(openapi, model, operations);
   put("openapi.json", json({ "x-generated": HEADER, ...openapi }) + "\n");
+  put("resource-operations.ts", ts("schemas/modules/*.yaml (each resource's generic operations)", resourceOperationsModule(model)));
   return files;
 }

@@ -8,12 +8,11 @@
 // room audit's approve creates the inhabitant) run inside the same transaction.
 // The authority is the resource's code, like its other generic endpoints.
 import { maskRow } from "./plain-text.ts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ActionDef, FieldDef } from "../../../generated/model-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
-import { sessionOf } from "../platform/session/guard.ts";
 import { sessionPersonName } from "../platform/session/session-store.ts";
 import type { Db, DbSession } from "../platform/db/types.ts";
 import { apiError, ok, validationError } from "../platform/http/envelope.ts";
@@ -26,7 +25,8 @@ import { assertInScope, findById, lockRow, type Actor, type Validate } from "./r
 import { ident } from "./sql.ts";
 import { join, raw, sql } from "../platform/db/sql.ts";
 import type { JsonObject } from "../platform/db/row.ts";
-import { bodyOf, idParam } from "../platform/http/request-input.ts";
+import { resourceRoute } from "../platform/http/resource-route.ts";
+import type { ResourceRoute } from "../../../generated/resource-operations.ts";
 import { castFor, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -146,16 +146,16 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
   }
 }
 
-/** The action routes of one resource (only resources that declare actions). */
-export function registerActions(app: FastifyInstance, model: ResourceModel, validate: Validate): void {
+/** The action routes of one resource (only resources that declare actions): one declared operation per action. */
+export function registerActions(app: FastifyInstance, model: ResourceModel, validate: Validate, ops: Record<string, ResourceRoute>): void {
   const def = model.def;
-  if (!def.actions) return;
-  const base = `/api/${def.service}/${def.name}`;
-  app.post(`${base}/:id/actions/:action`, { config: { authority: def.code } }, async (request: FastifyRequest) => {
-    const id = idParam(request);
-    const action = def.actions!.list.find((a) => a.name === (request.params as { action?: string }).action);
-    if (!action) throw apiError("NOT_FOUND");
-    const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, bodyOf(request), validate);
-    return ok(maskRow(model, row), action.done ?? fillMessage.actionDone({ action: action.label }));
-  });
+  for (const action of def.actions?.list ?? []) {
+    const operation = ops[`action:${action.name}`];
+    // An action with a hand-written operation is registered by its domain (schemas/operations).
+    if (!operation) continue;
+    resourceRoute(app, operation, async ({ id, body, session, request }) => {
+      const row = await runAction(app.db, model, { session, ip: request.ip }, id, action, body, validate);
+      return ok(maskRow(model, row), action.done ?? fillMessage.actionDone({ action: action.label }));
+    });
+  }
 }

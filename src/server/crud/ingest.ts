@@ -1,16 +1,17 @@
 // Device-facing data (schemas: resource `ingest: true` — open-door events, alarms, parking events,
-// call logs, captures): POST /api/{service}/{name}/actions/ingest with {records: [...]} (or the
-// array itself), at most MAX_INGEST records a call. A gateway signs in as a user holding the
+// call logs, captures): POST /api/{service}/{name}/actions/ingest with {records: [...]} or the list
+// itself (the generic operation <resource>_ingest), at most MAX_INGEST records a call. A gateway signs in as a user holding the
 // resource's code; the tenant is the session's, never the records'. Each record is checked with
 // the resource's create rules (validateResource) and must name one of the tenant's communities;
 // the valid ones are written in one transaction, each in its own savepoint, so a record the database
 // refuses (a reference to another tenant's row) is reported and the others stay.
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
 import { mayAccessCommunity } from "../platform/session/community-scope.ts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
-import { sessionOf } from "../platform/session/guard.ts";
+import { resourceRoute } from "../platform/http/resource-route.ts";
+import type { ResourceRoute } from "../../../generated/resource-operations.ts";
 import { apiError, ok } from "../platform/http/envelope.ts";
 import { translateDbError } from "../platform/http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
@@ -31,21 +32,19 @@ export interface IngestRejection {
 
 const isRecord = (value: JsonValue): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** The records sent: a JSON list, or the list under `records` (each checked to be an object by the caller). */
-function recordsOf(request: FastifyRequest): JsonValue[] {
-  const body = request.body as JsonValue | undefined;
-  const list = Array.isArray(body) ? body : (body as { records?: JsonValue } | null)?.records;
+/** The records sent: the list under `records` (each checked to be an object by the caller). */
+function recordsOf(body: JsonObject): JsonValue[] {
+  const list = body.records;
   if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: messages.ingestRecordsRequired });
   if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: fillMessage.ingestTooMany({ max: MAX_INGEST }) });
   return list;
 }
 
-export function registerIngest(app: FastifyInstance, model: ResourceModel): void {
+export function registerIngest(app: FastifyInstance, model: ResourceModel, ops: Record<string, ResourceRoute>): void {
   const def = model.def;
   if (!def.ingest) return;
-  app.post(`/api/${def.service}/${def.name}/actions/ingest`, { config: { authority: def.code } }, async (request) => {
-    const session = sessionOf(request);
-    const records = recordsOf(request);
+  resourceRoute(app, ops.ingest, async ({ session, body, request }) => {
+    const records = recordsOf(body);
     const rejected: IngestRejection[] = [];
     const valid: { index: number; record: JsonObject; communityId: number | null }[] = [];
 

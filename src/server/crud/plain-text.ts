@@ -10,14 +10,14 @@ import type { MaskFormat } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { PLAIN_TEXT_CODE, mask } from "../../common/masks.ts";
-import { sessionOf } from "../platform/session/guard.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
 import { apiError, ok, validationError } from "../platform/http/envelope.ts";
 import type { ResourceModel } from "./model.ts";
 import { assertInScope, findById, type RowScope } from "./repository.ts";
 import { writeOperationLog } from "../platform/db/operation-log.ts";
-import { idParam } from "../platform/http/request-input.ts";
+import { resourceRoute } from "../platform/http/resource-route.ts";
+import type { ResourceRoute } from "../../../generated/resource-operations.ts";
 
 const maskedFields = (model: ResourceModel) => model.visible.filter((f) => f.mask);
 
@@ -60,14 +60,11 @@ export async function withoutUnchangedMasks(db: DbSession, model: ResourceModel,
 }
 
 /** The plain-text read of one masked field of one row (registered for resources with masked fields). */
-export function registerPlainText(app: FastifyInstance, model: ResourceModel): void {
+export function registerPlainText(app: FastifyInstance, model: ResourceModel, ops: Record<string, ResourceRoute>): void {
   if (!maskedFields(model).length) return;
   const { def } = model;
-  app.post(`/api/${def.service}/${def.name}/:id/actions/plainText`, { config: { authority: def.code } }, async (request) => {
-    const session = sessionOf(request);
+  resourceRoute(app, ops.plainText, async ({ session, id, body, request }) => {
     if (!session.authorities.includes(PLAIN_TEXT_CODE)) throw apiError("NO_PERMISSION");
-    const id = idParam(request);
-    const body = (request.body ?? {}) as { field?: unknown };
     const field = maskedFields(model).find((f) => f.name === body.field);
     if (!field) throw validationError([{ field: "field", message: messages.plainTextFieldInvalid }]);
     await assertInScope(app.db, model, session, [id]);

@@ -15,20 +15,20 @@
 import { assertCommunity } from "../platform/session/community-scope.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { operations } from "../../../generated/operations.ts";
 import { resourceByName, resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../platform/session/authorities.ts";
-import { sessionOf } from "../platform/session/guard.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { apiError, ok, validationError } from "../platform/http/envelope.ts";
 import { route } from "../platform/http/operation.ts";
 import { enqueueTask, findTask } from "../platform/tasks/store.ts";
 import { taskItem } from "../tasks/task-centre.ts";
-import { bodyOf, optionalId, queryOf, requiredId } from "../platform/http/request-input.ts";
+import { resourceRoute } from "../platform/http/resource-route.ts";
+import { resourceOperations } from "../../../generated/resource-operations.ts";
 import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
 import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, submitImport, taskFile, type ExportPayload } from "./tasks.ts";
@@ -47,34 +47,28 @@ export function sendFile(reply: FastifyReply, fileName: string, content: Buffer 
     .send(Buffer.from(content));
 }
 
-async function ownTask(request: FastifyRequest, session: SessionInfo, def: ResourceDef, id: number) {
-  const task = await findTask(request.server.db, session.tenantId, id);
+async function ownTask(app: FastifyInstance, session: SessionInfo, def: ResourceDef, id: number) {
+  const task = await findTask(app.db, session.tenantId, id);
   const resource = (task?.payload as { resource?: string } | undefined)?.resource;
   if (!task || resource !== def.name || (session.userType !== MAIN_ACCOUNT && task.userId !== session.userId)) throw apiError("NOT_FOUND");
   return task;
 }
 
 function register(app: FastifyInstance, def: ResourceDef): void {
-  const base = `/api/${def.service}/${def.name}`;
-  const config = { authority: def.code };
+  const ops = resourceOperations[def.name];
   const label = (session: SessionInfo) => fillScene(def.label, session.sceneName);
 
-  app.post(`${base}/actions/export`, { config }, async (request) => {
-    const session = sessionOf(request);
-    const { pageNo: _p, pageSize: _s, ...filters } = bodyOf(request);
+  resourceRoute(app, ops.export, async ({ session, body }) => {
+    const { pageNo: _p, pageSize: _s, ...filters } = body;
     const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName, communityIds: session.communityIds };
     const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: fillMessage.exportTaskName({ label: label(session) }), total: 0, payload });
     return ok({ taskId: task.id }, messages.exportSubmitted);
   });
 
-  app.get(`${base}/actions/task`, { config }, async (request) => {
-    const session = sessionOf(request);
-    return ok(taskItem(await ownTask(request, session, def, requiredId(queryOf(request), "id"))));
-  });
+  resourceRoute(app, ops.task, async ({ session, query }) => ok(taskItem(await ownTask(app, session, def, query.id!))));
 
-  app.get(`${base}/actions/file`, { config }, async (request, reply) => {
-    const session = sessionOf(request);
-    const task = await ownTask(request, session, def, requiredId(queryOf(request), "taskId"));
+  resourceRoute(app, ops.file, async ({ session, query, reply }) => {
+    const task = await ownTask(app, session, def, query.taskId!);
     const file = await taskFile(app.db, session.tenantId, task.id);
     if (!file) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
     return sendFile(reply, file.fileName, file.content);
@@ -83,36 +77,32 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   const importer = importerOf(def.name);
   if (!importer) return;
 
-  app.get(`${base}/actions/importTemplate`, { config }, async (request, reply) => {
-    const session = sessionOf(request);
+  resourceRoute(app, ops.importTemplate, async ({ session, reply }) => {
     const title = label(session);
     return sendFile(reply, fillTexts.excel.templateFile({ title }), await templateWorkbook(title, importer.columns(session.sceneName)));
   });
 
   /** The import task of the uploaded file: {taskId, total} (the caller answers it with importSubmitted). */
-  const importFile = async (request: FastifyRequest) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw apiError("BAD_REQUEST", { message: messages.importFileRequired });
-    let communityId: number | null = null;
+  const importFile = async (session: SessionInfo, content: Buffer, communityId: number | null) => {
+    if (content.length === 0) throw apiError("BAD_REQUEST", { message: messages.importFileRequired });
     if (def.scope === "community") {
-      communityId = optionalId(queryOf(request), "communityId");
       if (communityId === null || (await communityName(app.db, session.tenantId, communityId)) === null) {
         throw validationError([{ field: "communityId", message: fillScene(communityId === null ? messages.importSceneRequired : messages.importSceneNotFound, session.sceneName) }]);
       }
       assertCommunity(session, communityId);
     }
     try {
-      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content: body });
+      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content });
       return { taskId, total };
     } catch (err) {
       if (err instanceof TemplateError) throw apiError("BAD_REQUEST", { message: err.message });
       throw err;
     }
   };
-  app.post(`${base}/actions/import`, { config, bodyLimit: MAX_FILE_BYTES }, async (request) => ok(await importFile(request), messages.importSubmitted));
+  resourceRoute(app, ops.import, async ({ session, file, query }) => ok(await importFile(session, file, query.communityId ?? null), messages.importSubmitted), { bodyLimit: MAX_FILE_BYTES });
   // The spec's name of the community import: a declared operation (schemas/operations/excel.yaml).
-  if (def.name === "communities") route(app, operations.importCommunity, ({ request }) => importFile(request), { bodyLimit: MAX_FILE_BYTES });
+  if (def.name === "communities")
+    route(app, operations.importCommunity, ({ request, session }) => importFile(session, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), null), { bodyLimit: MAX_FILE_BYTES });
 }
 
 /**

@@ -1,14 +1,14 @@
 // Reading what a call is given. A declared operation's input arrives converted and typed
-// (http/operation.ts: ids are numbers): it needs only present() and pageArgs. The routes the
-// resources derive (the generic CRUD, Excel tasks and imports, the generic hooks) read the JSON body
-// as a JSON object, the query string as text by key, and their ids through idParam / idField /
-// idsField (positive integers that fit a JS number: parseId below).
+// (http/operation.ts: ids are numbers): it needs only present() and pageArgs. The generic operations
+// the resources declare (http/resource-route.ts) read the JSON body as a JSON object, the query string
+// as text by key, and their ids through idParam / idField / idsField (positive integers that fit a JS
+// number: parseId below).
 import type { FastifyRequest } from "fastify";
 import { apiError } from "./envelope.ts";
 import type { JsonObject, JsonValue } from "../db/row.ts";
 
 /** The query string by key: the first value of a repeated key (Fastify's parser gives text or a list of texts). */
-export interface QueryValues {
+interface QueryValues {
   [key: string]: string | undefined;
 }
 
@@ -55,13 +55,6 @@ export function idsField(value: JsonValue | undefined): { ids: number[]; malform
   return { ids: parsed.filter((id): id is number => id !== null), malformed: parsed.includes(null) };
 }
 
-/** An id of the query string that must be present and well formed (else 400). */
-export function requiredId(query: QueryValues, name: string): number {
-  const id = idField(query, name);
-  if (id === null) throw apiError("BAD_REQUEST");
-  return id;
-}
-
 /**
  * A value an operation needs where its schema leaves it optional (one of two names, one of two
  * inputs): absent is a 400. Operation inputs arrive converted (ids are numbers): nothing to parse.
@@ -69,13 +62,6 @@ export function requiredId(query: QueryValues, name: string): number {
 export function present<T>(value: T | null | undefined): T {
   if (value === undefined || value === null) throw apiError("BAD_REQUEST");
   return value;
-}
-
-/** An optional id of the query string: absent or empty is null, malformed is a 400. */
-export function optionalId(query: QueryValues, name: string): number | null {
-  const value = query[name];
-  if (value === undefined || value === "") return null;
-  return requiredId(query, name);
 }
 
 /** pageNo / pageSize as the generic pageList reads them (same defaults, cap and 400 for a page out of range). */
