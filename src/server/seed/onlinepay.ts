@@ -93,7 +93,9 @@ export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants
     }
     const rooms = await camelRows<{ roomId: number }>(
       tx,
-      sql`select room_id from (select distinct room_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])) r order by room_id desc limit ${PAID_ROOMS}`,
+      // The last rooms of the tenant's first community, the one the picker opens on, so that 支付订单 and 支付退款 show rows at once.
+      sql`select room_id from (select distinct room_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])
+            and community_id = (select min(id) from communities where tenant_id = ${tenantId})) r order by room_id desc limit ${PAID_ROOMS}`,
     );
     const paid: string[] = [];
     for (const [n, r] of rooms.entries()) {
