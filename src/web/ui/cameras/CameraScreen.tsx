@@ -2,16 +2,11 @@
 // needs the device vendor's streaming service, which this platform does not run; the screen says so
 // instead of pretending to play.
 import { Tag, Typography } from "antd";
-import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useChinaClock } from "../../lib/china-clock.ts";
 import type { Camera } from "../../lib/cameras.ts";
 
 export function CameraScreen({ camera, height = 360 }: { camera: Camera | null; height?: number }) {
-  const [now, setNow] = useState(() => dayjs());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useChinaClock();
   return (
     <div
       data-testid="camera-screen"

@@ -1,6 +1,6 @@
 // The pickers' default business day is China time's, not the browser clock's.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { chinaToday } from "../../../../src/web/lib/china-today.ts";
+import { chinaNow, chinaToday } from "../../../../src/web/lib/china-today.ts";
 
 describe("chinaToday", () => {
   afterEach(() => vi.useRealTimers());
@@ -17,5 +17,11 @@ describe("chinaToday", () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-11-30T16:30:00Z"));
     expect(chinaToday().startOf("month").format("YYYY-MM")).toBe("2026-12");
+  });
+
+  it("tells the time on China's wall clock (the camera overlay, the health-code page)", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-28T17:04:05Z"));
+    expect(chinaNow().format("YYYY-MM-DD HH:mm:ss")).toBe("2026-11-29 01:04:05");
   });
 });

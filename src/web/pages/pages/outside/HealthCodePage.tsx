@@ -3,19 +3,14 @@
 // spec gives nothing more: it shows the live time (so a screenshot cannot pass for it), how the
 // check works, and the service phone. The code itself is issued by the local health-code platform.
 import { Card, Steps, Typography } from "antd";
-import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useChinaClock } from "../../../lib/china-clock.ts";
 import { constants } from "../../../../../generated/constants.ts";
 import { OutsideLayout } from "../../../ui/OutsideLayout.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export default function HealthCodePage() {
   const pageTitle = useRouteTitle();
-  const [now, setNow] = useState(() => dayjs());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useChinaClock();
   return (
     <OutsideLayout title={pageTitle}>
       <Card style={{ maxWidth: 520, margin: "0 auto", textAlign: "center" }}>
