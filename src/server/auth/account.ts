@@ -3,7 +3,7 @@
 import type { EditUserProfileBody, ModifyPasswordBody } from "../../../generated/operation-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { apiError, validationError } from "../platform/http/envelope.ts";
-import type { Db } from "../platform/db/types.ts";
+import type { Db, DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { endSessionsOf } from "./session-end.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -11,6 +11,20 @@ import { passwordProblem } from "./password-policy.ts";
 import { userCenter, type UserCenter } from "./user-center.ts";
 import { writeOperationLog } from "../platform/db/operation-log.ts";
 import { join, raw, sql } from "../platform/db/sql.ts";
+
+/** The operation-log line of a change the session's user makes to its own account. */
+function logOwnAccountChange(db: DbSession, session: SessionInfo, ip: string, action: string, detail?: unknown): Promise<void> {
+  return writeOperationLog(db, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    username: session.username,
+    ip,
+    resource: "users",
+    action,
+    targetId: session.userId,
+    ...(detail ? { detail } : {}),
+  });
+}
 
 /** The session's user changes its password: a common one refused, the old one checked, the user's other sessions ended, logged. */
 export async function changeOwnPassword(db: Db, session: SessionInfo, ip: string, { oldPassword, newPassword }: ModifyPasswordBody): Promise<null> {
@@ -27,15 +41,7 @@ export async function changeOwnPassword(db: Db, session: SessionInfo, ip: string
       sql`update users set password_hash = ${hash}, must_change_password = false, updated_at = now(), updated_by = ${session.userId}, version = version + 1 where tenant_id = ${session.tenantId} and id = ${session.userId}`,
     );
     await endSessionsOf(tx, session.tenantId, [session.userId], session); // the caller's own session stays
-    await writeOperationLog(tx, {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      ip,
-      resource: "users",
-      action: "modifyPassword",
-      targetId: session.userId,
-    });
+    await logOwnAccountChange(tx, session, ip, "modifyPassword");
   });
   return null;
 }
@@ -55,16 +61,7 @@ export async function editOwnProfile(db: Db, session: SessionInfo, ip: string, b
       await tx.query(
         sql`update users set ${join(sets, ", ")}, updated_at = now(), updated_by = ${session.userId}, version = version + 1 where tenant_id = ${session.tenantId} and id = ${session.userId}`,
       );
-      await writeOperationLog(tx, {
-        tenantId: session.tenantId,
-        userId: session.userId,
-        username: session.username,
-        ip,
-        resource: "users",
-        action: "editsave",
-        targetId: session.userId,
-        detail: { changes },
-      });
+      await logOwnAccountChange(tx, session, ip, "editsave", { changes });
     });
   }
   const center = await userCenter(db, session.tenantId, session.userId);
