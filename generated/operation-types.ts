@@ -1374,7 +1374,7 @@ export interface AddEdgeServiceBody {
 /**
  * 本租户的社区 id 数组
  */
-communityIds?: (unknown[] | null)
+communityIds?: ((number | string)[] | null)
 [k: string]: unknown
 }
 
@@ -1414,7 +1414,7 @@ id?: number
 /**
  * 本租户的社区 id 数组
  */
-communityIds?: (unknown[] | null)
+communityIds?: ((number | string)[] | null)
 [k: string]: unknown
 }
 
@@ -1430,7 +1430,7 @@ id?: (number | string)
 /**
  * 本租户的社区 id 数组
  */
-communityIds?: (unknown[] | null)
+communityIds?: ((number | string)[] | null)
 [k: string]: unknown
 }
 
@@ -2949,7 +2949,7 @@ section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
-payMethods?: (unknown[] | null)
+payMethods?: ((number | string)[] | null)
 /**
  * 取整方式
  */
@@ -3016,7 +3016,7 @@ section: ("payParams" | "receipt" | "other")
 /**
  * 支付方式
  */
-payMethods?: (unknown[] | null)
+payMethods?: ((number | string)[] | null)
 /**
  * 取整方式
  */

@@ -1614,7 +1614,14 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ],
+              "description": "社区 id（整数或其文本）"
+            }
           }
         },
         "additionalProperties": true
@@ -1666,7 +1673,14 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ],
+              "description": "社区 id（整数或其文本）"
+            }
           }
         },
         "additionalProperties": true
@@ -3165,7 +3179,14 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ],
+              "description": "支付方式代码（mapping payMethod）"
+            }
           },
           "roundingMode": {
             "description": "取整方式",

@@ -2,6 +2,13 @@
 // Source: schemas/modules/*.yaml (resource fields)
 export interface AiInspectionConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 配置名称
@@ -36,10 +43,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AiInspectionTasksRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 任务名称
@@ -84,10 +110,29 @@ lastRunAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AiInspectionRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 巡检任务
@@ -136,10 +181,29 @@ handledAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AiInspectionReportsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 报告名称
@@ -182,10 +246,29 @@ generatedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AlarmsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 告警内容
@@ -234,17 +317,36 @@ handleNote?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AlarmPersonConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 通知人员
  */
 userId?: (number | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -266,10 +368,26 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AlarmLevelsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 等级名称
  */
@@ -293,10 +411,26 @@ description?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AppServicesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 应用名称
  */
@@ -340,21 +474,40 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ServiceApplicationsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 应用服务
  */
 appServiceId?: (number | null)
 /**
- * 申请人
+ * 申请人（脱敏显示；明文见 plainText）
  */
 applicantName?: (string | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 applicantPhone?: (string | null)
 /**
@@ -380,10 +533,26 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AreasRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 区域名称
  */
@@ -403,10 +572,26 @@ sortNo?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CommunitiesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * {scene}名称
  */
@@ -432,11 +617,11 @@ longitude?: (string | null)
  */
 latitude?: (string | null)
 /**
- * 联系人
+ * 联系人（脱敏显示；明文见 plainText）
  */
 contactName?: (string | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 contactPhone?: (string | null)
 /**
@@ -446,10 +631,29 @@ totalArea?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface BuildingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 楼栋名称
@@ -466,10 +670,29 @@ sortNo?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface UnitsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 楼栋
@@ -482,10 +705,29 @@ name?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface RoomsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -538,21 +780,40 @@ maxResidents?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface InhabitantsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 姓名
+ * 姓名（脱敏显示；明文见 plainText）
  */
 name?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
- * 身份证号
+ * 身份证号（脱敏显示；明文见 plainText）
  */
 idCard?: (string | null)
 /**
@@ -564,7 +825,7 @@ roomId?: (number | null)
  */
 identity?: (number | null)
 /**
- * 邮箱
+ * 邮箱（脱敏显示；明文见 plainText）
  */
 email?: (string | null)
 /**
@@ -574,13 +835,32 @@ moveInDate?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CardsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 卡号
+ * 卡号（脱敏显示；明文见 plainText）
  */
 cardNo?: (string | null)
 /**
@@ -602,17 +882,36 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface VisitorsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 访客姓名
+ * 访客姓名（脱敏显示；明文见 plainText）
  */
 name?: (string | null)
 /**
- * 访客电话
+ * 访客电话（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -620,7 +919,7 @@ phone?: (string | null)
  */
 roomId?: (number | null)
 /**
- * 车牌号
+ * 车牌号（脱敏显示；明文见 plainText）
  */
 plate?: (string | null)
 /**
@@ -634,10 +933,29 @@ qrDurationHours?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CommunalAreasRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 区域名称
@@ -662,10 +980,29 @@ bookable?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ElevatorsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 电梯名称
@@ -730,10 +1067,26 @@ statusTime?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface QuestionnaireAnswersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 答卷用户
  */
@@ -763,10 +1116,26 @@ answers?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ClickRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 埋点编码
  */
@@ -800,10 +1169,26 @@ clientCode?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface TrackingClientsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 客户端编码
  */
@@ -831,10 +1216,29 @@ lastSeenAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CallLogsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 呼叫时间
@@ -857,7 +1261,7 @@ deviceName?: (string | null)
  */
 roomId?: (number | null)
 /**
- * 接听人
+ * 接听人（脱敏显示；明文见 plainText）
  */
 calleeName?: (string | null)
 /**
@@ -879,10 +1283,29 @@ snapshot?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PublishRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 发布标题
@@ -927,10 +1350,29 @@ failReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AccessSettingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 门口机呼叫时长(秒)
@@ -971,10 +1413,29 @@ remoteOpenEnabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AccessEventsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 开门时间
@@ -1005,15 +1466,15 @@ personType?: (number | null)
  */
 inhabitantId?: (number | null)
 /**
- * 开门人
+ * 开门人（脱敏显示；明文见 plainText）
  */
 personName?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
- * 卡号
+ * 卡号（脱敏显示；明文见 plainText）
  */
 cardNo?: (string | null)
 /**
@@ -1027,10 +1488,26 @@ snapshot?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface LicenceQuotasRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 服务名称
  */
@@ -1054,10 +1531,26 @@ validityDate?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface LicenceUsagesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 服务类型
  */
@@ -1089,10 +1582,26 @@ usedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PaymentMerchantsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 商户名称
  */
@@ -1138,10 +1647,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PaymentMerchantCommunitiesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 收款商户
@@ -1154,10 +1682,29 @@ gateway?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentOrdersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 商户订单号
@@ -1234,10 +1781,29 @@ lastQueriedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentOrderBillsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 支付订单
@@ -1258,10 +1824,29 @@ owed?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentRefundsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 商户退款单号
@@ -1322,10 +1907,26 @@ lastQueriedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentNotificationsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 收款商户
  */
@@ -1357,10 +1958,26 @@ body?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentReconciliationsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 收款商户
  */
@@ -1416,10 +2033,26 @@ reconciledAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OnlinePaymentReconDifferencesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 对账批次
  */
@@ -1483,10 +2116,29 @@ handledAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CarParksRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 车场名称
@@ -1519,10 +2171,26 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ParkingVendorConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 厂商名称
  */
@@ -1546,10 +2214,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ParkingLotsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 车场名称
@@ -1594,10 +2281,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ParkingPlacesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 所属车场
@@ -1634,13 +2340,32 @@ leaseEndDate?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface LicencePlatesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 车牌号
+ * 车牌号（脱敏显示；明文见 plainText）
  */
 plate?: (string | null)
 /**
@@ -1656,11 +2381,11 @@ plateColor?: (number | null)
  */
 inhabitantId?: (number | null)
 /**
- * 车主姓名
+ * 车主姓名（脱敏显示；明文见 plainText）
  */
 ownerName?: (string | null)
 /**
- * 车主电话
+ * 车主电话（脱敏显示；明文见 plainText）
  */
 ownerPhone?: (string | null)
 /**
@@ -1686,13 +2411,32 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ParkingEventsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 车牌号
+ * 车牌号（脱敏显示；明文见 plainText）
  */
 plate?: (string | null)
 /**
@@ -1726,17 +2470,36 @@ snapshot?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ParkingPaymentsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 订单号
  */
 orderNo?: (string | null)
 /**
- * 车牌号
+ * 车牌号（脱敏显示；明文见 plainText）
  */
 plate?: (string | null)
 /**
@@ -1778,10 +2541,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PatrolPointsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 巡更点名称
@@ -1826,10 +2608,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PatrolArrangesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 班次名称
@@ -1868,10 +2669,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PatrolPlansRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 计划名称
@@ -1918,10 +2738,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PatrolRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 巡更计划
@@ -1958,21 +2797,40 @@ patrolType?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface RoomAuditOrdersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 申请人
+ * 申请人（脱敏显示；明文见 plainText）
  */
 applicantName?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
- * 身份证号
+ * 身份证号（脱敏显示；明文见 plainText）
  */
 idCard?: (string | null)
 /**
@@ -2010,10 +2868,29 @@ inhabitantId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SuggestionsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 类型
@@ -2028,11 +2905,11 @@ content?: (string | null)
  */
 image?: (string | null)
 /**
- * 提交人
+ * 提交人（脱敏显示；明文见 plainText）
  */
 reporterName?: (string | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -2068,10 +2945,29 @@ history?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface NoticesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 标题
@@ -2116,25 +3012,44 @@ publisherId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface KeyPersonsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 关联住户
  */
 inhabitantId?: (number | null)
 /**
- * 姓名
+ * 姓名（脱敏显示；明文见 plainText）
  */
 name?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
- * 身份证号
+ * 身份证号（脱敏显示；明文见 plainText）
  */
 idCard?: (string | null)
 /**
@@ -2156,10 +3071,29 @@ note?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AppBannersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 标题
@@ -2192,10 +3126,29 @@ endTime?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ActivitiesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 活动标题
@@ -2236,10 +3189,29 @@ status?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface RepairsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 报修类型
@@ -2258,11 +3230,11 @@ image?: (string | null)
  */
 roomId?: (number | null)
 /**
- * 报修人
+ * 报修人（脱敏显示；明文见 plainText）
  */
 reporterName?: (string | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -2306,10 +3278,29 @@ history?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CommunalAreaBookingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 公共区域
@@ -2324,11 +3315,11 @@ bookingDate?: (string | null)
  */
 timeSlot?: (string | null)
 /**
- * 预约人
+ * 预约人（脱敏显示；明文见 plainText）
  */
 bookerName?: (string | null)
 /**
- * 联系电话
+ * 联系电话（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -2354,10 +3345,29 @@ rejectReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PriceTypesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 计价类型名称
@@ -2394,10 +3404,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PaymentItemsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 缴费项目名称
@@ -2456,10 +3485,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface BillBatchesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 批次号
@@ -2508,10 +3556,29 @@ errorMessage?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface BillsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 账单编号
@@ -2584,10 +3651,29 @@ paidAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PaymentsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 交易流水号
@@ -2602,7 +3688,7 @@ billId?: (number | null)
  */
 roomId?: (number | null)
 /**
- * 缴费人
+ * 缴费人（脱敏显示；明文见 plainText）
  */
 payerName?: (string | null)
 /**
@@ -2656,10 +3742,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface RefundsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 原收款记录
@@ -2728,10 +3833,29 @@ failReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface WaiversRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 账单
@@ -2776,10 +3900,29 @@ rejectReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ReceiptsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 票据号
@@ -2798,7 +3941,7 @@ paymentId?: (number | null)
  */
 roomId?: (number | null)
 /**
- * 缴费人
+ * 缴费人（脱敏显示；明文见 plainText）
  */
 payerName?: (string | null)
 /**
@@ -2856,10 +3999,29 @@ voidedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ReconciliationsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 对账日期
@@ -2908,10 +4070,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PaymentSettingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 启用的支付方式
@@ -2986,10 +4167,29 @@ otherSavedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface MeterReadingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -3018,10 +4218,29 @@ readAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface BillApprovalsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 账单
@@ -3066,10 +4285,29 @@ decidedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface DailyClosingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 日结日期
@@ -3106,10 +4344,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PrepayAccountsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -3136,7 +4393,7 @@ amount?: (string | null)
  */
 payMethod?: (number | null)
 /**
- * 缴费人
+ * 缴费人（脱敏显示；明文见 plainText）
  */
 payerName?: (string | null)
 /**
@@ -3162,10 +4419,29 @@ lastReceiptId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PrepayTransactionsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 预存款账户
@@ -3234,10 +4510,29 @@ rejectReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface DepositsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -3248,7 +4543,7 @@ roomId?: (number | null)
  */
 paymentItemId?: (number | null)
 /**
- * 缴款人
+ * 缴款人（脱敏显示；明文见 plainText）
  */
 payerName?: (string | null)
 /**
@@ -3316,17 +4611,36 @@ history?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface TempChargesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
  */
 roomId?: (number | null)
 /**
- * 访客姓名
+ * 访客姓名（脱敏显示；明文见 plainText）
  */
 visitorName?: (string | null)
 /**
@@ -3342,7 +4656,7 @@ amount?: (string | null)
  */
 payMethod?: (number | null)
 /**
- * 缴款人
+ * 缴款人（脱敏显示；明文见 plainText）
  */
 payerName?: (string | null)
 /**
@@ -3368,10 +4682,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface DunningNoticesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 通知编号
@@ -3426,10 +4759,29 @@ publishedNoticeId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface DunningRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -3462,10 +4814,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartRoomsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 房屋
@@ -3498,10 +4869,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartDevicesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 设备名称
@@ -3542,17 +4932,36 @@ installDate?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartWorkersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 姓名
+ * 姓名（脱敏显示；明文见 plainText）
  */
 name?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -3570,10 +4979,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartHouseTemplatesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 户型名称
@@ -3600,10 +5028,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartScenesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 户型模板
@@ -3630,10 +5077,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SmartSettingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 智慧平台名称
@@ -3658,10 +5124,26 @@ serviceHotline?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface UsersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 用户名
  */
@@ -3671,7 +5153,7 @@ username?: (string | null)
  */
 realName?: (string | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
@@ -3704,10 +5186,26 @@ mustChangePassword?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CharactersRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 角色名称
  */
@@ -3725,10 +5223,26 @@ authorities?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface MenuCustomizationsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 菜单项
  */
@@ -3748,10 +5262,26 @@ hidden?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface OperationLogsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 社区编号
  */
@@ -3801,10 +5331,29 @@ ip?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface DevicesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 设备名称
@@ -3857,10 +5406,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CaptureSettingsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 任务名称
@@ -3897,10 +5465,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface TelephonyGatewaysRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 网关名称
@@ -3937,10 +5524,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface VideoRightConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 角色
@@ -3971,10 +5577,26 @@ allowDownload?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface SystemConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 配置分类
  */
@@ -4000,13 +5622,32 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface FaceProfilesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
- * 姓名
+ * 姓名（脱敏显示；明文见 plainText）
  */
 name?: (string | null)
 /**
@@ -4018,11 +5659,11 @@ personType?: (number | null)
  */
 inhabitantId?: (number | null)
 /**
- * 手机号
+ * 手机号（脱敏显示；明文见 plainText）
  */
 phone?: (string | null)
 /**
- * 身份证号
+ * 身份证号（脱敏显示；明文见 plainText）
  */
 idCard?: (string | null)
 /**
@@ -4040,10 +5681,26 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface EdgeServicesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 边缘服务名称
  */
@@ -4093,10 +5750,26 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface EdgeDevicesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 边缘服务
  */
@@ -4128,10 +5801,26 @@ online?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface StorageCredentialsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 名称
  */
@@ -4167,10 +5856,26 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface PlatformConfigsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 访问域名
  */
@@ -4218,10 +5923,29 @@ placeholderColor?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface VideoPatrolRecordsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 视频通道
@@ -4258,10 +5982,29 @@ handled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface CapturePicturesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 图片
@@ -4284,7 +6027,7 @@ captureTime?: (string | null)
  */
 captureType?: (number | null)
 /**
- * 车牌号
+ * 车牌号（脱敏显示；明文见 plainText）
  */
 plate?: (string | null)
 /**
@@ -4294,10 +6037,26 @@ description?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface AdvertsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
 /**
  * 广告名称
  */
@@ -4341,10 +6100,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface WorkbenchLayoutsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 用户
@@ -4359,10 +6137,29 @@ layout?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface InspectTemplatesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 模板名称
@@ -4389,10 +6186,29 @@ remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface InspectEvalTemplatesRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 模板名称
@@ -4415,10 +6231,29 @@ criteria?: {
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface InspectPlansRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 计划名称
@@ -4451,10 +6286,29 @@ enabled?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface InspectPlanReportsRow {
 id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
 communityId?: number
 /**
  * 巡检计划
@@ -4483,6 +6337,18 @@ averageScore?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
 }
 
 export interface ResourceRows {

@@ -3968,7 +3968,7 @@ return errors === 0;
 validate93.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const addEdgeService_body = validate94;
-const schema61 = {"$id":"op_addEdgeService_body","type":"object","properties":{"communityIds":{"type":["array","null"]}},"required":[]};
+const schema61 = {"$id":"op_addEdgeService_body","type":"object","properties":{"communityIds":{"type":["array","null"],"items":{"type":["integer","string"],"description":"社区 id（整数或其文本）","maximum":9007199254740991,"minimum":-9007199254740991}}},"required":[]};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_addEdgeService_body" */;
@@ -3994,15 +3994,53 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema61.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1 < -9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -4012,7 +4050,7 @@ return errors === 0;
 validate94.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
 export const updateEdgeService_body = validate95;
-const schema62 = {"$id":"op_updateEdgeService_body","type":"object","properties":{"edgeId":{"type":"integer","minimum":1,"maximum":9007199254740991},"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"communityIds":{"type":["array","null"]}},"required":[]};
+const schema62 = {"$id":"op_updateEdgeService_body","type":"object","properties":{"edgeId":{"type":"integer","minimum":1,"maximum":9007199254740991},"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"],"description":"社区 id（整数或其文本）","maximum":9007199254740991,"minimum":-9007199254740991}}},"required":[]};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_updateEdgeService_body" */;
@@ -4108,15 +4146,53 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err7 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema62.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -7916,7 +7992,7 @@ return errors === 0;
 validate129.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate130;
-const schema97 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+const schema97 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
@@ -8010,11 +8086,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.roundingMode !== undefined){
-let data3 = data.roundingMode;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema97.properties.roundingMode.type},message:"must be integer,null"};
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err7 = {instancePath:instancePath+"/payMethods/" + i0,schemaPath:"#/properties/payMethods/items/type",keyword:"type",params:{type: schema97.properties.payMethods.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8025,7 +8102,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/payMethods/" + i0,schemaPath:"#/properties/payMethods/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8035,7 +8112,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data3 < -9007199254740991 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err9 = {instancePath:instancePath+"/payMethods/" + i0,schemaPath:"#/properties/payMethods/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8046,10 +8123,12 @@ errors++;
 }
 }
 }
-if(data.receiptTitle !== undefined){
-let data4 = data.receiptTitle;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema97.properties.receiptTitle.type},message:"must be string,null"};
+}
+}
+if(data.roundingMode !== undefined){
+let data4 = data.roundingMode;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema97.properties.roundingMode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8058,11 +8137,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.receiptPrefix !== undefined){
-let data5 = data.receiptPrefix;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema97.properties.receiptPrefix.type},message:"must be string,null"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8071,11 +8148,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.defaultReceiptType !== undefined){
-let data6 = data.defaultReceiptType;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema97.properties.defaultReceiptType.type},message:"must be integer,null"};
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8084,9 +8158,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 9007199254740991 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data.receiptTitle !== undefined){
+let data5 = data.receiptTitle;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err13 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema97.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8095,8 +8172,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data6 < -9007199254740991 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+if(data.receiptPrefix !== undefined){
+let data6 = data.receiptPrefix;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err14 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema97.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8106,11 +8186,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-if(data.invoiceEnabled !== undefined){
-let data7 = data.invoiceEnabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema97.properties.invoiceEnabled.type},message:"must be boolean,null"};
+if(data.defaultReceiptType !== undefined){
+let data7 = data.defaultReceiptType;
+if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema97.properties.defaultReceiptType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8119,11 +8198,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.taxNo !== undefined){
-let data8 = data.taxNo;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema97.properties.taxNo.type},message:"must be string,null"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 9007199254740991 || isNaN(data7)){
+const err16 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8132,11 +8209,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.receiptTemplate !== undefined){
-let data9 = data.receiptTemplate;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema97.properties.receiptTemplate.type},message:"must be integer,null"};
+if(data7 < -9007199254740991 || isNaN(data7)){
+const err17 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8145,9 +8219,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err18 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data.invoiceEnabled !== undefined){
+let data8 = data.invoiceEnabled;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err18 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema97.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8156,8 +8233,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data9 < -9007199254740991 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+if(data.taxNo !== undefined){
+let data9 = data.taxNo;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err19 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema97.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8167,11 +8247,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-if(data.payeeName !== undefined){
-let data10 = data.payeeName;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema97.properties.payeeName.type},message:"must be string,null"};
+if(data.receiptTemplate !== undefined){
+let data10 = data.receiptTemplate;
+if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
+const err20 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema97.properties.receiptTemplate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8180,11 +8259,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.sealEnabled !== undefined){
-let data11 = data.sealEnabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema97.properties.sealEnabled.type},message:"must be boolean,null"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9007199254740991 || isNaN(data10)){
+const err21 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8193,11 +8270,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.sealText !== undefined){
-let data12 = data.sealText;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema97.properties.sealText.type},message:"must be string,null"};
+if(data10 < -9007199254740991 || isNaN(data10)){
+const err22 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8207,10 +8281,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.allowPartialPayment !== undefined){
-let data13 = data.allowPartialPayment;
-if((typeof data13 !== "boolean") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema97.properties.allowPartialPayment.type},message:"must be boolean,null"};
+}
+if(data.payeeName !== undefined){
+let data11 = data.payeeName;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err23 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema97.properties.payeeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8220,10 +8295,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.waiverAutoApproveLimit !== undefined){
-let data14 = data.waiverAutoApproveLimit;
-if(((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema97.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+if(data.sealEnabled !== undefined){
+let data12 = data.sealEnabled;
+if((typeof data12 !== "boolean") && (data12 !== null)){
+const err24 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema97.properties.sealEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8233,10 +8308,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.autoPrintReceipt !== undefined){
-let data15 = data.autoPrintReceipt;
-if((typeof data15 !== "boolean") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema97.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+if(data.sealText !== undefined){
+let data13 = data.sealText;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err25 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema97.properties.sealText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8246,14 +8321,53 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.allowPartialPayment !== undefined){
+let data14 = data.allowPartialPayment;
+if((typeof data14 !== "boolean") && (data14 !== null)){
+const err26 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema97.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.waiverAutoApproveLimit !== undefined){
+let data15 = data.waiverAutoApproveLimit;
+if(((typeof data15 !== "string") && (!((typeof data15 == "number") && (isFinite(data15))))) && (data15 !== null)){
+const err27 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema97.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.autoPrintReceipt !== undefined){
+let data16 = data.autoPrintReceipt;
+if((typeof data16 !== "boolean") && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema97.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }

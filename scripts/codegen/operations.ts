@@ -198,7 +198,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         method: op.method,
         path: op.path,
         summary: op.summary,
-        ...(op.description ? { description: op.description } : {}),
+        description: [op.description, authorityText(op.authority)].filter(Boolean).join("\n\n"),
         authority: op.authority,
         envelope: op.envelope !== false,
         ...(op.beforePasswordChange ? { beforePasswordChange: true as const } : {}),
@@ -445,14 +445,59 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 /** Adds the declared operations to the OpenAPI document (envelope around data, security by authority). */
+const errorEnvelope: Json = {
+  type: "object",
+  required: ["code", "message", "data", "success"],
+  properties: {
+    code: { type: "integer", description: "错误码（见各响应的说明）" },
+    message: { type: "string", description: "中文提示" },
+    data: { description: "校验失败时为 {errors: [{field, message}]}，否则 null" },
+    success: { type: "boolean", const: false },
+  },
+};
+
+/** The answers an operation may give besides 200, one per HTTP status, each naming its codes (schemas/errors.yaml). */
+export function errorResponses(model: Pick<Model, "errorCodes">, codes: readonly string[], extra: Readonly<Record<string, string>> = {}): Json {
+  const responses: Record<string, { description: string; content: Json }> = {};
+  const add = (status: string, line: string) => {
+    responses[status] = responses[status]
+      ? { ...responses[status], description: `${responses[status].description}；${line}` }
+      : { description: line, content: { "application/json": { schema: errorEnvelope } } };
+  };
+  for (const code of new Set(codes)) {
+    const def = model.errorCodes[code];
+    add(String(def.status), `${code} (${def.code}) ${def.message}`);
+  }
+  for (const [status, line] of Object.entries(extra)) add(status, line);
+  return responses;
+}
+
+/** Who may call an operation, in words (its x-authority says the same as data). */
+export function authorityText(authority: string | readonly string[]): string {
+  if (typeof authority !== "string") return `调用者需要权限码 ${authority.join("、")} 之一。`;
+  if (authority === "public") return "公开接口：无需登录。";
+  if (authority === "signedIn") return "登录即可调用。";
+  if (authority === "anyCode") return "调用者需要至少一个功能权限码。";
+  return `调用者需要权限码 ${authority}。`;
+}
+
+/** The marker every call other than GET carries (DESIGN.md): without it, 403 and nothing done. */
+export const XHR_MARKER_PARAMETER: Json = {
+  name: "X-Requested-With",
+  in: "header",
+  required: true,
+  description: "防跨站请求标记：GET 以外的每个调用都要带上（缺少时 403，什么也不做）",
+  schema: { type: "string", const: "XMLHttpRequest" },
+};
+
 export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationModel[]): void {
   const envelope = (data: Json): Json => ({
     type: "object",
     required: ["code", "message", "data", "success"],
     properties: { code: { type: "integer", description: "0 成功" }, message: { type: "string" }, data, success: { type: "boolean" } },
   });
-  const errorBody = envelope({ description: "校验失败时为 {errors: [{field, message}]}，否则 null" });
-  doc.tags = [...(doc.tags ?? []), ...[...new Set(ops.map((o) => o.tag))].map((name) => ({ name }))];
+  const declared = new Set((doc.tags ?? []).map((t: Json) => t.name));
+  doc.tags = [...(doc.tags ?? []), ...[...new Set(ops.map((o) => o.tag))].filter((name) => !declared.has(name)).map((name) => ({ name, description: `${name}（按业务声明的接口）` }))];
   for (const op of ops) {
     const parameters: Json[] = [];
     for (const part of ["params", "query"] as const) {
@@ -468,35 +513,31 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       }
     }
     const body = partSchema(model, op, "body");
+    // A gateway's callback (caller: server) carries no marker; every other call but GET does.
+    const marker = op.method !== "GET" && !op.caller;
+    if (marker) parameters.push(XHR_MARKER_PARAMETER);
     const codes = [
-      ...new Set([
-        ...op.errors,
-        ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
-        ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
-        ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []),
-        ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
-      ]),
+      ...op.errors,
+      ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
+      ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
+      ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []),
+      ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
+      ...(marker ? ["MISSING_XHR_MARKER"] : []),
     ];
     const responses: Json = {
       "200": op.envelope
         ? { description: "成功", content: { "application/json": { schema: envelope(wireData(op.data)) } } }
         : { description: "成功", content: { [op.contentType ?? "application/json"]: { schema: wireData(op.data) } } },
+      ...errorResponses(model, codes),
     };
-    for (const code of codes) {
-      const def = model.errorCodes[code];
-      const status = String(def.status);
-      const line = `${code} (${def.code}) ${def.message}`;
-      responses[status] = responses[status]
-        ? { ...responses[status], description: `${responses[status].description}；${line}` }
-        : { description: line, content: { "application/json": { schema: errorBody } } };
-    }
     const entry: Json = {
       operationId: op.name,
       tags: [op.tag],
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      description: [op.description, authorityText(op.authority)].filter(Boolean).join("\n\n"),
       ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [], cookie: [] }] }),
       "x-authority": op.authority,
+      ...(op.beforePasswordChange ? { "x-before-password-change": true } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: (body.required ?? []).length > 0, content: { "application/json": { schema: body } } } } : {}),
       responses,

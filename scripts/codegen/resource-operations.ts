@@ -3,7 +3,7 @@
 // import and its template, the plain-text read of masked fields, device ingest and each state action.
 // One table, two outputs: the OpenAPI document's generic entries (openapi.ts) and the route table the
 // server registers them from (generated/resource-operations.ts, src/server/platform/http/resource-route.ts).
-import type { FieldDef, ResourceDef } from "./model-types.ts";
+import type { FieldDef, MappingDef, ResourceDef } from "./model-types.ts";
 import type { Model } from "./model.ts";
 
 type Json = Record<string, unknown>;
@@ -48,7 +48,10 @@ const UPLOAD_TYPES = [XLSX_TYPE, "application/octet-stream"] as const;
 const MAX_BATCH = 1000;
 const MAX_INGEST = 1000;
 
-export function outputSchema(f: FieldDef): Json {
+/** Mappings by name, for the allowed values of a field (empty: none stated). */
+export type Mappings = Readonly<Record<string, MappingDef>>;
+
+function plainSchema(f: FieldDef): Json {
   const base: Json = { description: f.label };
   switch (f.type) {
     case "integer":
@@ -71,13 +74,38 @@ export function outputSchema(f: FieldDef): Json {
   }
 }
 
+/**
+ * A field as the document states it: its type; for a mapping, its codes with their Chinese labels
+ * (`enum` and `x-enum-descriptions`, in the description too). An answer may hold any code of the
+ * mapping (one no longer offered included; none at all for a mapping with an `otherwise` label); an
+ * input only an offered one. A masked field says so (`x-masked`): the answer shows it masked.
+ */
+export function fieldSchema(f: FieldDef, mappings: Mappings = {}, use: "answer" | "input" = "answer"): Json {
+  const schema = plainSchema(f);
+  const mapping = f.mapping ? mappings[f.mapping] : undefined;
+  if (mapping) {
+    const entries = Object.entries(mapping.values).filter(([, v]) => use === "answer" || v.offered !== false);
+    const code = (c: string) => (mapping.valueType === "integer" ? Number(c) : c);
+    schema.description = `${f.label}（${entries.map(([c, v]) => `${c} ${v.label}`).join("，")}）`;
+    if (use === "input" || !mapping.otherwise) {
+      schema.enum = [...entries.map(([c]) => code(c)), null];
+      schema["x-enum-descriptions"] = [...entries.map(([, v]) => v.label), "未填"];
+    }
+  }
+  if (f.mask && use === "answer") {
+    schema.description = `${String(schema.description)}（脱敏显示；明文见 plainText）`;
+    schema["x-masked"] = true;
+  }
+  return schema;
+}
+
 const rowRef = (r: ResourceDef): Json => ({ $ref: `#/components/schemas/${r.name}Row` });
 
 /** The fields a create or update body may carry: the form's, the read-only ones left out. */
-function inputSchema(r: ResourceDef, mode: "create" | "update"): Json {
+function inputSchema(r: ResourceDef, mode: "create" | "update", mappings: Mappings): Json {
   const fields = r.fields.filter((f) => f.form && !f.readOnly);
   const properties: Json = r.scope === "community" ? { communityId: { type: "integer", minimum: 1, description: "所属社区" } } : {};
-  for (const f of fields) properties[f.name] = f.type === "secret" ? { type: "string", writeOnly: true, description: f.label } : outputSchema(f);
+  for (const f of fields) properties[f.name] = f.type === "secret" ? { type: "string", writeOnly: true, description: f.label } : fieldSchema(f, mappings, "input");
   if (mode === "update") properties.version = { type: "integer", description: "读取时的版本号（带上时为乐观锁：已被他人修改则 409）" };
   const required = mode === "create" ? [...(r.scope === "community" ? ["communityId"] : []), ...fields.filter((f) => f.required && !f.usedWhen).map((f) => f.name)] : [];
   return {
@@ -88,7 +116,7 @@ function inputSchema(r: ResourceDef, mode: "create" | "update"): Json {
   };
 }
 
-function listFilters(r: ResourceDef): Json {
+function listFilters(r: ResourceDef, mappings: Mappings): Json {
   const properties: Json = {
     pageNo: { type: "integer", minimum: 1, description: "页码，默认 1" },
     pageSize: { type: "integer", minimum: 1, maximum: 500, description: "每页条数，默认 10，最多 500" },
@@ -97,14 +125,14 @@ function listFilters(r: ResourceDef): Json {
     sortOrder: { enum: ["asc", "desc"] },
   };
   if (r.scope === "community") properties.communityId = { type: "integer", description: "社区" };
-  for (const f of r.fields) if (f.filter) properties[f.name] = outputSchema(f);
+  for (const f of r.fields) if (f.filter) properties[f.name] = fieldSchema(f, mappings, "input");
   return { type: "object", properties };
 }
 
 const taskAnswer = { data: { type: "object", required: ["taskId"], properties: { taskId: { type: "integer" }, total: { type: "integer" } } } };
 
 /** The generic operations of one resource, in the document's order. */
-export function resourceOperations(r: ResourceDef): ResourceOperation[] {
+export function resourceOperations(r: ResourceDef, mappings: Mappings = {}): ResourceOperation[] {
   const base = `/api/${r.service}/${r.name}`;
   const op = (
     kind: ResourceOperationKind,
@@ -115,12 +143,12 @@ export function resourceOperations(r: ResourceDef): ResourceOperation[] {
       method: "POST",
       path: `${base}/actions/pageList`,
       summary: `${r.label}分页列表`,
-      body: { json: listFilters(r) },
+      body: { json: listFilters(r, mappings) },
       answer: { data: { type: "object", properties: { list: { type: "array", items: rowRef(r) }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } } } },
     }),
-    op("create", { method: "POST", path: base, summary: `新增${r.label}`, body: { json: inputSchema(r, "create") }, answer: { data: rowRef(r) } }),
+    op("create", { method: "POST", path: base, summary: `新增${r.label}`, body: { json: inputSchema(r, "create", mappings) }, answer: { data: rowRef(r) } }),
     op("detail", { method: "GET", path: `${base}/{id}`, pathId: true, summary: `${r.label}详情`, answer: { data: rowRef(r) } }),
-    op("update", { method: "PUT", path: `${base}/{id}`, pathId: true, summary: `修改${r.label}`, body: { json: inputSchema(r, "update") }, answer: { data: rowRef(r) } }),
+    op("update", { method: "PUT", path: `${base}/{id}`, pathId: true, summary: `修改${r.label}`, body: { json: inputSchema(r, "update", mappings) }, answer: { data: rowRef(r) } }),
     op("delete", {
       method: "DELETE",
       path: `${base}/{id}`,
@@ -128,7 +156,7 @@ export function resourceOperations(r: ResourceDef): ResourceOperation[] {
       summary: `删除${r.label}`,
       answer: { data: { type: "object", properties: { ids: { type: "array", items: { type: "integer" } } } } },
     }),
-    op("export", { method: "POST", path: `${base}/actions/export`, summary: `导出${r.label}（后台任务，列表筛选条件同 pageList）`, body: { json: listFilters(r) }, answer: taskAnswer }),
+    op("export", { method: "POST", path: `${base}/actions/export`, summary: `导出${r.label}（后台任务，列表筛选条件同 pageList）`, body: { json: listFilters(r, mappings) }, answer: taskAnswer }),
     op("task", {
       method: "GET",
       path: `${base}/actions/task`,
@@ -196,7 +224,16 @@ export function resourceOperations(r: ResourceDef): ResourceOperation[] {
   // A state action with a hand-written operation has that operation's route instead (schemas/operations).
   for (const a of r.actions?.list ?? []) {
     if (a.operation) continue;
-    const properties = Object.fromEntries(a.inputs.map((name) => [name, outputSchema(r.fields.find((f) => f.name === name)!)]));
+    const properties = Object.fromEntries(
+      a.inputs.map((name) => [
+        name,
+        fieldSchema(
+          r.fields.find((f) => f.name === name)!,
+          mappings,
+          "input",
+        ),
+      ]),
+    );
     list.push(
       op("action", {
         action: a.name,
