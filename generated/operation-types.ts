@@ -2995,9 +2995,9 @@ sealText?: (string | null)
  */
 allowPartialPayment?: (boolean | null)
 /**
- * 减免自动审核额度
+ * 减免自动审核额度，元，最多两位小数，分
  */
-waiverAutoApproveLimit?: (string | number | null)
+waiverAutoApproveLimit?: (number | null)
 /**
  * 自动打印收据
  */
@@ -3062,7 +3062,7 @@ sealText?: (string | null)
  */
 allowPartialPayment?: (boolean | null)
 /**
- * 减免自动审核额度
+ * 减免自动审核额度，元，最多两位小数
  */
 waiverAutoApproveLimit?: (string | number | null)
 /**
@@ -3163,9 +3163,9 @@ buildingIds?: (number[] | null)
  */
 roomIds?: (number[] | null)
 /**
- * 手工录入的计价类型的金额（元）
+ * 金额，元，最多两位小数，分
  */
-manualAmount?: (string | number | null)
+manualAmount?: (number | null)
 }
 
 export interface GenerateBillsBodyInput {
@@ -3199,7 +3199,7 @@ buildingIds?: ((number | string)[] | null)
  */
 roomIds?: ((number | string)[] | null)
 /**
- * 手工录入的计价类型的金额（元）
+ * 金额，元，最多两位小数
  */
 manualAmount?: (string | number | null)
 }
@@ -3767,17 +3767,17 @@ roomId?: (number | null)
  */
 payMethod: number
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数，分
  */
-payAmount?: (string | number | null)
+payAmount?: (number | null)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数，分
  */
-receivedAmount?: (string | number | null)
+receivedAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -3805,15 +3805,15 @@ roomId?: (number | null | string)
  */
 payMethod: (number | string)
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数
  */
 payAmount?: (string | number | null)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数
  */
 receivedAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**
@@ -4021,13 +4021,13 @@ months: number
  */
 payMethod: number
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数，分
  */
-receivedAmount?: (string | number | null)
+receivedAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -4060,11 +4060,11 @@ months: (number | string)
  */
 payMethod: (number | string)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数
  */
 receivedAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**
@@ -4288,9 +4288,9 @@ export interface ApplyRefundBody {
  */
 paymentId?: (number | null)
 /**
- * 退款金额
+ * 退款金额，元，最多两位小数，分
  */
-amount?: (string | number | null)
+amount?: (number | null)
 /**
  * 退款方式
  */
@@ -4311,7 +4311,7 @@ export interface ApplyRefundBodyInput {
  */
 paymentId?: (number | null | string)
 /**
- * 退款金额
+ * 退款金额，元，最多两位小数
  */
 amount?: (string | number | null)
 /**
@@ -4517,9 +4517,9 @@ waiverType?: (number | null)
  */
 discount?: (string | number | null)
 /**
- * 减免金额
+ * 减免金额，元，最多两位小数，分
  */
-amount?: (string | number | null)
+amount?: (number | null)
 /**
  * 减免原因
  */
@@ -4540,7 +4540,7 @@ waiverType?: (number | null | string)
  */
 discount?: (string | number | null)
 /**
- * 减免金额
+ * 减免金额，元，最多两位小数
  */
 amount?: (string | number | null)
 /**
@@ -4920,13 +4920,13 @@ export interface PayFromBalanceBody {
  */
 billIds: number[]
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数，分
  */
-payAmount?: (string | number | null)
+payAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -4946,11 +4946,11 @@ export interface PayFromBalanceBodyInput {
  */
 billIds: (number | string)[]
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数
  */
 payAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**

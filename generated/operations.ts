@@ -3139,6 +3139,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "waiverAutoApproveLimit"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3245,12 +3250,14 @@ export const operations = {
             ]
           },
           "waiverAutoApproveLimit": {
-            "description": "减免自动审核额度",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "减免自动审核额度，元，最多两位小数",
+            "x-rule": "amount"
           },
           "autoPrintReceipt": {
             "description": "自动打印收据",
@@ -3350,6 +3357,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "manualAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3406,12 +3418,14 @@ export const operations = {
             "maxItems": 50000
           },
           "manualAmount": {
-            "description": "手工录入的计价类型的金额（元）",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "金额，元，最多两位小数",
+            "x-rule": "amount"
           }
         },
         "required": [
@@ -3893,6 +3907,13 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "payAmount",
+        "receivedAmount",
+        "expectedAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3921,28 +3942,34 @@ export const operations = {
             "x-mapping": "payMethod"
           },
           "payAmount": {
-            "description": "缴费金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "缴费金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "receivedAmount": {
-            "description": "实收金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "实收金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",
@@ -4114,6 +4141,12 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "receivedAmount",
+        "expectedAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4147,20 +4180,24 @@ export const operations = {
             "x-mapping": "payMethod"
           },
           "receivedAmount": {
-            "description": "实收金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "实收金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",
@@ -4292,6 +4329,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4305,12 +4347,14 @@ export const operations = {
             "minimum": 1
           },
           "amount": {
-            "description": "退款金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "退款金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "refundMethod": {
             "description": "退款方式",
@@ -4558,6 +4602,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4587,12 +4636,14 @@ export const operations = {
             ]
           },
           "amount": {
-            "description": "减免金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "减免金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "reason": {
             "description": "减免原因",
@@ -5101,6 +5152,12 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "payAmount",
+        "expectedAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5116,20 +5173,24 @@ export const operations = {
             "maxItems": 200
           },
           "payAmount": {
-            "description": "缴费金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "缴费金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",

@@ -12,7 +12,7 @@
 import type { DbSession } from "../platform/db/types.ts";
 import { sessionPersonName, type SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { cycleMonths } from "../../common/payment/pricing.ts";
@@ -20,7 +20,6 @@ import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../com
 import { BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billStatusOf, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import {
-  amountFen,
   audit,
   CODES,
   conflict,
@@ -29,7 +28,7 @@ import {
   nextCounter,
   notFound,
   optionalText,
-  payAmountFen,
+  payAmountWithin,
   refused,
   RETURN_FLAG_CHARGE,
   ruleBroken,
@@ -108,7 +107,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   };
 }
 
-/** What a payment is asked for (the payBills operation's body; payFromBalance and the demo seed pass the same): amounts in yuan,
+/** What a payment is asked for (the payBills operation's body; payFromBalance and the demo seed pass the same): amounts in fen,
  * payAmount by default everything owed, receivedAmount the cash handed over (PayMethod.Cash), expectedAmount what the page showed
  * as owed (a different amount now means someone else changed the bills). */
 /** What payBills takes: the operation's body; the pay method is left out where the options name it (a balance or online payment). */
@@ -166,28 +165,20 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const owed = bills.map((b) => owedOn(b, today));
   const total = owed.reduce((s, n) => s + n, 0);
   if (total <= 0) throw conflict("billAlreadyPaid");
-  if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== "") {
-    let expected: number | null = null;
-    try {
-      expected = yuanToFen(typeof body.expectedAmount === "string" ? body.expectedAmount : JSON.stringify(body.expectedAmount));
-    } catch {
-      expected = null;
-    }
-    if (expected !== total) throw conflict("billAmountChanged");
-  }
+  if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== total) throw conflict("billAmountChanged");
   let payFen = total;
-  if (body.payAmount !== undefined && body.payAmount !== null && body.payAmount !== "") {
-    payFen = payAmountFen(body.payAmount, "payAmount", total);
+  if (body.payAmount !== undefined && body.payAmount !== null) {
+    payFen = payAmountWithin(body.payAmount, "payAmount", total);
     if (payFen <= 0) throw refused("positiveAmount", "payAmount");
     if (payFen < total && !settings.allowPartialPayment) throw refused("partialPaymentOff", "payAmount");
   }
   let receivedFen: number | null = null;
   let changeFen: number | null = null;
   if (payMethod === PayMethod.Cash) {
-    const received = body.receivedAmount === undefined || body.receivedAmount === null || body.receivedAmount === "" ? fenToYuan(payFen) : body.receivedAmount;
-    const problem = checkRule("amount", received);
+    // None given: the amount paid, which the amount rule limits as if typed.
+    receivedFen = body.receivedAmount ?? payFen;
+    const problem = body.receivedAmount === undefined || body.receivedAmount === null ? checkRule("amount", fenToYuan(payFen)) : null;
     if (problem) throw ruleBroken(problem, "receivedAmount");
-    receivedFen = amountFen(received, "receivedAmount");
     if (receivedFen < payFen) throw refused("receivedBelowPaid", "receivedAmount");
     changeFen = receivedFen - payFen;
   }

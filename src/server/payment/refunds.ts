@@ -25,7 +25,7 @@ import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay, billStatusOf } from "./bills.ts";
-import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountWithin, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
@@ -117,7 +117,7 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   const done = await refundedOf(tx, session.tenantId, paymentId);
   const left = payment.amount - done.approved - done.sending - done.pending;
   if (left <= 0) throw refused("nothingRefundable", "amount");
-  const amount = payAmountFen(body.amount, "amount", left);
+  const amount = payAmountWithin(body.amount, "amount", left);
   if (amount <= 0) throw refused("positiveAmount", "amount");
   const method = body.refundMethod ?? payment.payMethod;
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
