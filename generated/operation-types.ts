@@ -2367,9 +2367,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface CreateOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2414,9 +2443,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface GetOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2461,9 +2519,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface QueryOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2508,9 +2595,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface CloseOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2566,9 +2682,43 @@ purpose: number
  */
 refundId: (number | null)
 /**
- * 退款金额（元）
+ * 退款金额，元，两位小数
  */
 amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export interface QueryOnlinePaymentRefundResult {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额，分
+ */
+amount: number
 /**
  * 1 退款中，2 退款成功，3 退款失败
  */
@@ -2618,9 +2768,43 @@ purpose: number
  */
 refundId: (number | null)
 /**
- * 退款金额（元）
+ * 退款金额，元，两位小数
  */
 amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export interface RefundOnlineOverpaidResult {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额，分
+ */
+amount: number
 /**
  * 1 退款中，2 退款成功，3 退款失败
  */
@@ -2926,9 +3110,40 @@ sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
- * 元
+ * 元，两位小数
  */
 waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export interface GetPaymentSettingsResult {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 分
+ */
+waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
 otherSavedAt: (string | null)
 }
@@ -3095,9 +3310,40 @@ sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
- * 元
+ * 元，两位小数
  */
 waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export interface SavePaymentSettingsResult {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 分
+ */
+waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
 otherSavedAt: (string | null)
 }
@@ -3428,9 +3674,22 @@ skipped: number
  */
 deducted?: number
 /**
- * 自动抵扣的金额（元）
+ * 自动抵扣的金额，元，两位小数
  */
 deductedAmount?: string
+}
+
+export interface ApproveBillsResult {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额，分
+ */
+deductedAmount?: number
 }
 
 export type PreviewApproveBillsParams = Record<string, never>;
@@ -3473,7 +3732,7 @@ count: number
  */
 skipped: number
 /**
- * 将审核通过的账单应收合计（元）
+ * 将审核通过的账单应收合计，元，两位小数
  */
 amountDue: string
 /**
@@ -3481,9 +3740,32 @@ amountDue: string
  */
 deducted: number
 /**
- * 将自动抵扣的金额（元）
+ * 将自动抵扣的金额，元，两位小数
  */
 deductedAmount: string
+}
+
+export interface PreviewApproveBillsResult {
+/**
+ * 将审核通过的账单数（与审核通过答复的 changed 相同）
+ */
+count: number
+/**
+ * 状态不符、将跳过的账单数
+ */
+skipped: number
+/**
+ * 将审核通过的账单应收合计，分
+ */
+amountDue: number
+/**
+ * 其中将从预存款自动抵扣的账单数
+ */
+deducted: number
+/**
+ * 将自动抵扣的金额，分
+ */
+deductedAmount: number
 }
 
 export type RejectBillsParams = Record<string, never>;
@@ -3532,9 +3814,22 @@ skipped: number
  */
 deducted?: number
 /**
- * 自动抵扣的金额（元）
+ * 自动抵扣的金额，元，两位小数
  */
 deductedAmount?: string
+}
+
+export interface RejectBillsResult {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额，分
+ */
+deductedAmount?: number
 }
 
 export type GetRoomHistoryParams = Record<string, never>;
@@ -3829,13 +4124,64 @@ remark?: (string | null)
 export interface PayBillsData {
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+}
 
+export interface PayBillsResult {
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -4080,13 +4426,69 @@ remark?: (string | null)
 export type PrepayBillsData = ({
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+} & {
+/**
+ * 生成并缴清的账单
+ */
+billIds: number[]
+})
 
+export type PrepayBillsResult = ({
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -4272,10 +4674,42 @@ id: (number | string)
 
 export interface GetRefundableData {
 paymentId: number
+/**
+ * 元，两位小数
+ */
 amount: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 pending: string
+/**
+ * 元，两位小数
+ */
 refundable: string
+}
+
+export interface GetRefundableResult {
+paymentId: number
+/**
+ * 分
+ */
+amount: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+pending: number
+/**
+ * 分
+ */
+refundable: number
 }
 
 export type ApplyRefundParams = Record<string, never>;
@@ -4552,7 +4986,19 @@ reason?: (string | null)
 export interface ApplyWaiverData {
 id: number
 status: number
+/**
+ * 元，两位小数
+ */
 amount: string
+}
+
+export interface ApplyWaiverResult {
+id: number
+status: number
+/**
+ * 分
+ */
+amount: number
 }
 
 export interface ApproveWaiverParams {
@@ -4966,13 +5412,30 @@ remark?: (string | null)
 export type PayFromBalanceData = ({
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
-
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -4980,9 +5443,48 @@ bills?: {
 cashierName?: (string | null)
 } & {
 /**
- * 缴费后的余额（元）
+ * 缴费后的余额，元，两位小数
  */
 balance: string
+})
+
+export type PayFromBalanceResult = ({
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+} & {
+/**
+ * 缴费后的余额，分
+ */
+balance: number
 })
 
 export type QueryArrearsParams = Record<string, never>;
@@ -6331,15 +6833,15 @@ month: string
  */
 today: string
 /**
- * 本月应收（元）
+ * 本月应收，元，两位小数
  */
 amountDue: string
 /**
- * 本月实收（元），扣除退款，可为负
+ * 本月实收，扣除退款，可为负，元，两位小数
  */
 collected: string
 /**
- * 本月账期账单的实收（元）：收款减退款，不论何时收取
+ * 本月账期账单的实收：收款减退款，不论何时收取，元，两位小数
  */
 billCollected: string
 /**
@@ -6347,9 +6849,53 @@ billCollected: string
  */
 collectionRate: string
 /**
- * 欠费总额（元），含滞纳金
+ * 欠费总额，含滞纳金，元，两位小数
  */
 arrears: string
+/**
+ * 待审核的退款数（无 HBL0701317 时为 null）
+ */
+pendingRefunds: (number | null)
+/**
+ * 待审核的减免数（无 HBL1905 时为 null）
+ */
+pendingWaivers: (number | null)
+/**
+ * 退还待审核的押金数（无 HBL0701315 时为 null）
+ */
+pendingDepositRefunds: (number | null)
+}
+
+export interface GetWorkbenchFeeOverviewResult {
+communityId: number
+/**
+ * 本月（中国时间，YYYY-MM）
+ */
+month: string
+/**
+ * 今天（中国时间，YYYY-MM-DD），滞纳金算至此日
+ */
+today: string
+/**
+ * 本月应收，分
+ */
+amountDue: number
+/**
+ * 本月实收，扣除退款，可为负，分
+ */
+collected: number
+/**
+ * 本月账期账单的实收：收款减退款，不论何时收取，分
+ */
+billCollected: number
+/**
+ * 收缴率：billCollected ÷ amountDue，一位小数，如 "66.3%"；无应收时 "0.0%"
+ */
+collectionRate: string
+/**
+ * 欠费总额，含滞纳金，分
+ */
+arrears: number
 /**
  * 待审核的退款数（无 HBL0701317 时为 null）
  */
@@ -6932,39 +7478,39 @@ export interface OperationTypes {
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
   wechatpayNotify: { params: WechatpayNotifyParams; query: WechatpayNotifyQuery; body: WechatpayNotifyBody; data: WechatpayNotifyData; result: WechatpayNotifyData; community: null };
   alipayNotify: { params: AlipayNotifyParams; query: AlipayNotifyQuery; body: AlipayNotifyBody; data: AlipayNotifyData; result: AlipayNotifyData; community: null };
-  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData; result: CreateOnlinePaymentData; community: null };
-  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentData; community: null };
-  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentData; community: null };
-  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentData; community: null };
-  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundData; community: null };
-  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidData; community: null };
+  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData; result: CreateOnlinePaymentResult; community: null };
+  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentResult; community: null };
+  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentResult; community: null };
+  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentResult; community: null };
+  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundResult; community: null };
+  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidResult; community: null };
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
-  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
-  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsResult; community: CheckedCommunity | null };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsResult; community: CheckedCommunity | null };
   getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
   generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
   getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
   queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsData; community: CheckedCommunity | null };
-  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsData; community: null };
-  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsData; community: null };
-  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsData; community: null };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsResult; community: null };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsResult; community: null };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsResult; community: null };
   getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryData; community: null };
   getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsData; community: null };
-  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsData; community: null };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsResult; community: null };
   getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskData; community: null };
   getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanData; community: null };
-  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsData; community: null };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsResult; community: null };
   printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptData; community: null };
-  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableData; community: null };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableResult; community: null };
   applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; result: ApplyRefundData; community: null };
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
   printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherData; community: null };
   voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
-  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverData; community: null };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
   getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayData; community: CheckedCommunity | null };
@@ -6973,7 +7519,7 @@ export interface OperationTypes {
   exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; result: ExportReconciliationDayData; community: CheckedCommunity | null };
   getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportData; community: null };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
-  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceData; community: null };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceResult; community: null };
   queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };
   exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
   generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
@@ -7008,7 +7554,7 @@ export interface OperationTypes {
   getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; result: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
   getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; result: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
   getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; result: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
-  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewResult; community: CheckedCommunity };
   getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; result: GetWorkbenchLayoutData; community: CheckedCommunity };
   saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; result: SaveWorkbenchLayoutData; community: CheckedCommunity };
   deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; result: DeleteWorkbenchLayoutData; community: null };

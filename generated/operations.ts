@@ -2587,6 +2587,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2649,6 +2654,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2692,6 +2702,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2733,6 +2748,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2773,6 +2793,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2812,6 +2837,11 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount"
+      ]
     },
     "schema": {
       "body": {
@@ -3101,6 +3131,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "waiverAutoApproveLimit"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3141,6 +3176,9 @@ export const operations = {
     },
     "money": {
       "body": [
+        "waiverAutoApproveLimit"
+      ],
+      "data": [
         "waiverAutoApproveLimit"
       ]
     },
@@ -3629,6 +3667,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "deductedAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3686,6 +3729,12 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amountDue",
+        "deductedAmount"
+      ]
     },
     "schema": {
       "body": {
@@ -3745,6 +3794,11 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "deductedAmount"
+      ]
     },
     "schema": {
       "body": {
@@ -3912,6 +3966,12 @@ export const operations = {
         "payAmount",
         "receivedAmount",
         "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid"
       ]
     },
     "schema": {
@@ -4145,6 +4205,12 @@ export const operations = {
       "body": [
         "receivedAmount",
         "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid"
       ]
     },
     "schema": {
@@ -4287,6 +4353,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "refunded",
+        "pending",
+        "refundable"
+      ]
     },
     "schema": {
       "params": {
@@ -4604,6 +4678,9 @@ export const operations = {
     },
     "money": {
       "body": [
+        "amount"
+      ],
+      "data": [
         "amount"
       ]
     },
@@ -5156,6 +5233,13 @@ export const operations = {
       "body": [
         "payAmount",
         "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid",
+        "balance"
       ]
     },
     "schema": {
@@ -6617,6 +6701,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amountDue",
+        "collected",
+        "billCollected",
+        "arrears"
+      ]
     },
     "schema": {
       "querystring": {

@@ -193,7 +193,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const userId = options.online ? null : session.userId;
   let left = payFen;
   const paymentIds: number[] = [];
-  const changed: { id: number; status: number; amountPaid: string }[] = [];
+  const changed: { id: number; status: number; amountPaid: number }[] = [];
   for (let i = 0; i < bills.length && left > 0; i++) {
     const b = bills[i];
     const part = Math.min(left, owed[i]);
@@ -216,7 +216,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
                ${receiptNo}, ${userId}, ${paidAt}, ${day}::date, ${remark}, ${userId}, ${userId}) returning id`,
     );
     paymentIds.push(p[0].id);
-    changed.push({ id: b.id, status, amountPaid: fenToYuan(paid) });
+    changed.push({ id: b.id, status, amountPaid: paid });
   }
 
   const { rows: r } = await tx.query<{ id: number }>(
@@ -231,9 +231,9 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     cashierName: sessionPersonName(session),
     receiptId: r[0].id,
     receiptNo,
-    payAmount: fenToYuan(payFen),
-    receivedAmount: receivedFen === null ? null : fenToYuan(receivedFen),
-    changeAmount: changeFen === null ? null : fenToYuan(changeFen),
+    payAmount: payFen,
+    receivedAmount: receivedFen,
+    changeAmount: changeFen,
     accountingDay: day,
     paymentIds,
     bills: changed,

@@ -76,7 +76,7 @@ export async function refundable(tx: DbSession, session: SessionInfo, id: number
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
   const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.sending - r.pending);
-  return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.sending + r.pending), refundable: fenToYuan(left) };
+  return { paymentId: id, amount: fen(rows[0].amount), refunded: r.approved, pending: r.sending + r.pending, refundable: left };
 }
 
 /** The receipt of a payment (by its number): {id, status}, or null (a balance's refund row has none). */

@@ -6,7 +6,6 @@
 //   receiptConfigEnable     the receipt and invoice settings were saved (tab invoiceSet)
 //   otherConfigEnable       the other settings were saved (tab others)
 import { validateResource } from "../../common/validate.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -87,9 +86,6 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
     otherSavedAt: row.otherSavedAt,
   };
 }
-
-/** As the API shows it (money as yuan text). */
-export const settingsView = (s: PaymentSettings) => ({ ...s, waiverAutoApproveLimit: fenToYuan(s.waiverAutoApproveLimit) });
 
 /** The tabs that save settings, with their fields and the stamp the steering flags read (savePaymentSettings lists these keys as its section enum). */
 export const SECTIONS = {

@@ -90,7 +90,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   );
   if (auto) await applyToBill(tx, session, bill, amount, today, at);
   await audit(tx, session, ip, "waivers", "apply", rows[0].id, { communityId: bill.communityId, billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
-  return { id: rows[0].id, status, amount: fenToYuan(amount) };
+  return { id: rows[0].id, status, amount };
 }
 
 /** The waiver, locked, in a state the action starts from (else 409 naming its state and the action). */

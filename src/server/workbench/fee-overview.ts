@@ -20,7 +20,7 @@
 // The operation: fee-overview-routes.ts.
 import { BillStatus, DepositStatus, RefundStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { yuanToFen } from "../../common/money.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { divRoundHalfUp } from "../../common/payment/pricing.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -101,11 +101,11 @@ export async function feeOverview(db: DbSession, session: SessionInfo, community
     communityId: community.id,
     month,
     today,
-    amountDue: fenToYuan(bills.due),
-    collected: fenToYuan(collected),
-    billCollected: fenToYuan(bills.collected),
+    amountDue: bills.due,
+    collected,
+    billCollected: bills.collected,
     collectionRate: rateText(bills.collected, bills.due),
-    arrears: fenToYuan(arrears),
+    arrears,
     pendingRefunds: holds(PAYMENT_CODES.received) ? pending.refunds : null,
     pendingWaivers: holds(PAYMENT_CODES.billPay) ? pending.waivers : null,
     pendingDepositRefunds: holds(PAYMENT_CODES.cashier) ? pending.depositRefunds : null,
