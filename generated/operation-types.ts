@@ -3595,7 +3595,7 @@ pageSize?: (number | null | string)
 }
 
 export interface QueryBillsData {
-list: {
+list: ({
 id: number
 communityId: number
 roomId: number
@@ -3603,17 +3603,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3622,7 +3628,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -3630,7 +3636,65 @@ rejectReason?: (string | null)
 approvedAt?: (string | null)
 paidAt?: (string | null)
 batchId?: (number | null)
-}[]
+} & {
+/**
+ * 待审核的减免合计，元，两位小数
+ */
+pendingWaived?: string
+})[]
+total: number
+pageNo?: number
+pageSize?: number
+}
+
+export interface QueryBillsResult {
+list: ({
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+} & {
+/**
+ * 待审核的减免合计，分
+ */
+pendingWaived?: number
+})[]
 total: number
 pageNo?: number
 pageSize?: number
@@ -3859,17 +3923,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3878,7 +3948,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -3891,6 +3961,9 @@ payments: {
 id: number
 serialNo: string
 billId: (number | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 payMethod: number
 paymentType: (number | null)
@@ -3904,6 +3977,9 @@ cashierName: (string | null)
 refunds: {
 id: number
 paymentId: number
+/**
+ * 元，两位小数
+ */
 amount: string
 refundKind: number
 voucherNo: (string | null)
@@ -3919,7 +3995,103 @@ id: number
 billId: number
 waiverType: number
 discount: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
+reason: string
+status: number
+approvedAt: (string | null)
+rejectReason: (string | null)
+createdAt: string
+}[]
+}
+
+export interface GetRoomHistoryResult {
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+payments: {
+id: number
+serialNo: string
+billId: (number | null)
+/**
+ * 分
+ */
+amount: number
+payMethod: number
+paymentType: (number | null)
+returnFlag: (number | null)
+receiptNo: (string | null)
+receiptId: (number | null)
+paidAt: string
+accountingDay: (string | null)
+cashierName: (string | null)
+}[]
+refunds: {
+id: number
+paymentId: number
+/**
+ * 分
+ */
+amount: number
+refundKind: number
+voucherNo: (string | null)
+refundMethod: number
+reason: string
+status: number
+applyTime: string
+refundedAt: (string | null)
+rejectReason: (string | null)
+}[]
+waivers: {
+id: number
+billId: number
+waiverType: number
+discount: (string | null)
+/**
+ * 分
+ */
+amount: number
 reason: string
 status: number
 approvedAt: (string | null)
@@ -3980,17 +4152,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3999,7 +4177,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -4010,10 +4188,25 @@ batchId?: (number | null)
 }[]
 totals: {
 count: number
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 lateFee: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 }
 draftCount: number
@@ -4035,7 +4228,129 @@ phone: (string | null)
  */
 prepay: ({
 id: number
+/**
+ * 元，两位小数
+ */
 balance: string
+autoDeduct: boolean
+status: number
+} | null)
+}
+
+export interface GetRoomBillsResult {
+room: {
+id: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+communityId: number
+communityName: string
+buildingName: string
+unitName: string
+buildingArea: (string | null)
+/**
+ * 计费面积（空则按建筑面积计费）
+ */
+chargeArea: (string | null)
+/**
+ * 房屋状态（mapping roomOccupancy）
+ */
+occupancyStatus: number
+/**
+ * 部署状态（mapping roomStatus）
+ */
+status: number
+}
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+totals: {
+count: number
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+lateFee: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 分
+ */
+outstanding: number
+}
+draftCount: number
+payMethods: number[]
+allowPartialPayment: boolean
+autoPrintReceipt: boolean
+/**
+ * 房屋的业主（第一位业主；没有业主时为 null），手机号脱敏
+ */
+owner?: ({
+name: string
+/**
+ * 手机号（脱敏）
+ */
+phone: (string | null)
+} | null)
+/**
+ * 房屋的预存款账户（没有时为 null）
+ */
+prepay: ({
+id: number
+/**
+ * 分
+ */
+balance: number
 autoDeduct: boolean
 status: number
 } | null)
@@ -4223,7 +4538,7 @@ roomName: string
  */
 billCount: number
 /**
- * 截至今天的未缴合计（元，含滞纳金）
+ * 截至今天的未缴合计（含滞纳金），元，两位小数
  */
 outstanding: string
 }[]
@@ -4234,7 +4549,50 @@ recentReceipts: {
 id: number
 receiptNo: string
 issuedAt: string
+/**
+ * 元，两位小数
+ */
 amount: string
+payMethod: (number | null)
+status: number
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+issuerName: (string | null)
+}[]
+}
+
+export interface GetCashierDeskResult {
+roomId: number
+/**
+ * 该房屋第一位业主（按手机号）在同一社区的其他房屋中有待缴账单的，按房屋全称排序
+ */
+ownerRooms: {
+roomId: number
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 待缴账单数
+ */
+billCount: number
+/**
+ * 截至今天的未缴合计（含滞纳金），分
+ */
+outstanding: number
+}[]
+/**
+ * 房屋最近的票据（收据的房屋或其中一笔收款的房屋为该房屋），最新的在前，最多 5 张
+ */
+recentReceipts: {
+id: number
+receiptNo: string
+issuedAt: string
+/**
+ * 分
+ */
+amount: number
 payMethod: (number | null)
 status: number
 /**
@@ -4327,17 +4685,84 @@ dueDate: string
  * 计费数量（面积或 1）
  */
 quantity: (string | null)
+/**
+ * 元，两位小数
+ */
 amountDue: string
 /**
- * 截至今天的滞纳金（本月已过截止日时）
+ * 截至今天的滞纳金（本月已过截止日时），元，两位小数
  */
 lateFee: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 }[]
 /**
- * 应缴合计（元）
+ * 应缴合计，元，两位小数
  */
 total: string
+} | null)
+}
+
+export interface GetPrepayPlanResult {
+roomId: number
+/**
+ * 一次最多预缴的月数
+ */
+maxMonths: number
+/**
+ * 本月（YYYY-MM，中国时间）
+ */
+currentPeriod: string
+/**
+ * 向该房屋按月收费、按面积或固定金额计价的周期性缴费项目（已启用）
+ */
+items: {
+id: number
+name: string
+pricingMethod: number
+/**
+ * 该房屋该项目最后一个已出账的账期
+ */
+lastPeriod: (string | null)
+/**
+ * 下一个可预缴的账期（不早于本月）
+ */
+nextPeriod: string
+}[]
+/**
+ * 选定项目与月数时的各期账单（未选定时为 null）
+ */
+plan: ({
+paymentItemId: number
+itemName: string
+startPeriod: string
+months: number
+bills: {
+period: string
+dueDate: string
+/**
+ * 计费数量（面积或 1）
+ */
+quantity: (string | null)
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 截至今天的滞纳金（本月已过截止日时），分
+ */
+lateFee: number
+/**
+ * 分
+ */
+outstanding: number
+}[]
+/**
+ * 应缴合计，分
+ */
+total: number
 } | null)
 }
 
@@ -4533,9 +4958,18 @@ roomName: (string | null)
 buildingName: (string | null)
 unitName: (string | null)
 payerName: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 payMethod: number
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 status: number
 issuedAt: string
@@ -4570,27 +5004,30 @@ sealEnabled: boolean
  */
 sealText: (string | null)
 /**
- * 不含滞纳金的金额（元）；principal + lateFee = amount
+ * 不含滞纳金的金额；principal + lateFee = amount，元，两位小数
  */
 principal: string
 /**
- * 其中的滞纳金（元）
+ * 其中的滞纳金，元，两位小数
  */
 lateFee: string
 lines: {
 id: number
 serialNo: string
+/**
+ * 元，两位小数
+ */
 amount: string
 billNo: string
 period: string
 itemName: string
 paymentType: (number | null)
 /**
- * 本行不含滞纳金的金额（元）
+ * 本行不含滞纳金的金额，元，两位小数
  */
 principal: string
 /**
- * 本行所含滞纳金（元）：收款先抵滞纳金，再抵本金
+ * 本行所含滞纳金：收款先抵滞纳金，再抵本金，元，两位小数
  */
 lateFee: string
 /**
@@ -4631,7 +5068,7 @@ roomId: (number | null)
 roomName: (string | null)
 }[]
 /**
- * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计
+ * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计，元，两位小数
  */
 refundedAmount: string
 /**
@@ -4644,7 +5081,160 @@ voucherNo: (string | null)
  * 1 退费，2 冲正
  */
 refundKind: number
+/**
+ * 元，两位小数
+ */
 amount: string
+refundMethod: number
+refundedAt: (string | null)
+billNo: (string | null)
+}[]
+voidReason: (string | null)
+voidedAt: (string | null)
+voidedByName: (string | null)
+}
+
+export interface PrintReceiptResult {
+id: number
+receiptNo: string
+receiptType: number
+title: string
+communityName: string
+roomNo: (string | null)
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
+buildingName: (string | null)
+unitName: (string | null)
+payerName: (string | null)
+/**
+ * 分
+ */
+amount: number
+payMethod: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+status: number
+issuedAt: string
+issuerName: (string | null)
+taxNo: (string | null)
+/**
+ * 收据类别（mapping receiptKind：物业服务费、押金、临时收费、预存款），按收款来源与缴费项目类别
+ */
+kind: number
+/**
+ * 按类别的收据标题，如 物业服务费收据、押金收据
+ */
+kindTitle: string
+/**
+ * 缴费设置的票据抬头（未设置时为 null）
+ */
+customTitle: (string | null)
+/**
+ * 收款单位：缴费设置的收款单位，未设置时为企业名称
+ */
+payeeName: string
+/**
+ * 缴费设置的票据模板（mapping receiptTemplate）
+ */
+template: number
+/**
+ * 是否打印盖章区
+ */
+sealEnabled: boolean
+/**
+ * 印章文字
+ */
+sealText: (string | null)
+/**
+ * 不含滞纳金的金额；principal + lateFee = amount，分
+ */
+principal: number
+/**
+ * 其中的滞纳金，分
+ */
+lateFee: number
+lines: {
+id: number
+serialNo: string
+/**
+ * 分
+ */
+amount: number
+billNo: string
+period: string
+itemName: string
+paymentType: (number | null)
+/**
+ * 本行不含滞纳金的金额，分
+ */
+principal: number
+/**
+ * 本行所含滞纳金：收款先抵滞纳金，再抵本金，分
+ */
+lateFee: number
+/**
+ * 缴费项目类别（mapping paymentItemCategory）
+ */
+category: (number | null)
+/**
+ * 收款来源（mapping paymentSource）
+ */
+source: number
+/**
+ * 账单覆盖的最后一个月（按季、按年的账单跨多月；YYYY-MM）
+ */
+periodEnd: (string | null)
+/**
+ * 单价（元，每月；与数量之积即账单应收时给出，否则为 null）
+ */
+unitPrice: (string | null)
+/**
+ * 数量（面积、用量或月数）
+ */
+quantity: (string | null)
+/**
+ * 数量单位（㎡、计量单位或 月）
+ */
+quantityUnit: (string | null)
+/**
+ * 账单覆盖的月数（单价按月计时大于 1 的为按季、按年）
+ */
+months: (number | null)
+/**
+ * 该笔收款的房屋（合并缴费的收据有几个房屋）
+ */
+roomId: (number | null)
+/**
+ * 该笔收款的房屋全称（楼栋-单元-房号）
+ */
+roomName: (string | null)
+}[]
+/**
+ * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计，分
+ */
+refundedAmount: number
+/**
+ * 该票据已审核通过的退款，按审核时间
+ */
+refunds: {
+id: number
+voucherNo: (string | null)
+/**
+ * 1 退费，2 冲正
+ */
+refundKind: number
+/**
+ * 分
+ */
+amount: number
 refundMethod: number
 refundedAt: (string | null)
 billNo: (string | null)
@@ -4867,6 +5457,9 @@ receiptId: (number | null)
  * 原票据号
  */
 receiptNo: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 refundMethod: number
 reason: string
@@ -4886,13 +5479,63 @@ billNo: (string | null)
 period: (string | null)
 itemName: (string | null)
 /**
- * 原收款金额
+ * 原收款金额，元，两位小数
  */
 paidAmount: string
 /**
- * 本次退款金额
+ * 本次退款金额，元，两位小数
  */
 amount: string
+}[]
+}
+
+export interface PrintRefundVoucherResult {
+id: number
+voucherNo: string
+/**
+ * 1 退费（退费凭证），2 冲正（冲正凭证）
+ */
+refundKind: number
+communityName: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
+payerName: (string | null)
+receiptId: (number | null)
+/**
+ * 原票据号
+ */
+receiptNo: (string | null)
+/**
+ * 分
+ */
+amount: number
+refundMethod: number
+reason: string
+applicantName: (string | null)
+applyTime: string
+approverName: (string | null)
+refundedAt: string
+/**
+ * 退款涉及的账单及金额（没有账单的收款为一行收费项目）
+ */
+lines: {
+/**
+ * 原收款流水号
+ */
+serialNo: string
+billNo: (string | null)
+period: (string | null)
+itemName: (string | null)
+/**
+ * 原收款金额，分
+ */
+paidAmount: number
+/**
+ * 本次退款金额，分
+ */
+amount: number
 }[]
 }
 
@@ -7493,22 +8136,22 @@ export interface OperationTypes {
   getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
   generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
   getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
-  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsData; community: CheckedCommunity | null };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsResult; community: CheckedCommunity | null };
   approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsResult; community: null };
   previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsResult; community: null };
   rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsResult; community: null };
-  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryData; community: null };
-  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsData; community: null };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryResult; community: null };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsResult; community: null };
   payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsResult; community: null };
-  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskData; community: null };
-  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanData; community: null };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskResult; community: null };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanResult; community: null };
   prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsResult; community: null };
-  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptData; community: null };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptResult; community: null };
   getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableResult; community: null };
   applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; result: ApplyRefundData; community: null };
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
-  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherData; community: null };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherResult; community: null };
   voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
   applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };

@@ -3549,6 +3549,17 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "list[].amountDue",
+        "list[].amountPaid",
+        "list[].amountWaived",
+        "list[].amountReduced",
+        "list[].lateFee",
+        "list[].outstanding",
+        "list[].pendingWaived"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3865,6 +3876,19 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "bills[].amountDue",
+        "bills[].amountPaid",
+        "bills[].amountWaived",
+        "bills[].amountReduced",
+        "bills[].lateFee",
+        "bills[].outstanding",
+        "payments[].amount",
+        "refunds[].amount",
+        "waivers[].amount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3906,6 +3930,22 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "bills[].amountDue",
+        "bills[].amountPaid",
+        "bills[].amountWaived",
+        "bills[].amountReduced",
+        "bills[].lateFee",
+        "bills[].outstanding",
+        "totals.amountDue",
+        "totals.lateFee",
+        "totals.amountPaid",
+        "totals.amountWaived",
+        "totals.outstanding",
+        "prepay.balance"
+      ]
     },
     "schema": {
       "querystring": {
@@ -4079,6 +4119,12 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "ownerRooms[].outstanding",
+        "recentReceipts[].amount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4130,6 +4176,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "plan.bills[].amountDue",
+        "plan.bills[].lateFee",
+        "plan.bills[].outstanding",
+        "plan.total"
+      ]
     },
     "schema": {
       "querystring": {
@@ -4315,6 +4369,20 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "receivedAmount",
+        "changeAmount",
+        "principal",
+        "lateFee",
+        "lines[].amount",
+        "lines[].principal",
+        "lines[].lateFee",
+        "refundedAmount",
+        "refunds[].amount"
+      ]
     },
     "schema": {
       "params": {
@@ -4572,6 +4640,13 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "lines[].paidAmount",
+        "lines[].amount"
+      ]
     },
     "schema": {
       "params": {

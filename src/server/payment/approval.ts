@@ -13,7 +13,6 @@ import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { ApproveBillsBody, RejectBillsBody } from "../../../generated/operation-types.ts";
 import { audit, CODES, chosenIds, fen, notFound, ruleBroken } from "./common.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
@@ -199,11 +198,11 @@ async function pendingWaived(db: DbSession, tenantId: number, billIds: readonly 
  * waivers come to, which decides with the state whether it can be rejected, or its waiver approved
  * (row-actions.ts).
  */
-export async function withPendingWaived<B extends { id: number }>(db: DbSession, session: SessionInfo, page: { list: B[] }): Promise<(B & { pendingWaived: string })[]> {
+export async function withPendingWaived<B extends { id: number }>(db: DbSession, session: SessionInfo, page: { list: B[] }): Promise<(B & { pendingWaived: number })[]> {
   const pending = await pendingWaived(
     db,
     session.tenantId,
     page.list.map((b) => b.id),
   );
-  return page.list.map((b) => ({ ...b, pendingWaived: fenToYuan(pending.get(b.id) ?? 0) }));
+  return page.list.map((b) => ({ ...b, pendingWaived: pending.get(b.id) ?? 0 }));
 }

@@ -77,7 +77,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   );
   const today = chinaDay();
   const bills = rows.map(normalizeBill);
-  const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
+  const sum = (f: (b: BillRow) => number) => bills.reduce((s, b) => s + f(b), 0);
   const { rows: drafts } = await db.query<{ n: number }>(sql`select count(*)::int as n from bills where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${BillStatus.Draft}`);
   const settings = await loadSettings(db, session.tenantId, room.communityId);
   const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
@@ -90,7 +90,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
     room,
     owner: owner && { name: owner.name, phone: owner.phone === null ? null : mask("phone", owner.phone) },
     /** The room's prepayment account (the cashier can pay from its balance), or null. */
-    prepay: account ? { id: Number(account.id), balance: fenToYuan(fen(account.balance)), autoDeduct: account.autoDeduct, status: account.status } : null,
+    prepay: account ? { id: Number(account.id), balance: fen(account.balance), autoDeduct: account.autoDeduct, status: account.status } : null,
     bills: bills.map((b) => billView(b, today)),
     totals: {
       count: bills.length,
@@ -394,9 +394,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
       paymentType: l.paymentType,
       source: l.source,
       category: l.category,
-      amount: fenToYuan(amount),
-      principal: fenToYuan(split.principal),
-      lateFee: fenToYuan(split.lateFee),
+      amount,
+      principal: split.principal,
+      lateFee: split.lateFee,
       periodEnd: l.period && months !== null ? periodEndOf(l.period, months) : null,
       unitPrice: pricing?.unitPrice ?? null,
       quantity: pricing?.quantity ?? null,
@@ -420,13 +420,13 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     template: settings.receiptTemplate,
     sealEnabled: settings.sealEnabled,
     sealText: settings.sealText,
-    amount: fenToYuan(fen(receipt.amount)),
-    principal: fenToYuan(fen(receipt.amount) - lateFeeFen),
-    lateFee: fenToYuan(lateFeeFen),
-    receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
-    changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
+    amount: fen(receipt.amount),
+    principal: fen(receipt.amount) - lateFeeFen,
+    lateFee: lateFeeFen,
+    receivedAmount: receipt.receivedAmount === null ? null : fen(receipt.receivedAmount),
+    changeAmount: receipt.changeAmount === null ? null : fen(receipt.changeAmount),
     lines: shown.map(({ lateFeeFen: _fen, ...l }) => l),
-    refundedAmount: fenToYuan(refunds.reduce((s, f) => s + fen(f.amount), 0)),
-    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fenToYuan(fen(f.amount)) })),
+    refundedAmount: refunds.reduce((s, f) => s + fen(f.amount), 0),
+    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fen(f.amount) })),
   };
 }

@@ -18,7 +18,7 @@
 // no ledger row; the ledger rows above are written when the gateway says it succeeded
 // (completeGatewayRefund), or the refund becomes 退款失败 with the gateway's words and the payment
 // stands (failGatewayRefund). A 退款中 refund's amount is held like an approved one.
-import type { ApplyRefundBody, PrintRefundVoucherData } from "../../../generated/operation-types.ts";
+import type { ApplyRefundBody, PrintRefundVoucherResult } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
@@ -335,8 +335,8 @@ export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: stri
 }
 
 /** The voucher of an approved refund (退费凭证 / 冲正凭证 by its kind), for the print page. */
-export async function refundVoucher(db: DbSession, session: SessionInfo, id: number): Promise<PrintRefundVoucherData> {
-  type Row = Omit<PrintRefundVoucherData, "amount" | "lines" | "voucherNo" | "refundedAt"> & {
+export async function refundVoucher(db: DbSession, session: SessionInfo, id: number): Promise<PrintRefundVoucherResult> {
+  type Row = Omit<PrintRefundVoucherResult, "amount" | "lines" | "voucherNo" | "refundedAt"> & {
     amount: string;
     status: number;
     voucherNo: string | null;
@@ -373,7 +373,7 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
     receiptId: v.receiptId === null ? null : Number(v.receiptId),
     voucherNo: v.voucherNo,
     refundedAt: v.refundedAt,
-    amount: fenToYuan(fen(v.amount)),
-    lines: lines.map((l) => ({ ...l, paidAmount: fenToYuan(fen(l.paidAmount)), amount: fenToYuan(fen(v.amount)) })),
+    amount: fen(v.amount),
+    lines: lines.map((l) => ({ ...l, paidAmount: fen(l.paidAmount), amount: fen(v.amount) })),
   };
 }
