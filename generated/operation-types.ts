@@ -5740,19 +5740,111 @@ cashierId: (number | null)
  */
 cashierName: string
 paymentCount: number
+/**
+ * 元，两位小数
+ */
 recordedAmount: string
+/**
+ * 元，两位小数
+ */
 refundAmount: string
+/**
+ * 元，两位小数
+ */
 netAmount: string
+/**
+ * 元，两位小数
+ */
 declaredAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 difference: (string | null)
 remark: (string | null)
 }[]
 totals: {
 paymentCount: number
+/**
+ * 元，两位小数
+ */
 recordedAmount: string
+/**
+ * 元，两位小数
+ */
 refundAmount: string
+/**
+ * 元，两位小数
+ */
 netAmount: string
+/**
+ * 元，两位小数
+ */
 declaredAmount: string
+allDeclared: boolean
+}
+today: string
+}
+
+export interface GetReconciliationDayResult {
+communityId: number
+day: string
+closed: boolean
+closing: ({
+closedAt: string
+closedByName: (string | null)
+remark: (string | null)
+} | null)
+rows: {
+payMethod: number
+/**
+ * 收款人；在线支付（支付平台收款，无收款人）的行为空
+ */
+cashierId: (number | null)
+/**
+ * 收款人姓名；在线支付的行为“在线支付”
+ */
+cashierName: string
+paymentCount: number
+/**
+ * 分
+ */
+recordedAmount: number
+/**
+ * 分
+ */
+refundAmount: number
+/**
+ * 分
+ */
+netAmount: number
+/**
+ * 分
+ */
+declaredAmount: (number | null)
+/**
+ * 分
+ */
+difference: (number | null)
+remark: (string | null)
+}[]
+totals: {
+paymentCount: number
+/**
+ * 分
+ */
+recordedAmount: number
+/**
+ * 分
+ */
+refundAmount: number
+/**
+ * 分
+ */
+netAmount: number
+/**
+ * 分
+ */
+declaredAmount: number
 allDeclared: boolean
 }
 today: string
@@ -5945,10 +6037,25 @@ export interface GetPaymentReportData {
 startMonth: string
 endMonth: string
 list: ({
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 arrears: string
 collectionRate: string
 households: number
@@ -5960,11 +6067,87 @@ communityName: string
 period: string
 })[]
 totals: {
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 arrears: string
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+}
+}
+
+export interface GetPaymentReportResult {
+startMonth: string
+endMonth: string
+list: ({
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+arrears: number
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+} & {
+communityId: number
+communityName: string
+period: string
+})[]
+totals: {
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+arrears: number
 collectionRate: string
 households: number
 paidHouseholds: number
@@ -8156,11 +8339,11 @@ export interface OperationTypes {
   applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
-  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayData; community: CheckedCommunity | null };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayResult; community: CheckedCommunity | null };
   declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; result: DeclareReconciliationData; community: CheckedCommunity | null };
   closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; result: CloseReconciliationData; community: CheckedCommunity | null };
   exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; result: ExportReconciliationDayData; community: CheckedCommunity | null };
-  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportData; community: null };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportResult; community: null };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
   payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceResult; community: null };
   queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };

@@ -4925,6 +4925,19 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "rows[].recordedAmount",
+        "rows[].refundAmount",
+        "rows[].netAmount",
+        "rows[].declaredAmount",
+        "rows[].difference",
+        "totals.recordedAmount",
+        "totals.refundAmount",
+        "totals.netAmount",
+        "totals.declaredAmount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -5188,6 +5201,20 @@ export const operations = {
         }
       ],
       "whenAbsent": "handler"
+    },
+    "money": {
+      "data": [
+        "list[].amountDue",
+        "list[].collected",
+        "list[].refunded",
+        "list[].waived",
+        "list[].arrears",
+        "totals.amountDue",
+        "totals.collected",
+        "totals.refunded",
+        "totals.waived",
+        "totals.arrears"
+      ]
     },
     "schema": {
       "body": {
