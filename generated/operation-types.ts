@@ -3499,7 +3499,38 @@ roomCount: number
 billCount: number
 existingCount: number
 skippedCount: number
+/**
+ * 元，两位小数
+ */
 totalAmount: string
+errorMessage: (string | null)
+}[]
+}
+
+export interface GetGenerationTaskResult {
+id: number
+name: string
+state: string
+progress: number
+done: number
+total: number
+result: (string | null)
+batches: {
+id: number
+batchNo: string
+paymentItemId: number
+itemName: string
+communityId: number
+period: string
+status: number
+roomCount: number
+billCount: number
+existingCount: number
+skippedCount: number
+/**
+ * 分
+ */
+totalAmount: number
 errorMessage: (string | null)
 }[]
 }
@@ -5567,9 +5598,23 @@ id: number
 status: number
 receiptNo: string
 /**
- * 本次冲销的金额（已全额冲正的票据为 0.00）
+ * 本次冲销的金额（已全额冲正的票据为 0.00），元，两位小数
  */
 reversedAmount: string
+/**
+ * 冲销流水记入的营业日（未冲销时为 null）
+ */
+accountingDay: (string | null)
+}
+
+export interface VoidReceiptResult {
+id: number
+status: number
+receiptNo: string
+/**
+ * 本次冲销的金额（已全额冲正的票据为 0.00），分
+ */
+reversedAmount: number
 /**
  * 冲销流水记入的营业日（未冲销时为 null）
  */
@@ -6400,6 +6445,9 @@ ownerName: (string | null)
  * 业主手机号（脱敏）
  */
 ownerPhone: (string | null)
+/**
+ * 元，两位小数
+ */
 amountOwed: string
 billCount: number
 oldestPeriod: string
@@ -6416,6 +6464,9 @@ lastDunnedAt?: (string | null)
 lastDunningResult?: (number | null)
 }[]
 total: number
+/**
+ * 元，两位小数
+ */
 totalOwed: string
 /**
  * 账龄汇总：按当前筛选条件（账龄除外）每个账龄段的欠费户数与欠费金额，及合计
@@ -6425,10 +6476,84 @@ buckets: {
 bucket: number
 label: string
 households: number
+/**
+ * 元，两位小数
+ */
 amountOwed: string
 }[]
 households: number
+/**
+ * 元，两位小数
+ */
 amountOwed: string
+}
+pageNo: number
+pageSize: number
+today: string
+}
+
+export interface QueryArrearsResult {
+list: {
+roomId: number
+communityId?: number
+communityName: string
+buildingId?: (number | null)
+buildingName: (string | null)
+unitName: (string | null)
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 业主姓名（房屋的第一位业主；没有业主时为 null）
+ */
+ownerName: (string | null)
+/**
+ * 业主手机号（脱敏）
+ */
+ownerPhone: (string | null)
+/**
+ * 分
+ */
+amountOwed: number
+billCount: number
+oldestPeriod: string
+daysPastDue: number
+bucket: number
+bucketLabel: string
+/**
+ * 最近一次催缴记录的催缴日期（没有时为 null）
+ */
+lastDunnedAt?: (string | null)
+/**
+ * 最近一次催缴记录的催缴结果（映射 dunningResult）
+ */
+lastDunningResult?: (number | null)
+}[]
+total: number
+/**
+ * 分
+ */
+totalOwed: number
+/**
+ * 账龄汇总：按当前筛选条件（账龄除外）每个账龄段的欠费户数与欠费金额，及合计
+ */
+summary?: {
+buckets: {
+bucket: number
+label: string
+households: number
+/**
+ * 分
+ */
+amountOwed: number
+}[]
+households: number
+/**
+ * 分
+ */
+amountOwed: number
 }
 pageNo: number
 pageSize: number
@@ -6657,7 +6782,41 @@ id: number
 noticeNo: string
 title: string
 content: string
+/**
+ * 元，两位小数
+ */
 amountOwed: string
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}
+
+export interface PrintDunningNoticeResult {
+id: number
+noticeNo: string
+title: string
+content: string
+/**
+ * 分
+ */
+amountOwed: number
 billCount: number
 oldestPeriod: string
 bills: {
@@ -6733,26 +6892,35 @@ end: string
 rows: {
 date: string
 /**
- * 应收（含滞纳金），按账单的缴费截止日
+ * 应收（含滞纳金），按账单的缴费截止日，元，两位小数
  */
 receivable: string
+/**
+ * 元，两位小数
+ */
 lateFee: string
 /**
- * 实收（账单收款，含预存款抵扣），按记账日期
+ * 实收（账单收款，含预存款抵扣），按记账日期，元，两位小数
  */
 collected: string
 /**
- * 其中本期（账期不早于收款月份）
+ * 其中本期（账期不早于收款月份），元，两位小数
  */
 currentCollected: string
 /**
- * 其中清欠（账期早于收款月份）
+ * 其中清欠（账期早于收款月份），元，两位小数
  */
 arrearsCollected: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 refunded: string
 /**
- * 实收 − 退款
+ * 实收 − 退款，元，两位小数
  */
 net: string
 }[]
@@ -6760,14 +6928,152 @@ net: string
  * rows 的合计（无 date）
  */
 totals: {
-
+/**
+ * 元，两位小数
+ */
+receivable?: string
+/**
+ * 元，两位小数
+ */
+lateFee?: string
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+currentCollected?: string
+/**
+ * 元，两位小数
+ */
+arrearsCollected?: string
+/**
+ * 元，两位小数
+ */
+waived?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+net?: string
 }
 byPayMethod: {
 payMethod: number
 count: number
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 net: string
+}[]
+}
+
+export interface GetChargeReportResult {
+communityId: number
+granularity: string
+start: string
+end: string
+/**
+ * 区间内的每一天（或每一月），无数据的为 0
+ */
+rows: {
+date: string
+/**
+ * 应收（含滞纳金），按账单的缴费截止日，分
+ */
+receivable: number
+/**
+ * 分
+ */
+lateFee: number
+/**
+ * 实收（账单收款，含预存款抵扣），按记账日期，分
+ */
+collected: number
+/**
+ * 其中本期（账期不早于收款月份），分
+ */
+currentCollected: number
+/**
+ * 其中清欠（账期早于收款月份），分
+ */
+arrearsCollected: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 实收 − 退款，分
+ */
+net: number
+}[]
+/**
+ * rows 的合计（无 date）
+ */
+totals: {
+/**
+ * 分
+ */
+receivable?: number
+/**
+ * 分
+ */
+lateFee?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+currentCollected?: number
+/**
+ * 分
+ */
+arrearsCollected?: number
+/**
+ * 分
+ */
+waived?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+net?: number
+}
+byPayMethod: {
+payMethod: number
+count: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+net: number
 }[]
 }
 
@@ -6822,17 +7128,104 @@ rows: {
 id: number
 name: string
 bills: number
+/**
+ * 元，两位小数
+ */
 receivable: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 /**
  * 实收 / 应收，百分比两位小数；应收为 0 时为 -
  */
 collectionRate: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+bills?: number
+/**
+ * 元，两位小数
+ */
+receivable?: string
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+waived?: string
+/**
+ * 元，两位小数
+ */
+outstanding?: string
+collectionRate?: string
+}
+}
 
+export interface GetCollectionReportResult {
+communityId: number
+groupBy: string
+start: string
+end: string
+rows: {
+id: number
+name: string
+bills: number
+/**
+ * 分
+ */
+receivable: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+outstanding: number
+/**
+ * 实收 / 应收，百分比两位小数；应收为 0 时为 -
+ */
+collectionRate: string
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+bills?: number
+/**
+ * 分
+ */
+receivable?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+waived?: number
+/**
+ * 分
+ */
+outstanding?: number
+collectionRate?: string
 }
 }
 
@@ -6878,17 +7271,107 @@ rows: {
 accountId: number
 roomId: number
 roomName: string
+/**
+ * 元，两位小数
+ */
 opening: string
+/**
+ * 元，两位小数
+ */
 recharged: string
+/**
+ * 元，两位小数
+ */
 deducted: string
 /**
- * 审核通过的退款，按审核时间
+ * 审核通过的退款，按审核时间，元，两位小数
  */
 refunded: string
+/**
+ * 元，两位小数
+ */
 closing: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+/**
+ * 元，两位小数
+ */
+opening?: string
+/**
+ * 元，两位小数
+ */
+recharged?: string
+/**
+ * 元，两位小数
+ */
+deducted?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+closing?: string
+}
+}
 
+export interface GetPrepayLedgerResult {
+communityId: number
+start: string
+end: string
+rows: {
+accountId: number
+roomId: number
+roomName: string
+/**
+ * 分
+ */
+opening: number
+/**
+ * 分
+ */
+recharged: number
+/**
+ * 分
+ */
+deducted: number
+/**
+ * 审核通过的退款，按审核时间，分
+ */
+refunded: number
+/**
+ * 分
+ */
+closing: number
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+/**
+ * 分
+ */
+opening?: number
+/**
+ * 分
+ */
+recharged?: number
+/**
+ * 分
+ */
+deducted?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+closing?: number
 }
 }
 
@@ -6939,16 +7422,98 @@ roomName: string
  * 区间内收取的笔数
  */
 count: number
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 deducted: string
 /**
- * 期末仍在押的金额
+ * 期末仍在押的金额，元，两位小数
  */
 held: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+count?: number
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+deducted?: string
+/**
+ * 元，两位小数
+ */
+held?: string
+}
+}
 
+export interface GetDepositLedgerResult {
+communityId: number
+start: string
+end: string
+rows: {
+paymentItemId: number
+itemName: string
+roomId: number
+roomName: string
+/**
+ * 区间内收取的笔数
+ */
+count: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+deducted: number
+/**
+ * 期末仍在押的金额，分
+ */
+held: number
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+count?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+deducted?: number
+/**
+ * 分
+ */
+held?: number
 }
 }
 
@@ -8318,7 +8883,7 @@ export interface OperationTypes {
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsResult; community: CheckedCommunity | null };
   getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
   generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
-  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskResult; community: null };
   queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsResult; community: CheckedCommunity | null };
   approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsResult; community: null };
   previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsResult; community: null };
@@ -8335,7 +8900,7 @@ export interface OperationTypes {
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
   printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherResult; community: null };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptResult; community: null };
   applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
@@ -8346,17 +8911,17 @@ export interface OperationTypes {
   getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportResult; community: null };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
   payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceResult; community: null };
-  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsResult; community: CheckedCommunity | null };
   exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
   generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
   getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; result: GetDunningTemplateData; community: null };
   getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; result: GetDunningTaskData; community: null };
   publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; result: PublishDunningNoticesData; community: null };
-  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeData; community: null };
-  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportData; community: CheckedCommunity | null };
-  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportData; community: CheckedCommunity | null };
-  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerData; community: CheckedCommunity | null };
-  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerData; community: CheckedCommunity | null };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeResult; community: null };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportResult; community: CheckedCommunity | null };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportResult; community: CheckedCommunity | null };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerResult; community: CheckedCommunity | null };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerResult; community: CheckedCommunity | null };
   exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };

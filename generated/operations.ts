@@ -3486,6 +3486,11 @@ export const operations = {
       "NOT_FOUND"
     ],
     "scope": "session",
+    "money": {
+      "data": [
+        "batches[].totalAmount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4693,6 +4698,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "reversedAmount"
+      ]
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -5433,6 +5443,14 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "list[].amountOwed",
+        "totalOwed",
+        "summary.buckets[].amountOwed",
+        "summary.amountOwed"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5770,6 +5788,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amountOwed"
+      ]
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -5813,6 +5836,29 @@ export const operations = {
         }
       ],
       "whenAbsent": "handler"
+    },
+    "money": {
+      "data": [
+        "rows[].receivable",
+        "rows[].lateFee",
+        "rows[].collected",
+        "rows[].currentCollected",
+        "rows[].arrearsCollected",
+        "rows[].waived",
+        "rows[].refunded",
+        "rows[].net",
+        "totals.receivable",
+        "totals.lateFee",
+        "totals.collected",
+        "totals.currentCollected",
+        "totals.arrearsCollected",
+        "totals.waived",
+        "totals.refunded",
+        "totals.net",
+        "byPayMethod[].collected",
+        "byPayMethod[].refunded",
+        "byPayMethod[].net"
+      ]
     },
     "schema": {
       "body": {
@@ -5883,6 +5929,18 @@ export const operations = {
       ],
       "whenAbsent": "handler"
     },
+    "money": {
+      "data": [
+        "rows[].receivable",
+        "rows[].collected",
+        "rows[].waived",
+        "rows[].outstanding",
+        "totals.receivable",
+        "totals.collected",
+        "totals.waived",
+        "totals.outstanding"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5952,6 +6010,20 @@ export const operations = {
       ],
       "whenAbsent": "handler"
     },
+    "money": {
+      "data": [
+        "rows[].opening",
+        "rows[].recharged",
+        "rows[].deducted",
+        "rows[].refunded",
+        "rows[].closing",
+        "totals.opening",
+        "totals.recharged",
+        "totals.deducted",
+        "totals.refunded",
+        "totals.closing"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -6008,6 +6080,18 @@ export const operations = {
         }
       ],
       "whenAbsent": "handler"
+    },
+    "money": {
+      "data": [
+        "rows[].collected",
+        "rows[].refunded",
+        "rows[].deducted",
+        "rows[].held",
+        "totals.collected",
+        "totals.refunded",
+        "totals.deducted",
+        "totals.held"
+      ]
     },
     "schema": {
       "body": {
