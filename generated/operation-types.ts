@@ -2367,9 +2367,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface CreateOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2414,9 +2443,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface GetOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2461,9 +2519,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface QueryOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2508,9 +2595,38 @@ outTradeNo: string
  */
 status: number
 /**
- * 订单金额（元）
+ * 订单金额，元，两位小数
  */
 amount: string
+channel: number
+/**
+ * 二维码内容（收银台展示为二维码）
+ */
+payUrl: (string | null)
+expiresAt: string
+paidAt: (string | null)
+/**
+ * 入账后的票据
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 1 金额不符，2 多缴待退，3 关闭后支付，4 多缴已退回
+ */
+flag?: (number | null)
+}
+
+export interface CloseOnlinePaymentResult {
+id: number
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+/**
+ * 订单金额，分
+ */
+amount: number
 channel: number
 /**
  * 二维码内容（收银台展示为二维码）
@@ -2566,9 +2682,43 @@ purpose: number
  */
 refundId: (number | null)
 /**
- * 退款金额（元）
+ * 退款金额，元，两位小数
  */
 amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export interface QueryOnlinePaymentRefundResult {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额，分
+ */
+amount: number
 /**
  * 1 退款中，2 退款成功，3 退款失败
  */
@@ -2618,9 +2768,43 @@ purpose: number
  */
 refundId: (number | null)
 /**
- * 退款金额（元）
+ * 退款金额，元，两位小数
  */
 amount: string
+/**
+ * 1 退款中，2 退款成功，3 退款失败
+ */
+status: number
+/**
+ * 支付平台的退款状态或拒绝代码
+ */
+gatewayStatus: (string | null)
+failReason: (string | null)
+succeededAt: (string | null)
+}
+
+export interface RefundOnlineOverpaidResult {
+id: number
+/**
+ * 商户退款单号
+ */
+outRefundNo: string
+/**
+ * 支付订单
+ */
+orderId: number
+/**
+ * 1 退款审核，2 退回多缴
+ */
+purpose: number
+/**
+ * 退款申请（退回多缴时为空）
+ */
+refundId: (number | null)
+/**
+ * 退款金额，分
+ */
+amount: number
 /**
  * 1 退款中，2 退款成功，3 退款失败
  */
@@ -2926,9 +3110,40 @@ sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
- * 元
+ * 元，两位小数
  */
 waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export interface GetPaymentSettingsResult {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 分
+ */
+waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
 otherSavedAt: (string | null)
 }
@@ -2995,9 +3210,9 @@ sealText?: (string | null)
  */
 allowPartialPayment?: (boolean | null)
 /**
- * 减免自动审核额度
+ * 减免自动审核额度，元，最多两位小数，分
  */
-waiverAutoApproveLimit?: (string | number | null)
+waiverAutoApproveLimit?: (number | null)
 /**
  * 自动打印收据
  */
@@ -3062,7 +3277,7 @@ sealText?: (string | null)
  */
 allowPartialPayment?: (boolean | null)
 /**
- * 减免自动审核额度
+ * 减免自动审核额度，元，最多两位小数
  */
 waiverAutoApproveLimit?: (string | number | null)
 /**
@@ -3095,9 +3310,40 @@ sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
- * 元
+ * 元，两位小数
  */
 waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export interface SavePaymentSettingsResult {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 分
+ */
+waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
 otherSavedAt: (string | null)
 }
@@ -3163,9 +3409,9 @@ buildingIds?: (number[] | null)
  */
 roomIds?: (number[] | null)
 /**
- * 手工录入的计价类型的金额（元）
+ * 金额，元，最多两位小数，分
  */
-manualAmount?: (string | number | null)
+manualAmount?: (number | null)
 }
 
 export interface GenerateBillsBodyInput {
@@ -3199,7 +3445,7 @@ buildingIds?: ((number | string)[] | null)
  */
 roomIds?: ((number | string)[] | null)
 /**
- * 手工录入的计价类型的金额（元）
+ * 金额，元，最多两位小数
  */
 manualAmount?: (string | number | null)
 }
@@ -3253,7 +3499,38 @@ roomCount: number
 billCount: number
 existingCount: number
 skippedCount: number
+/**
+ * 元，两位小数
+ */
 totalAmount: string
+errorMessage: (string | null)
+}[]
+}
+
+export interface GetGenerationTaskResult {
+id: number
+name: string
+state: string
+progress: number
+done: number
+total: number
+result: (string | null)
+batches: {
+id: number
+batchNo: string
+paymentItemId: number
+itemName: string
+communityId: number
+period: string
+status: number
+roomCount: number
+billCount: number
+existingCount: number
+skippedCount: number
+/**
+ * 分
+ */
+totalAmount: number
 errorMessage: (string | null)
 }[]
 }
@@ -3349,7 +3626,7 @@ pageSize?: (number | null | string)
 }
 
 export interface QueryBillsData {
-list: {
+list: ({
 id: number
 communityId: number
 roomId: number
@@ -3357,17 +3634,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3376,7 +3659,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -3384,7 +3667,65 @@ rejectReason?: (string | null)
 approvedAt?: (string | null)
 paidAt?: (string | null)
 batchId?: (number | null)
-}[]
+} & {
+/**
+ * 待审核的减免合计，元，两位小数
+ */
+pendingWaived?: string
+})[]
+total: number
+pageNo?: number
+pageSize?: number
+}
+
+export interface QueryBillsResult {
+list: ({
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+} & {
+/**
+ * 待审核的减免合计，分
+ */
+pendingWaived?: number
+})[]
 total: number
 pageNo?: number
 pageSize?: number
@@ -3428,9 +3769,22 @@ skipped: number
  */
 deducted?: number
 /**
- * 自动抵扣的金额（元）
+ * 自动抵扣的金额，元，两位小数
  */
 deductedAmount?: string
+}
+
+export interface ApproveBillsResult {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额，分
+ */
+deductedAmount?: number
 }
 
 export type PreviewApproveBillsParams = Record<string, never>;
@@ -3473,7 +3827,7 @@ count: number
  */
 skipped: number
 /**
- * 将审核通过的账单应收合计（元）
+ * 将审核通过的账单应收合计，元，两位小数
  */
 amountDue: string
 /**
@@ -3481,9 +3835,32 @@ amountDue: string
  */
 deducted: number
 /**
- * 将自动抵扣的金额（元）
+ * 将自动抵扣的金额，元，两位小数
  */
 deductedAmount: string
+}
+
+export interface PreviewApproveBillsResult {
+/**
+ * 将审核通过的账单数（与审核通过答复的 changed 相同）
+ */
+count: number
+/**
+ * 状态不符、将跳过的账单数
+ */
+skipped: number
+/**
+ * 将审核通过的账单应收合计，分
+ */
+amountDue: number
+/**
+ * 其中将从预存款自动抵扣的账单数
+ */
+deducted: number
+/**
+ * 将自动抵扣的金额，分
+ */
+deductedAmount: number
 }
 
 export type RejectBillsParams = Record<string, never>;
@@ -3532,9 +3909,22 @@ skipped: number
  */
 deducted?: number
 /**
- * 自动抵扣的金额（元）
+ * 自动抵扣的金额，元，两位小数
  */
 deductedAmount?: string
+}
+
+export interface RejectBillsResult {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额，分
+ */
+deductedAmount?: number
 }
 
 export type GetRoomHistoryParams = Record<string, never>;
@@ -3564,17 +3954,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3583,7 +3979,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -3596,6 +3992,9 @@ payments: {
 id: number
 serialNo: string
 billId: (number | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 payMethod: number
 paymentType: (number | null)
@@ -3609,6 +4008,9 @@ cashierName: (string | null)
 refunds: {
 id: number
 paymentId: number
+/**
+ * 元，两位小数
+ */
 amount: string
 refundKind: number
 voucherNo: (string | null)
@@ -3624,7 +4026,103 @@ id: number
 billId: number
 waiverType: number
 discount: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
+reason: string
+status: number
+approvedAt: (string | null)
+rejectReason: (string | null)
+createdAt: string
+}[]
+}
+
+export interface GetRoomHistoryResult {
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+payments: {
+id: number
+serialNo: string
+billId: (number | null)
+/**
+ * 分
+ */
+amount: number
+payMethod: number
+paymentType: (number | null)
+returnFlag: (number | null)
+receiptNo: (string | null)
+receiptId: (number | null)
+paidAt: string
+accountingDay: (string | null)
+cashierName: (string | null)
+}[]
+refunds: {
+id: number
+paymentId: number
+/**
+ * 分
+ */
+amount: number
+refundKind: number
+voucherNo: (string | null)
+refundMethod: number
+reason: string
+status: number
+applyTime: string
+refundedAt: (string | null)
+rejectReason: (string | null)
+}[]
+waivers: {
+id: number
+billId: number
+waiverType: number
+discount: (string | null)
+/**
+ * 分
+ */
+amount: number
 reason: string
 status: number
 approvedAt: (string | null)
@@ -3685,17 +4183,23 @@ billNo: string
 period: string
 status: number
 /**
- * 应收金额（已扣除退费减收）
+ * 应收金额（已扣除退费减收），元，两位小数
  */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
 /**
- * 退费减收金额（已从应收中扣除）
+ * 退费减收金额（已从应收中扣除），元，两位小数
  */
 amountReduced: string
 /**
- * 截至今天的滞纳金
+ * 截至今天的滞纳金，元，两位小数
  */
 lateFee: string
 dueDate: (string | null)
@@ -3704,7 +4208,7 @@ paymentItemId: number
 itemName: string
 paymentType: (number | null)
 /**
- * 未缴金额
+ * 未缴金额，元，两位小数
  */
 outstanding: string
 roomLabel?: string
@@ -3715,10 +4219,25 @@ batchId?: (number | null)
 }[]
 totals: {
 count: number
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 lateFee: string
+/**
+ * 元，两位小数
+ */
 amountPaid: string
+/**
+ * 元，两位小数
+ */
 amountWaived: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 }
 draftCount: number
@@ -3740,7 +4259,129 @@ phone: (string | null)
  */
 prepay: ({
 id: number
+/**
+ * 元，两位小数
+ */
 balance: string
+autoDeduct: boolean
+status: number
+} | null)
+}
+
+export interface GetRoomBillsResult {
+room: {
+id: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+communityId: number
+communityName: string
+buildingName: string
+unitName: string
+buildingArea: (string | null)
+/**
+ * 计费面积（空则按建筑面积计费）
+ */
+chargeArea: (string | null)
+/**
+ * 房屋状态（mapping roomOccupancy）
+ */
+occupancyStatus: number
+/**
+ * 部署状态（mapping roomStatus）
+ */
+status: number
+}
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+/**
+ * 应收金额（已扣除退费减收），分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 退费减收金额（已从应收中扣除），分
+ */
+amountReduced: number
+/**
+ * 截至今天的滞纳金，分
+ */
+lateFee: number
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额，分
+ */
+outstanding: number
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+totals: {
+count: number
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+lateFee: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountWaived: number
+/**
+ * 分
+ */
+outstanding: number
+}
+draftCount: number
+payMethods: number[]
+allowPartialPayment: boolean
+autoPrintReceipt: boolean
+/**
+ * 房屋的业主（第一位业主；没有业主时为 null），手机号脱敏
+ */
+owner?: ({
+name: string
+/**
+ * 手机号（脱敏）
+ */
+phone: (string | null)
+} | null)
+/**
+ * 房屋的预存款账户（没有时为 null）
+ */
+prepay: ({
+id: number
+/**
+ * 分
+ */
+balance: number
 autoDeduct: boolean
 status: number
 } | null)
@@ -3767,17 +4408,17 @@ roomId?: (number | null)
  */
 payMethod: number
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数，分
  */
-payAmount?: (string | number | null)
+payAmount?: (number | null)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数，分
  */
-receivedAmount?: (string | number | null)
+receivedAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -3805,15 +4446,15 @@ roomId?: (number | null | string)
  */
 payMethod: (number | string)
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数
  */
 payAmount?: (string | number | null)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数
  */
 receivedAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**
@@ -3829,13 +4470,64 @@ remark?: (string | null)
 export interface PayBillsData {
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+}
 
+export interface PayBillsResult {
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -3877,7 +4569,7 @@ roomName: string
  */
 billCount: number
 /**
- * 截至今天的未缴合计（元，含滞纳金）
+ * 截至今天的未缴合计（含滞纳金），元，两位小数
  */
 outstanding: string
 }[]
@@ -3888,7 +4580,50 @@ recentReceipts: {
 id: number
 receiptNo: string
 issuedAt: string
+/**
+ * 元，两位小数
+ */
 amount: string
+payMethod: (number | null)
+status: number
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+issuerName: (string | null)
+}[]
+}
+
+export interface GetCashierDeskResult {
+roomId: number
+/**
+ * 该房屋第一位业主（按手机号）在同一社区的其他房屋中有待缴账单的，按房屋全称排序
+ */
+ownerRooms: {
+roomId: number
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 待缴账单数
+ */
+billCount: number
+/**
+ * 截至今天的未缴合计（含滞纳金），分
+ */
+outstanding: number
+}[]
+/**
+ * 房屋最近的票据（收据的房屋或其中一笔收款的房屋为该房屋），最新的在前，最多 5 张
+ */
+recentReceipts: {
+id: number
+receiptNo: string
+issuedAt: string
+/**
+ * 分
+ */
+amount: number
 payMethod: (number | null)
 status: number
 /**
@@ -3981,17 +4716,84 @@ dueDate: string
  * 计费数量（面积或 1）
  */
 quantity: (string | null)
+/**
+ * 元，两位小数
+ */
 amountDue: string
 /**
- * 截至今天的滞纳金（本月已过截止日时）
+ * 截至今天的滞纳金（本月已过截止日时），元，两位小数
  */
 lateFee: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 }[]
 /**
- * 应缴合计（元）
+ * 应缴合计，元，两位小数
  */
 total: string
+} | null)
+}
+
+export interface GetPrepayPlanResult {
+roomId: number
+/**
+ * 一次最多预缴的月数
+ */
+maxMonths: number
+/**
+ * 本月（YYYY-MM，中国时间）
+ */
+currentPeriod: string
+/**
+ * 向该房屋按月收费、按面积或固定金额计价的周期性缴费项目（已启用）
+ */
+items: {
+id: number
+name: string
+pricingMethod: number
+/**
+ * 该房屋该项目最后一个已出账的账期
+ */
+lastPeriod: (string | null)
+/**
+ * 下一个可预缴的账期（不早于本月）
+ */
+nextPeriod: string
+}[]
+/**
+ * 选定项目与月数时的各期账单（未选定时为 null）
+ */
+plan: ({
+paymentItemId: number
+itemName: string
+startPeriod: string
+months: number
+bills: {
+period: string
+dueDate: string
+/**
+ * 计费数量（面积或 1）
+ */
+quantity: (string | null)
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 截至今天的滞纳金（本月已过截止日时），分
+ */
+lateFee: number
+/**
+ * 分
+ */
+outstanding: number
+}[]
+/**
+ * 应缴合计，分
+ */
+total: number
 } | null)
 }
 
@@ -4021,13 +4823,13 @@ months: number
  */
 payMethod: number
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数，分
  */
-receivedAmount?: (string | number | null)
+receivedAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -4060,11 +4862,11 @@ months: (number | string)
  */
 payMethod: (number | string)
 /**
- * 实收金额
+ * 实收金额，元，最多两位小数
  */
 receivedAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**
@@ -4080,13 +4882,69 @@ remark?: (string | null)
 export type PrepayBillsData = ({
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+} & {
+/**
+ * 生成并缴清的账单
+ */
+billIds: number[]
+})
 
+export type PrepayBillsResult = ({
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -4131,9 +4989,18 @@ roomName: (string | null)
 buildingName: (string | null)
 unitName: (string | null)
 payerName: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 payMethod: number
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 status: number
 issuedAt: string
@@ -4168,27 +5035,30 @@ sealEnabled: boolean
  */
 sealText: (string | null)
 /**
- * 不含滞纳金的金额（元）；principal + lateFee = amount
+ * 不含滞纳金的金额；principal + lateFee = amount，元，两位小数
  */
 principal: string
 /**
- * 其中的滞纳金（元）
+ * 其中的滞纳金，元，两位小数
  */
 lateFee: string
 lines: {
 id: number
 serialNo: string
+/**
+ * 元，两位小数
+ */
 amount: string
 billNo: string
 period: string
 itemName: string
 paymentType: (number | null)
 /**
- * 本行不含滞纳金的金额（元）
+ * 本行不含滞纳金的金额，元，两位小数
  */
 principal: string
 /**
- * 本行所含滞纳金（元）：收款先抵滞纳金，再抵本金
+ * 本行所含滞纳金：收款先抵滞纳金，再抵本金，元，两位小数
  */
 lateFee: string
 /**
@@ -4229,7 +5099,7 @@ roomId: (number | null)
 roomName: (string | null)
 }[]
 /**
- * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计
+ * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计，元，两位小数
  */
 refundedAmount: string
 /**
@@ -4242,7 +5112,160 @@ voucherNo: (string | null)
  * 1 退费，2 冲正
  */
 refundKind: number
+/**
+ * 元，两位小数
+ */
 amount: string
+refundMethod: number
+refundedAt: (string | null)
+billNo: (string | null)
+}[]
+voidReason: (string | null)
+voidedAt: (string | null)
+voidedByName: (string | null)
+}
+
+export interface PrintReceiptResult {
+id: number
+receiptNo: string
+receiptType: number
+title: string
+communityName: string
+roomNo: (string | null)
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
+buildingName: (string | null)
+unitName: (string | null)
+payerName: (string | null)
+/**
+ * 分
+ */
+amount: number
+payMethod: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+status: number
+issuedAt: string
+issuerName: (string | null)
+taxNo: (string | null)
+/**
+ * 收据类别（mapping receiptKind：物业服务费、押金、临时收费、预存款），按收款来源与缴费项目类别
+ */
+kind: number
+/**
+ * 按类别的收据标题，如 物业服务费收据、押金收据
+ */
+kindTitle: string
+/**
+ * 缴费设置的票据抬头（未设置时为 null）
+ */
+customTitle: (string | null)
+/**
+ * 收款单位：缴费设置的收款单位，未设置时为企业名称
+ */
+payeeName: string
+/**
+ * 缴费设置的票据模板（mapping receiptTemplate）
+ */
+template: number
+/**
+ * 是否打印盖章区
+ */
+sealEnabled: boolean
+/**
+ * 印章文字
+ */
+sealText: (string | null)
+/**
+ * 不含滞纳金的金额；principal + lateFee = amount，分
+ */
+principal: number
+/**
+ * 其中的滞纳金，分
+ */
+lateFee: number
+lines: {
+id: number
+serialNo: string
+/**
+ * 分
+ */
+amount: number
+billNo: string
+period: string
+itemName: string
+paymentType: (number | null)
+/**
+ * 本行不含滞纳金的金额，分
+ */
+principal: number
+/**
+ * 本行所含滞纳金：收款先抵滞纳金，再抵本金，分
+ */
+lateFee: number
+/**
+ * 缴费项目类别（mapping paymentItemCategory）
+ */
+category: (number | null)
+/**
+ * 收款来源（mapping paymentSource）
+ */
+source: number
+/**
+ * 账单覆盖的最后一个月（按季、按年的账单跨多月；YYYY-MM）
+ */
+periodEnd: (string | null)
+/**
+ * 单价（元，每月；与数量之积即账单应收时给出，否则为 null）
+ */
+unitPrice: (string | null)
+/**
+ * 数量（面积、用量或月数）
+ */
+quantity: (string | null)
+/**
+ * 数量单位（㎡、计量单位或 月）
+ */
+quantityUnit: (string | null)
+/**
+ * 账单覆盖的月数（单价按月计时大于 1 的为按季、按年）
+ */
+months: (number | null)
+/**
+ * 该笔收款的房屋（合并缴费的收据有几个房屋）
+ */
+roomId: (number | null)
+/**
+ * 该笔收款的房屋全称（楼栋-单元-房号）
+ */
+roomName: (string | null)
+}[]
+/**
+ * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计，分
+ */
+refundedAmount: number
+/**
+ * 该票据已审核通过的退款，按审核时间
+ */
+refunds: {
+id: number
+voucherNo: (string | null)
+/**
+ * 1 退费，2 冲正
+ */
+refundKind: number
+/**
+ * 分
+ */
+amount: number
 refundMethod: number
 refundedAt: (string | null)
 billNo: (string | null)
@@ -4272,10 +5295,42 @@ id: (number | string)
 
 export interface GetRefundableData {
 paymentId: number
+/**
+ * 元，两位小数
+ */
 amount: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 pending: string
+/**
+ * 元，两位小数
+ */
 refundable: string
+}
+
+export interface GetRefundableResult {
+paymentId: number
+/**
+ * 分
+ */
+amount: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+pending: number
+/**
+ * 分
+ */
+refundable: number
 }
 
 export type ApplyRefundParams = Record<string, never>;
@@ -4288,9 +5343,9 @@ export interface ApplyRefundBody {
  */
 paymentId?: (number | null)
 /**
- * 退款金额
+ * 退款金额，元，最多两位小数，分
  */
-amount?: (string | number | null)
+amount?: (number | null)
 /**
  * 退款方式
  */
@@ -4311,7 +5366,7 @@ export interface ApplyRefundBodyInput {
  */
 paymentId?: (number | null | string)
 /**
- * 退款金额
+ * 退款金额，元，最多两位小数
  */
 amount?: (string | number | null)
 /**
@@ -4433,6 +5488,9 @@ receiptId: (number | null)
  * 原票据号
  */
 receiptNo: (string | null)
+/**
+ * 元，两位小数
+ */
 amount: string
 refundMethod: number
 reason: string
@@ -4452,13 +5510,63 @@ billNo: (string | null)
 period: (string | null)
 itemName: (string | null)
 /**
- * 原收款金额
+ * 原收款金额，元，两位小数
  */
 paidAmount: string
 /**
- * 本次退款金额
+ * 本次退款金额，元，两位小数
  */
 amount: string
+}[]
+}
+
+export interface PrintRefundVoucherResult {
+id: number
+voucherNo: string
+/**
+ * 1 退费（退费凭证），2 冲正（冲正凭证）
+ */
+refundKind: number
+communityName: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
+payerName: (string | null)
+receiptId: (number | null)
+/**
+ * 原票据号
+ */
+receiptNo: (string | null)
+/**
+ * 分
+ */
+amount: number
+refundMethod: number
+reason: string
+applicantName: (string | null)
+applyTime: string
+approverName: (string | null)
+refundedAt: string
+/**
+ * 退款涉及的账单及金额（没有账单的收款为一行收费项目）
+ */
+lines: {
+/**
+ * 原收款流水号
+ */
+serialNo: string
+billNo: (string | null)
+period: (string | null)
+itemName: (string | null)
+/**
+ * 原收款金额，分
+ */
+paidAmount: number
+/**
+ * 本次退款金额，分
+ */
+amount: number
 }[]
 }
 
@@ -4490,9 +5598,23 @@ id: number
 status: number
 receiptNo: string
 /**
- * 本次冲销的金额（已全额冲正的票据为 0.00）
+ * 本次冲销的金额（已全额冲正的票据为 0.00），元，两位小数
  */
 reversedAmount: string
+/**
+ * 冲销流水记入的营业日（未冲销时为 null）
+ */
+accountingDay: (string | null)
+}
+
+export interface VoidReceiptResult {
+id: number
+status: number
+receiptNo: string
+/**
+ * 本次冲销的金额（已全额冲正的票据为 0.00），分
+ */
+reversedAmount: number
 /**
  * 冲销流水记入的营业日（未冲销时为 null）
  */
@@ -4517,9 +5639,9 @@ waiverType?: (number | null)
  */
 discount?: (string | number | null)
 /**
- * 减免金额
+ * 减免金额，元，最多两位小数，分
  */
-amount?: (string | number | null)
+amount?: (number | null)
 /**
  * 减免原因
  */
@@ -4540,7 +5662,7 @@ waiverType?: (number | null | string)
  */
 discount?: (string | number | null)
 /**
- * 减免金额
+ * 减免金额，元，最多两位小数
  */
 amount?: (string | number | null)
 /**
@@ -4552,7 +5674,19 @@ reason?: (string | null)
 export interface ApplyWaiverData {
 id: number
 status: number
+/**
+ * 元，两位小数
+ */
 amount: string
+}
+
+export interface ApplyWaiverResult {
+id: number
+status: number
+/**
+ * 分
+ */
+amount: number
 }
 
 export interface ApproveWaiverParams {
@@ -4651,19 +5785,111 @@ cashierId: (number | null)
  */
 cashierName: string
 paymentCount: number
+/**
+ * 元，两位小数
+ */
 recordedAmount: string
+/**
+ * 元，两位小数
+ */
 refundAmount: string
+/**
+ * 元，两位小数
+ */
 netAmount: string
+/**
+ * 元，两位小数
+ */
 declaredAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 difference: (string | null)
 remark: (string | null)
 }[]
 totals: {
 paymentCount: number
+/**
+ * 元，两位小数
+ */
 recordedAmount: string
+/**
+ * 元，两位小数
+ */
 refundAmount: string
+/**
+ * 元，两位小数
+ */
 netAmount: string
+/**
+ * 元，两位小数
+ */
 declaredAmount: string
+allDeclared: boolean
+}
+today: string
+}
+
+export interface GetReconciliationDayResult {
+communityId: number
+day: string
+closed: boolean
+closing: ({
+closedAt: string
+closedByName: (string | null)
+remark: (string | null)
+} | null)
+rows: {
+payMethod: number
+/**
+ * 收款人；在线支付（支付平台收款，无收款人）的行为空
+ */
+cashierId: (number | null)
+/**
+ * 收款人姓名；在线支付的行为“在线支付”
+ */
+cashierName: string
+paymentCount: number
+/**
+ * 分
+ */
+recordedAmount: number
+/**
+ * 分
+ */
+refundAmount: number
+/**
+ * 分
+ */
+netAmount: number
+/**
+ * 分
+ */
+declaredAmount: (number | null)
+/**
+ * 分
+ */
+difference: (number | null)
+remark: (string | null)
+}[]
+totals: {
+paymentCount: number
+/**
+ * 分
+ */
+recordedAmount: number
+/**
+ * 分
+ */
+refundAmount: number
+/**
+ * 分
+ */
+netAmount: number
+/**
+ * 分
+ */
+declaredAmount: number
 allDeclared: boolean
 }
 today: string
@@ -4856,10 +6082,25 @@ export interface GetPaymentReportData {
 startMonth: string
 endMonth: string
 list: ({
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 arrears: string
 collectionRate: string
 households: number
@@ -4871,11 +6112,87 @@ communityName: string
 period: string
 })[]
 totals: {
+/**
+ * 元，两位小数
+ */
 amountDue: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 arrears: string
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+}
+}
+
+export interface GetPaymentReportResult {
+startMonth: string
+endMonth: string
+list: ({
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+arrears: number
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+} & {
+communityId: number
+communityName: string
+period: string
+})[]
+totals: {
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+arrears: number
 collectionRate: string
 households: number
 paidHouseholds: number
@@ -4920,13 +6237,13 @@ export interface PayFromBalanceBody {
  */
 billIds: number[]
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数，分
  */
-payAmount?: (string | number | null)
+payAmount?: (number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数，分
  */
-expectedAmount?: (string | number | null)
+expectedAmount?: (number | null)
 /**
  * 缴费人
  */
@@ -4946,11 +6263,11 @@ export interface PayFromBalanceBodyInput {
  */
 billIds: (number | string)[]
 /**
- * 缴费金额
+ * 缴费金额，元，最多两位小数
  */
 payAmount?: (string | number | null)
 /**
- * 应缴金额
+ * 应缴金额，元，最多两位小数
  */
 expectedAmount?: (string | number | null)
 /**
@@ -4966,13 +6283,30 @@ remark?: (string | null)
 export type PayFromBalanceData = ({
 receiptId: number
 receiptNo: string
+/**
+ * 元，两位小数
+ */
 payAmount: string
+/**
+ * 元，两位小数
+ */
 receivedAmount: (string | null)
+/**
+ * 元，两位小数
+ */
 changeAmount: (string | null)
 accountingDay: string
 paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
 bills?: {
-
+id?: number
+status?: number
+/**
+ * 已缴，元，两位小数
+ */
+amountPaid?: string
 }[]
 /**
  * 收款人（姓名，没有时为用户名）
@@ -4980,9 +6314,48 @@ bills?: {
 cashierName?: (string | null)
 } & {
 /**
- * 缴费后的余额（元）
+ * 缴费后的余额，元，两位小数
  */
 balance: string
+})
+
+export type PayFromBalanceResult = ({
+receiptId: number
+receiptNo: string
+/**
+ * 分
+ */
+payAmount: number
+/**
+ * 分
+ */
+receivedAmount: (number | null)
+/**
+ * 分
+ */
+changeAmount: (number | null)
+accountingDay: string
+paymentIds: number[]
+/**
+ * 缴费后的账单
+ */
+bills?: {
+id?: number
+status?: number
+/**
+ * 已缴，分
+ */
+amountPaid?: number
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+} & {
+/**
+ * 缴费后的余额，分
+ */
+balance: number
 })
 
 export type QueryArrearsParams = Record<string, never>;
@@ -5072,6 +6445,9 @@ ownerName: (string | null)
  * 业主手机号（脱敏）
  */
 ownerPhone: (string | null)
+/**
+ * 元，两位小数
+ */
 amountOwed: string
 billCount: number
 oldestPeriod: string
@@ -5088,6 +6464,9 @@ lastDunnedAt?: (string | null)
 lastDunningResult?: (number | null)
 }[]
 total: number
+/**
+ * 元，两位小数
+ */
 totalOwed: string
 /**
  * 账龄汇总：按当前筛选条件（账龄除外）每个账龄段的欠费户数与欠费金额，及合计
@@ -5097,10 +6476,84 @@ buckets: {
 bucket: number
 label: string
 households: number
+/**
+ * 元，两位小数
+ */
 amountOwed: string
 }[]
 households: number
+/**
+ * 元，两位小数
+ */
 amountOwed: string
+}
+pageNo: number
+pageSize: number
+today: string
+}
+
+export interface QueryArrearsResult {
+list: {
+roomId: number
+communityId?: number
+communityName: string
+buildingId?: (number | null)
+buildingName: (string | null)
+unitName: (string | null)
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 业主姓名（房屋的第一位业主；没有业主时为 null）
+ */
+ownerName: (string | null)
+/**
+ * 业主手机号（脱敏）
+ */
+ownerPhone: (string | null)
+/**
+ * 分
+ */
+amountOwed: number
+billCount: number
+oldestPeriod: string
+daysPastDue: number
+bucket: number
+bucketLabel: string
+/**
+ * 最近一次催缴记录的催缴日期（没有时为 null）
+ */
+lastDunnedAt?: (string | null)
+/**
+ * 最近一次催缴记录的催缴结果（映射 dunningResult）
+ */
+lastDunningResult?: (number | null)
+}[]
+total: number
+/**
+ * 分
+ */
+totalOwed: number
+/**
+ * 账龄汇总：按当前筛选条件（账龄除外）每个账龄段的欠费户数与欠费金额，及合计
+ */
+summary?: {
+buckets: {
+bucket: number
+label: string
+households: number
+/**
+ * 分
+ */
+amountOwed: number
+}[]
+households: number
+/**
+ * 分
+ */
+amountOwed: number
 }
 pageNo: number
 pageSize: number
@@ -5329,7 +6782,41 @@ id: number
 noticeNo: string
 title: string
 content: string
+/**
+ * 元，两位小数
+ */
 amountOwed: string
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}
+
+export interface PrintDunningNoticeResult {
+id: number
+noticeNo: string
+title: string
+content: string
+/**
+ * 分
+ */
+amountOwed: number
 billCount: number
 oldestPeriod: string
 bills: {
@@ -5405,26 +6892,35 @@ end: string
 rows: {
 date: string
 /**
- * 应收（含滞纳金），按账单的缴费截止日
+ * 应收（含滞纳金），按账单的缴费截止日，元，两位小数
  */
 receivable: string
+/**
+ * 元，两位小数
+ */
 lateFee: string
 /**
- * 实收（账单收款，含预存款抵扣），按记账日期
+ * 实收（账单收款，含预存款抵扣），按记账日期，元，两位小数
  */
 collected: string
 /**
- * 其中本期（账期不早于收款月份）
+ * 其中本期（账期不早于收款月份），元，两位小数
  */
 currentCollected: string
 /**
- * 其中清欠（账期早于收款月份）
+ * 其中清欠（账期早于收款月份），元，两位小数
  */
 arrearsCollected: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 refunded: string
 /**
- * 实收 − 退款
+ * 实收 − 退款，元，两位小数
  */
 net: string
 }[]
@@ -5432,14 +6928,152 @@ net: string
  * rows 的合计（无 date）
  */
 totals: {
-
+/**
+ * 元，两位小数
+ */
+receivable?: string
+/**
+ * 元，两位小数
+ */
+lateFee?: string
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+currentCollected?: string
+/**
+ * 元，两位小数
+ */
+arrearsCollected?: string
+/**
+ * 元，两位小数
+ */
+waived?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+net?: string
 }
 byPayMethod: {
 payMethod: number
 count: number
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 net: string
+}[]
+}
+
+export interface GetChargeReportResult {
+communityId: number
+granularity: string
+start: string
+end: string
+/**
+ * 区间内的每一天（或每一月），无数据的为 0
+ */
+rows: {
+date: string
+/**
+ * 应收（含滞纳金），按账单的缴费截止日，分
+ */
+receivable: number
+/**
+ * 分
+ */
+lateFee: number
+/**
+ * 实收（账单收款，含预存款抵扣），按记账日期，分
+ */
+collected: number
+/**
+ * 其中本期（账期不早于收款月份），分
+ */
+currentCollected: number
+/**
+ * 其中清欠（账期早于收款月份），分
+ */
+arrearsCollected: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 实收 − 退款，分
+ */
+net: number
+}[]
+/**
+ * rows 的合计（无 date）
+ */
+totals: {
+/**
+ * 分
+ */
+receivable?: number
+/**
+ * 分
+ */
+lateFee?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+currentCollected?: number
+/**
+ * 分
+ */
+arrearsCollected?: number
+/**
+ * 分
+ */
+waived?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+net?: number
+}
+byPayMethod: {
+payMethod: number
+count: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+net: number
 }[]
 }
 
@@ -5494,17 +7128,104 @@ rows: {
 id: number
 name: string
 bills: number
+/**
+ * 元，两位小数
+ */
 receivable: string
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 waived: string
+/**
+ * 元，两位小数
+ */
 outstanding: string
 /**
  * 实收 / 应收，百分比两位小数；应收为 0 时为 -
  */
 collectionRate: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+bills?: number
+/**
+ * 元，两位小数
+ */
+receivable?: string
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+waived?: string
+/**
+ * 元，两位小数
+ */
+outstanding?: string
+collectionRate?: string
+}
+}
 
+export interface GetCollectionReportResult {
+communityId: number
+groupBy: string
+start: string
+end: string
+rows: {
+id: number
+name: string
+bills: number
+/**
+ * 分
+ */
+receivable: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+waived: number
+/**
+ * 分
+ */
+outstanding: number
+/**
+ * 实收 / 应收，百分比两位小数；应收为 0 时为 -
+ */
+collectionRate: string
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+bills?: number
+/**
+ * 分
+ */
+receivable?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+waived?: number
+/**
+ * 分
+ */
+outstanding?: number
+collectionRate?: string
 }
 }
 
@@ -5550,17 +7271,107 @@ rows: {
 accountId: number
 roomId: number
 roomName: string
+/**
+ * 元，两位小数
+ */
 opening: string
+/**
+ * 元，两位小数
+ */
 recharged: string
+/**
+ * 元，两位小数
+ */
 deducted: string
 /**
- * 审核通过的退款，按审核时间
+ * 审核通过的退款，按审核时间，元，两位小数
  */
 refunded: string
+/**
+ * 元，两位小数
+ */
 closing: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+/**
+ * 元，两位小数
+ */
+opening?: string
+/**
+ * 元，两位小数
+ */
+recharged?: string
+/**
+ * 元，两位小数
+ */
+deducted?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+closing?: string
+}
+}
 
+export interface GetPrepayLedgerResult {
+communityId: number
+start: string
+end: string
+rows: {
+accountId: number
+roomId: number
+roomName: string
+/**
+ * 分
+ */
+opening: number
+/**
+ * 分
+ */
+recharged: number
+/**
+ * 分
+ */
+deducted: number
+/**
+ * 审核通过的退款，按审核时间，分
+ */
+refunded: number
+/**
+ * 分
+ */
+closing: number
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+/**
+ * 分
+ */
+opening?: number
+/**
+ * 分
+ */
+recharged?: number
+/**
+ * 分
+ */
+deducted?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+closing?: number
 }
 }
 
@@ -5611,16 +7422,98 @@ roomName: string
  * 区间内收取的笔数
  */
 count: number
+/**
+ * 元，两位小数
+ */
 collected: string
+/**
+ * 元，两位小数
+ */
 refunded: string
+/**
+ * 元，两位小数
+ */
 deducted: string
 /**
- * 期末仍在押的金额
+ * 期末仍在押的金额，元，两位小数
  */
 held: string
 }[]
+/**
+ * rows 的合计
+ */
 totals: {
+count?: number
+/**
+ * 元，两位小数
+ */
+collected?: string
+/**
+ * 元，两位小数
+ */
+refunded?: string
+/**
+ * 元，两位小数
+ */
+deducted?: string
+/**
+ * 元，两位小数
+ */
+held?: string
+}
+}
 
+export interface GetDepositLedgerResult {
+communityId: number
+start: string
+end: string
+rows: {
+paymentItemId: number
+itemName: string
+roomId: number
+roomName: string
+/**
+ * 区间内收取的笔数
+ */
+count: number
+/**
+ * 分
+ */
+collected: number
+/**
+ * 分
+ */
+refunded: number
+/**
+ * 分
+ */
+deducted: number
+/**
+ * 期末仍在押的金额，分
+ */
+held: number
+}[]
+/**
+ * rows 的合计
+ */
+totals: {
+count?: number
+/**
+ * 分
+ */
+collected?: number
+/**
+ * 分
+ */
+refunded?: number
+/**
+ * 分
+ */
+deducted?: number
+/**
+ * 分
+ */
+held?: number
 }
 }
 
@@ -6331,15 +8224,15 @@ month: string
  */
 today: string
 /**
- * 本月应收（元）
+ * 本月应收，元，两位小数
  */
 amountDue: string
 /**
- * 本月实收（元），扣除退款，可为负
+ * 本月实收，扣除退款，可为负，元，两位小数
  */
 collected: string
 /**
- * 本月账期账单的实收（元）：收款减退款，不论何时收取
+ * 本月账期账单的实收：收款减退款，不论何时收取，元，两位小数
  */
 billCollected: string
 /**
@@ -6347,9 +8240,53 @@ billCollected: string
  */
 collectionRate: string
 /**
- * 欠费总额（元），含滞纳金
+ * 欠费总额，含滞纳金，元，两位小数
  */
 arrears: string
+/**
+ * 待审核的退款数（无 HBL0701317 时为 null）
+ */
+pendingRefunds: (number | null)
+/**
+ * 待审核的减免数（无 HBL1905 时为 null）
+ */
+pendingWaivers: (number | null)
+/**
+ * 退还待审核的押金数（无 HBL0701315 时为 null）
+ */
+pendingDepositRefunds: (number | null)
+}
+
+export interface GetWorkbenchFeeOverviewResult {
+communityId: number
+/**
+ * 本月（中国时间，YYYY-MM）
+ */
+month: string
+/**
+ * 今天（中国时间，YYYY-MM-DD），滞纳金算至此日
+ */
+today: string
+/**
+ * 本月应收，分
+ */
+amountDue: number
+/**
+ * 本月实收，扣除退款，可为负，分
+ */
+collected: number
+/**
+ * 本月账期账单的实收：收款减退款，不论何时收取，分
+ */
+billCollected: number
+/**
+ * 收缴率：billCollected ÷ amountDue，一位小数，如 "66.3%"；无应收时 "0.0%"
+ */
+collectionRate: string
+/**
+ * 欠费总额，含滞纳金，分
+ */
+arrears: number
 /**
  * 待审核的退款数（无 HBL0701317 时为 null）
  */
@@ -6932,59 +8869,59 @@ export interface OperationTypes {
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
   wechatpayNotify: { params: WechatpayNotifyParams; query: WechatpayNotifyQuery; body: WechatpayNotifyBody; data: WechatpayNotifyData; result: WechatpayNotifyData; community: null };
   alipayNotify: { params: AlipayNotifyParams; query: AlipayNotifyQuery; body: AlipayNotifyBody; data: AlipayNotifyData; result: AlipayNotifyData; community: null };
-  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData; result: CreateOnlinePaymentData; community: null };
-  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentData; community: null };
-  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentData; community: null };
-  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentData; community: null };
-  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundData; community: null };
-  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidData; community: null };
+  createOnlinePayment: { params: CreateOnlinePaymentParams; query: CreateOnlinePaymentQuery; body: CreateOnlinePaymentBody; data: CreateOnlinePaymentData; result: CreateOnlinePaymentResult; community: null };
+  getOnlinePayment: { params: GetOnlinePaymentParams; query: GetOnlinePaymentQuery; body: GetOnlinePaymentBody; data: GetOnlinePaymentData; result: GetOnlinePaymentResult; community: null };
+  queryOnlinePayment: { params: QueryOnlinePaymentParams; query: QueryOnlinePaymentQuery; body: QueryOnlinePaymentBody; data: QueryOnlinePaymentData; result: QueryOnlinePaymentResult; community: null };
+  closeOnlinePayment: { params: CloseOnlinePaymentParams; query: CloseOnlinePaymentQuery; body: CloseOnlinePaymentBody; data: CloseOnlinePaymentData; result: CloseOnlinePaymentResult; community: null };
+  queryOnlinePaymentRefund: { params: QueryOnlinePaymentRefundParams; query: QueryOnlinePaymentRefundQuery; body: QueryOnlinePaymentRefundBody; data: QueryOnlinePaymentRefundData; result: QueryOnlinePaymentRefundResult; community: null };
+  refundOnlineOverpaid: { params: RefundOnlineOverpaidParams; query: RefundOnlineOverpaidQuery; body: RefundOnlineOverpaidBody; data: RefundOnlineOverpaidData; result: RefundOnlineOverpaidResult; community: null };
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
-  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsData; community: CheckedCommunity | null };
-  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsData; community: CheckedCommunity | null };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsResult; community: CheckedCommunity | null };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsResult; community: CheckedCommunity | null };
   getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData; result: GetBillSteerData; community: CheckedCommunity | null };
   generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData; result: GenerateBillsData; community: null };
-  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskData; community: null };
-  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsData; community: CheckedCommunity | null };
-  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsData; community: null };
-  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsData; community: null };
-  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsData; community: null };
-  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryData; community: null };
-  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsData; community: null };
-  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsData; community: null };
-  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskData; community: null };
-  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanData; community: null };
-  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsData; community: null };
-  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptData; community: null };
-  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableData; community: null };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData; result: GetGenerationTaskResult; community: null };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData; result: QueryBillsResult; community: CheckedCommunity | null };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData; result: ApproveBillsResult; community: null };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData; result: PreviewApproveBillsResult; community: null };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData; result: RejectBillsResult; community: null };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData; result: GetRoomHistoryResult; community: null };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData; result: GetRoomBillsResult; community: null };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData; result: PayBillsResult; community: null };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData; result: GetCashierDeskResult; community: null };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData; result: GetPrepayPlanResult; community: null };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData; result: PrepayBillsResult; community: null };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData; result: PrintReceiptResult; community: null };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData; result: GetRefundableResult; community: null };
   applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData; result: ApplyRefundData; community: null };
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
-  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherData; community: null };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
-  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverData; community: null };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherResult; community: null };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptResult; community: null };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };
-  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayData; community: CheckedCommunity | null };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData; result: GetReconciliationDayResult; community: CheckedCommunity | null };
   declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData; result: DeclareReconciliationData; community: CheckedCommunity | null };
   closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData; result: CloseReconciliationData; community: CheckedCommunity | null };
   exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData; result: ExportReconciliationDayData; community: CheckedCommunity | null };
-  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportData; community: null };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData; result: GetPaymentReportResult; community: null };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
-  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceData; community: null };
-  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsData; community: CheckedCommunity | null };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceResult; community: null };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsResult; community: CheckedCommunity | null };
   exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
   generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
   getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; result: GetDunningTemplateData; community: null };
   getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; result: GetDunningTaskData; community: null };
   publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; result: PublishDunningNoticesData; community: null };
-  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeData; community: null };
-  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportData; community: CheckedCommunity | null };
-  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportData; community: CheckedCommunity | null };
-  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerData; community: CheckedCommunity | null };
-  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerData; community: CheckedCommunity | null };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeResult; community: null };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportResult; community: CheckedCommunity | null };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportResult; community: CheckedCommunity | null };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerResult; community: CheckedCommunity | null };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerResult; community: CheckedCommunity | null };
   exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };
@@ -7008,7 +8945,7 @@ export interface OperationTypes {
   getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData; result: GetWorkbenchResidentStatisticsData; community: CheckedCommunity };
   getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData; result: GetWorkbenchOpenDoorStatisticsData; community: CheckedCommunity };
   getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData; result: GetWorkbenchVehicleStatisticsData; community: CheckedCommunity };
-  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewData; community: CheckedCommunity };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData; result: GetWorkbenchFeeOverviewResult; community: CheckedCommunity };
   getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData; result: GetWorkbenchLayoutData; community: CheckedCommunity };
   saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData; result: SaveWorkbenchLayoutData; community: CheckedCommunity };
   deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData; result: DeleteWorkbenchLayoutData; community: null };

@@ -2601,6 +2601,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2663,6 +2668,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2706,6 +2716,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2747,6 +2762,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2787,6 +2807,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2826,6 +2851,11 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount"
+      ]
     },
     "schema": {
       "body": {
@@ -3115,6 +3145,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "waiverAutoApproveLimit"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3152,6 +3187,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "body": [
+        "waiverAutoApproveLimit"
+      ],
+      "data": [
+        "waiverAutoApproveLimit"
+      ]
     },
     "schema": {
       "body": {
@@ -3266,12 +3309,14 @@ export const operations = {
             ]
           },
           "waiverAutoApproveLimit": {
-            "description": "减免自动审核额度",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "减免自动审核额度，元，最多两位小数",
+            "x-rule": "amount"
           },
           "autoPrintReceipt": {
             "description": "自动打印收据",
@@ -3371,6 +3416,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "manualAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3427,12 +3477,14 @@ export const operations = {
             "maxItems": 50000
           },
           "manualAmount": {
-            "description": "手工录入的计价类型的金额（元）",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "金额，元，最多两位小数",
+            "x-rule": "amount"
           }
         },
         "required": [
@@ -3455,6 +3507,11 @@ export const operations = {
       "NOT_FOUND"
     ],
     "scope": "session",
+    "money": {
+      "data": [
+        "batches[].totalAmount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3517,6 +3574,17 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "list[].amountDue",
+        "list[].amountPaid",
+        "list[].amountWaived",
+        "list[].amountReduced",
+        "list[].lateFee",
+        "list[].outstanding",
+        "list[].pendingWaived"
+      ]
     },
     "schema": {
       "body": {
@@ -3636,6 +3704,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "deductedAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3693,6 +3766,12 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amountDue",
+        "deductedAmount"
+      ]
     },
     "schema": {
       "body": {
@@ -3752,6 +3831,11 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "deductedAmount"
+      ]
     },
     "schema": {
       "body": {
@@ -3818,6 +3902,19 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "bills[].amountDue",
+        "bills[].amountPaid",
+        "bills[].amountWaived",
+        "bills[].amountReduced",
+        "bills[].lateFee",
+        "bills[].outstanding",
+        "payments[].amount",
+        "refunds[].amount",
+        "waivers[].amount"
+      ]
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3859,6 +3956,22 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "bills[].amountDue",
+        "bills[].amountPaid",
+        "bills[].amountWaived",
+        "bills[].amountReduced",
+        "bills[].lateFee",
+        "bills[].outstanding",
+        "totals.amountDue",
+        "totals.lateFee",
+        "totals.amountPaid",
+        "totals.amountWaived",
+        "totals.outstanding",
+        "prepay.balance"
+      ]
     },
     "schema": {
       "querystring": {
@@ -3914,6 +4027,19 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "payAmount",
+        "receivedAmount",
+        "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3942,28 +4068,34 @@ export const operations = {
             "x-mapping": "payMethod"
           },
           "payAmount": {
-            "description": "缴费金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "缴费金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "receivedAmount": {
-            "description": "实收金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "实收金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",
@@ -4012,6 +4144,12 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "ownerRooms[].outstanding",
+        "recentReceipts[].amount"
+      ]
     },
     "schema": {
       "querystring": {
@@ -4064,6 +4202,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "plan.bills[].amountDue",
+        "plan.bills[].lateFee",
+        "plan.bills[].outstanding",
+        "plan.total"
+      ]
     },
     "schema": {
       "querystring": {
@@ -4135,6 +4281,18 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "receivedAmount",
+        "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4168,20 +4326,24 @@ export const operations = {
             "x-mapping": "payMethod"
           },
           "receivedAmount": {
-            "description": "实收金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "实收金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",
@@ -4234,6 +4396,20 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount",
+        "receivedAmount",
+        "changeAmount",
+        "principal",
+        "lateFee",
+        "lines[].amount",
+        "lines[].principal",
+        "lines[].lateFee",
+        "refundedAmount",
+        "refunds[].amount"
+      ]
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -4271,6 +4447,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "refunded",
+        "pending",
+        "refundable"
+      ]
     },
     "schema": {
       "params": {
@@ -4313,6 +4497,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4326,12 +4515,14 @@ export const operations = {
             "minimum": 1
           },
           "amount": {
-            "description": "退款金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "退款金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "refundMethod": {
             "description": "退款方式",
@@ -4476,6 +4667,13 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amount",
+        "lines[].paidAmount",
+        "lines[].amount"
+      ]
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -4520,6 +4718,11 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "reversedAmount"
+      ]
     },
     "schema": {
       "params": {
@@ -4579,6 +4782,14 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "amount"
+      ],
+      "data": [
+        "amount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4608,12 +4819,14 @@ export const operations = {
             ]
           },
           "amount": {
-            "description": "减免金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "减免金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "reason": {
             "description": "减免原因",
@@ -4742,6 +4955,19 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "rows[].recordedAmount",
+        "rows[].refundAmount",
+        "rows[].netAmount",
+        "rows[].declaredAmount",
+        "rows[].difference",
+        "totals.recordedAmount",
+        "totals.refundAmount",
+        "totals.netAmount",
+        "totals.declaredAmount"
+      ]
     },
     "schema": {
       "querystring": {
@@ -5007,6 +5233,20 @@ export const operations = {
       ],
       "whenAbsent": "handler"
     },
+    "money": {
+      "data": [
+        "list[].amountDue",
+        "list[].collected",
+        "list[].refunded",
+        "list[].waived",
+        "list[].arrears",
+        "totals.amountDue",
+        "totals.collected",
+        "totals.refunded",
+        "totals.waived",
+        "totals.arrears"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5122,6 +5362,19 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "payAmount",
+        "expectedAmount"
+      ],
+      "data": [
+        "payAmount",
+        "receivedAmount",
+        "changeAmount",
+        "bills[].amountPaid",
+        "balance"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5137,20 +5390,24 @@ export const operations = {
             "maxItems": 200
           },
           "payAmount": {
-            "description": "缴费金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "缴费金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "expectedAmount": {
-            "description": "应缴金额",
             "type": [
               "string",
               "number",
               "null"
-            ]
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
           },
           "payerName": {
             "description": "缴费人",
@@ -5206,6 +5463,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "list[].amountOwed",
+        "totalOwed",
+        "summary.buckets[].amountOwed",
+        "summary.amountOwed"
+      ]
     },
     "schema": {
       "body": {
@@ -5544,6 +5809,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "data": [
+        "amountOwed"
+      ]
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -5587,6 +5857,29 @@ export const operations = {
         }
       ],
       "whenAbsent": "handler"
+    },
+    "money": {
+      "data": [
+        "rows[].receivable",
+        "rows[].lateFee",
+        "rows[].collected",
+        "rows[].currentCollected",
+        "rows[].arrearsCollected",
+        "rows[].waived",
+        "rows[].refunded",
+        "rows[].net",
+        "totals.receivable",
+        "totals.lateFee",
+        "totals.collected",
+        "totals.currentCollected",
+        "totals.arrearsCollected",
+        "totals.waived",
+        "totals.refunded",
+        "totals.net",
+        "byPayMethod[].collected",
+        "byPayMethod[].refunded",
+        "byPayMethod[].net"
+      ]
     },
     "schema": {
       "body": {
@@ -5657,6 +5950,18 @@ export const operations = {
       ],
       "whenAbsent": "handler"
     },
+    "money": {
+      "data": [
+        "rows[].receivable",
+        "rows[].collected",
+        "rows[].waived",
+        "rows[].outstanding",
+        "totals.receivable",
+        "totals.collected",
+        "totals.waived",
+        "totals.outstanding"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5726,6 +6031,20 @@ export const operations = {
       ],
       "whenAbsent": "handler"
     },
+    "money": {
+      "data": [
+        "rows[].opening",
+        "rows[].recharged",
+        "rows[].deducted",
+        "rows[].refunded",
+        "rows[].closing",
+        "totals.opening",
+        "totals.recharged",
+        "totals.deducted",
+        "totals.refunded",
+        "totals.closing"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5782,6 +6101,18 @@ export const operations = {
         }
       ],
       "whenAbsent": "handler"
+    },
+    "money": {
+      "data": [
+        "rows[].collected",
+        "rows[].refunded",
+        "rows[].deducted",
+        "rows[].held",
+        "totals.collected",
+        "totals.refunded",
+        "totals.deducted",
+        "totals.held"
+      ]
     },
     "schema": {
       "body": {
@@ -6577,6 +6908,14 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amountDue",
+        "collected",
+        "billCollected",
+        "arrears"
+      ]
     },
     "schema": {
       "querystring": {

@@ -7992,7 +7992,9 @@ return errors === 0;
 validate129.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate130;
-const schema97 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+const schema97 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+const pattern13 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern14 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
@@ -8336,8 +8338,8 @@ errors++;
 }
 if(data.waiverAutoApproveLimit !== undefined){
 let data15 = data.waiverAutoApproveLimit;
-if(((typeof data15 !== "string") && (!((typeof data15 == "number") && (isFinite(data15))))) && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema97.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+if((typeof data15 !== "string") && (data15 !== null)){
+const err27 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema97.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8346,11 +8348,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.autoPrintReceipt !== undefined){
-let data16 = data.autoPrintReceipt;
-if((typeof data16 !== "boolean") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema97.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+const _errs35 = errors;
+let valid4 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8360,14 +8364,100 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+var _valid0 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs38 = errors;
+if(typeof data15 === "string"){
+if(!pattern13.test(data15)){
+const err30 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(typeof data15 === "string"){
+if(!(Number(data15) <= 1000000)){
+const err31 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(typeof data15 === "string"){
+if(!pattern14.test(data15)){
+const err32 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid0 = _errs38 === errors;
+valid4 = _valid0;
+}
+if(!valid4){
+const err33 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.autoPrintReceipt !== undefined){
+let data16 = data.autoPrintReceipt;
+if((typeof data16 !== "boolean") && (data16 !== null)){
+const err34 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema97.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -8443,8 +8533,8 @@ return errors === 0;
 validate131.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const generateBills_body = validate132;
-const schema99 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"type":["string","number","null"]}},"required":["period","paymentItemIds"]};
-const pattern13 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])$", "u");
+const schema99 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]}},"required":["period","paymentItemIds"]};
+const pattern15 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])$", "u");
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
@@ -8481,7 +8571,7 @@ errors++;
 if(data.period !== undefined){
 let data0 = data.period;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern15.test(data0)){
 const err2 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8759,8 +8849,8 @@ errors++;
 }
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
-if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema99.properties.manualAmount.type},message:"must be string,number,null"};
+if((typeof data9 !== "string") && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/0/type",keyword:"type",params:{type: schema99.properties.manualAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8769,15 +8859,103 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs23 = errors;
+let valid10 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid0 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs26 = errors;
+if(typeof data9 === "string"){
+if(!pattern13.test(data9)){
+const err28 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err29 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!pattern14.test(data9)){
+const err30 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var _valid0 = _errs26 === errors;
+valid10 = _valid0;
+}
+if(!valid10){
+const err31 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -9439,7 +9617,7 @@ validate136.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":fals
 
 export const rejectBills_body = validate137;
 const schema104 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
-const pattern14 = new RegExp("\\S", "u");
+const pattern18 = new RegExp("\\S", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_rejectBills_body" */;
@@ -9572,7 +9750,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
+if(!pattern18.test(data3)){
 const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9763,7 +9941,7 @@ return errors === 0;
 validate139.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const payBills_body = validate140;
-const schema107 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
+const schema107 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payBills_body" */;
@@ -9950,8 +10128,8 @@ errors++;
 }
 if(data.payAmount !== undefined){
 let data4 = data.payAmount;
-if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema107.properties.payAmount.type},message:"must be string,number,null"};
+if((typeof data4 !== "string") && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema107.properties.payAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9960,11 +10138,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.receivedAmount !== undefined){
-let data5 = data.receivedAmount;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err16 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema107.properties.receivedAmount.type},message:"must be string,number,null"};
+const _errs13 = errors;
+let valid4 = true;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9974,10 +10154,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.expectedAmount !== undefined){
-let data6 = data.expectedAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema107.properties.expectedAmount.type},message:"must be string,number,null"};
+else {
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9987,10 +10165,21 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data7 = data.payerName;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema107.properties.payerName.type},message:"must be string,null"};
+var _valid0 = _errs14 === errors;
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs16 = errors;
+if(typeof data4 === "string"){
+if(!pattern13.test(data4)){
+const err18 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10000,10 +10189,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err19 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10013,14 +10201,268 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4 === "string"){
+if(!pattern14.test(data4)){
+const err20 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid0 = _errs16 === errors;
+valid4 = _valid0;
+}
+if(!valid4){
+const err21 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.receivedAmount !== undefined){
+let data5 = data.receivedAmount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err22 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema107.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs24 = errors;
+let valid7 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid1 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs27 = errors;
+if(typeof data5 === "string"){
+if(!pattern13.test(data5)){
+const err25 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err26 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern14.test(data5)){
+const err27 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid1 = _errs27 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err28 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data6 = data.expectedAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err29 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema107.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs35 = errors;
+let valid10 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err30 = {};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var _valid2 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs38 = errors;
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+const err32 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err33 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!pattern14.test(data6)){
+const err34 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var _valid2 = _errs38 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err35 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data7 = data.payerName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err36 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema107.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -10107,8 +10549,8 @@ validate141.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicIt
 
 export const getPrepayPlan_query = validate142;
 const schema109 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string","pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
-const pattern15 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
-const pattern16 = new RegExp("^[1-9]\\d*$", "u");
+const pattern25 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
+const pattern26 = new RegExp("^[1-9]\\d*$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPrepayPlan_query" */;
@@ -10205,7 +10647,7 @@ errors++;
 if(data.startPeriod !== undefined){
 let data2 = data.startPeriod;
 if(typeof data2 === "string"){
-if(!pattern15.test(data2)){
+if(!pattern25.test(data2)){
 const err7 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10279,7 +10721,7 @@ vErrors = null;
 if(_valid0){
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern16.test(data3)){
+if(!pattern26.test(data3)){
 const err12 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10333,7 +10775,7 @@ return errors === 0;
 validate142.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
 
 export const prepayBills_body = validate143;
-const schema110 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
+const schema110 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_prepayBills_body" */;
@@ -10470,7 +10912,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern15.test(data2)){
+if(!pattern25.test(data2)){
 const err11 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10568,7 +11010,7 @@ vErrors = null;
 if(_valid0){
 const _errs17 = errors;
 if(typeof data3 === "string"){
-if(!pattern16.test(data3)){
+if(!pattern26.test(data3)){
 const err17 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -10652,8 +11094,8 @@ errors++;
 }
 if(data.receivedAmount !== undefined){
 let data5 = data.receivedAmount;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema110.properties.receivedAmount.type},message:"must be string,number,null"};
+if((typeof data5 !== "string") && (data5 !== null)){
+const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema110.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10662,11 +11104,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.expectedAmount !== undefined){
-let data6 = data.expectedAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema110.properties.expectedAmount.type},message:"must be string,number,null"};
+const _errs26 = errors;
+let valid6 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10676,10 +11120,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data7 = data.payerName;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err26 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema110.properties.payerName.type},message:"must be string,null"};
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10689,10 +11131,21 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema110.properties.remark.type},message:"must be string,null"};
+var _valid1 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs29 = errors;
+if(typeof data5 === "string"){
+if(!pattern13.test(data5)){
+const err27 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10702,14 +11155,179 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err28 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern14.test(data5)){
+const err29 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var _valid1 = _errs29 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err30 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data6 = data.expectedAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err31 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema110.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs37 = errors;
+let valid9 = true;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var _valid2 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs40 = errors;
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+const err34 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err35 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!pattern14.test(data6)){
+const err36 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid2 = _errs40 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err37 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data7 = data.payerName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err38 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema110.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err39 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema110.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -10871,7 +11489,7 @@ return errors === 0;
 validate145.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const applyRefund_body = validate146;
-const schema113 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+const schema113 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_applyRefund_body" */;
@@ -10922,8 +11540,8 @@ errors++;
 }
 if(data.amount !== undefined){
 let data1 = data.amount;
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema113.properties.amount.type},message:"must be string,number,null"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema113.properties.amount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10932,11 +11550,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.refundMethod !== undefined){
-let data2 = data.refundMethod;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema113.properties.refundMethod.type},message:"must be integer,null"};
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10945,9 +11565,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+else {
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10956,8 +11576,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < -9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+var _valid0 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs10 = errors;
+if(typeof data1 === "string"){
+if(!pattern13.test(data1)){
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10967,11 +11601,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.refundKind !== undefined){
-let data3 = data.refundKind;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema113.properties.refundKind.type},message:"must be integer,null"};
+if(typeof data1 === "string"){
+if(!(Number(data1) <= 1000000)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10980,9 +11612,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10991,8 +11624,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data3 < -9007199254740991 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+}
+var _valid0 = _errs10 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11002,11 +11639,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema113.properties.reason.type},message:"must be string,null"};
+if(data.refundMethod !== undefined){
+let data2 = data.refundMethod;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema113.properties.refundMethod.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11015,15 +11651,85 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < -9007199254740991 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.refundKind !== undefined){
+let data3 = data.refundKind;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema113.properties.refundKind.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data3 < -9007199254740991 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema113.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -11418,7 +12124,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
+if(!pattern18.test(data0)){
 const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11457,7 +12163,7 @@ return errors === 0;
 validate152.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
 export const applyWaiver_body = validate153;
-const schema120 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
+const schema120 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"type":["string","null"]}},"required":[]};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_applyWaiver_body" */;
@@ -11566,8 +12272,8 @@ errors++;
 }
 if(data.amount !== undefined){
 let data3 = data.amount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema120.properties.amount.type},message:"must be string,number,null"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema120.properties.amount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11576,11 +12282,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema120.properties.reason.type},message:"must be string,null"};
+const _errs11 = errors;
+let valid2 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11590,14 +12298,100 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs14 = errors;
+if(typeof data3 === "string"){
+if(!pattern13.test(data3)){
+const err11 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err12 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!pattern14.test(data3)){
+const err13 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid0 = _errs14 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err14 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema120.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -11804,7 +12598,7 @@ validate156.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicIt
 
 export const getReconciliationDay_query = validate157;
 const schema124 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
-const pattern20 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
+const pattern38 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
@@ -11866,7 +12660,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern20.test(data1)){
+if(!pattern38.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11967,7 +12761,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern20.test(data1)){
+if(!pattern38.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12195,7 +12989,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern20.test(data1)){
+if(!pattern38.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12436,7 +13230,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern20.test(data1)){
+if(!pattern38.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12512,7 +13306,7 @@ errors++;
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern15.test(data0)){
 const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -12537,7 +13331,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern15.test(data1)){
 const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12638,7 +13432,7 @@ validate161.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityId
 
 export const exportPaymentReport_query = validate162;
 const schema129 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
-const pattern28 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
+const pattern46 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
@@ -12675,7 +13469,7 @@ errors++;
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern15.test(data0)){
 const err2 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -12700,7 +13494,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern15.test(data1)){
 const err4 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12725,7 +13519,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if(typeof data2 === "string"){
-if(!pattern28.test(data2)){
+if(!pattern46.test(data2)){
 const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12764,7 +13558,7 @@ return errors === 0;
 validate162.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
 export const payFromBalance_body = validate163;
-const schema130 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
+const schema130 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body" */;
@@ -12861,8 +13655,8 @@ errors++;
 }
 if(data.payAmount !== undefined){
 let data2 = data.payAmount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema130.properties.payAmount.type},message:"must be string,number,null"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema130.properties.payAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12871,11 +13665,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.expectedAmount !== undefined){
-let data3 = data.expectedAmount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema130.properties.expectedAmount.type},message:"must be string,number,null"};
+const _errs9 = errors;
+let valid4 = true;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12885,10 +13681,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data4 = data.payerName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema130.properties.payerName.type},message:"must be string,null"};
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12898,10 +13692,21 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data5 = data.remark;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema130.properties.remark.type},message:"must be string,null"};
+var _valid0 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs12 = errors;
+if(typeof data2 === "string"){
+if(!pattern13.test(data2)){
+const err10 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12911,14 +13716,179 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 1000000)){
+const err11 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!pattern14.test(data2)){
+const err12 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+valid4 = _valid0;
+}
+if(!valid4){
+const err13 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data3 = data.expectedAmount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err14 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema130.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs20 = errors;
+let valid7 = true;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err15 = {};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var _valid1 = _errs21 === errors;
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs23 = errors;
+if(typeof data3 === "string"){
+if(!pattern13.test(data3)){
+const err17 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 1000000)){
+const err18 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!pattern14.test(data3)){
+const err19 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err20 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data4 = data.payerName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err21 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema130.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data5 = data.remark;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err22 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema130.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -14867,7 +15837,7 @@ validate181.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dyna
 
 export const reportOperation_body = validate182;
 const schema149 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern29 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+const pattern51 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
@@ -14969,7 +15939,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern29.test(data1)){
+if(!pattern51.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -16999,7 +17969,7 @@ return errors === 0;
 validate207.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount":"金额格式不正确"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":[]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"减免自动审核额度格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":["waiverAutoApproveLimit"]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount/allOf/0":"金额格式不正确","#/properties/manualAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/manualAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/manualAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":["manualAmount"]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":["payAmount","receivedAmount","expectedAmount"]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months","receivedAmount","expectedAmount"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount/allOf/0":"退款金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":["amount"]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount/allOf/0":"减免金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":["amount"]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":["payAmount","expectedAmount"]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },

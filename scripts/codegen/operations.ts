@@ -238,13 +238,16 @@ const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
  * Money at the edge (`format: money` on an input property or a node of the answer's data): on the
  * wire it is yuan (an input: text or number, at most two decimals, checked by the amount rule or the
  * property's own rule; an answer: text with two decimals), in the handler integer fen. The paths of
- * a schema's money nodes: "" the node itself, "amount", "list[].amount", "[]" (items of the node).
+ * a schema's money nodes: "" the node itself, "amount", "list[].amount", "[]" (items of the node);
+ * an allOf's parts are read as the node itself.
  */
 export function moneyPaths(s: Json, at: string): string[] {
   if (!s || typeof s !== "object") return [];
   const out: string[] = s.format === "money" ? [at] : [];
   for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out.push(...moneyPaths(v, at ? `${at}.${k}` : k));
   if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) out.push(...moneyPaths(s.items, `${at}[]`));
+  // The parts of an allOf describe the same node (a shared schema and what an answer adds to it).
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) out.push(...moneyPaths(part, at));
   return out;
 }
 
@@ -327,6 +330,7 @@ function eachNode(s: Json, f: (node: Json) => Json): Json {
   const out: Json = { ...s };
   if (s.properties && typeof s.properties === "object") out.properties = Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, eachNode(v, f)]));
   if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) out.items = eachNode(s.items, f);
+  if (Array.isArray(s.allOf)) out.allOf = s.allOf.map((part: Json) => eachNode(part, f));
   return f(out);
 }
 

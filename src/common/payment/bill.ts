@@ -22,7 +22,7 @@ export interface BillShape<Money> {
   paymentType: number | null;
 }
 
-/** A bill as the pages show it: yuan text, the late fee as of today and what is still owed. */
-export interface BillViewShape extends BillShape<string> {
-  outstanding: string;
+/** A bill as the pages show it (yuan text; fen as the server's handlers return it), the late fee as of today and what is still owed. */
+export interface BillViewShape<Money = string> extends BillShape<Money> {
+  outstanding: Money;
 }

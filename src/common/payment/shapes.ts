@@ -35,16 +35,16 @@ export interface SteerFlags {
   otherConfigEnable: boolean;
 }
 
-/** One community and billing month of the payment report. */
-export interface ReportRow {
+/** One community and billing month of the payment report (`Money`: yuan text as answered, fen as the server's handler returns it). */
+export interface ReportRow<Money = string> {
   communityId: number;
   communityName: string;
   period: string;
-  amountDue: string;
-  collected: string;
-  refunded: string;
-  waived: string;
-  arrears: string;
+  amountDue: Money;
+  collected: Money;
+  refunded: Money;
+  waived: Money;
+  arrears: Money;
   collectionRate: string;
   households: number;
   paidHouseholds: number;

@@ -5,7 +5,6 @@
 // refuses, the order is 失败 and its bills are free again.
 import { randomInt } from "node:crypto";
 import { chinaDateTime, chinaDay } from "../../common/china-time.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
 import { OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
@@ -63,7 +62,7 @@ export async function orderView(db: DbSession, tenantId: number, id: number) {
     id: o.id,
     outTradeNo: o.outTradeNo,
     status: o.status,
-    amount: fenToYuan(o.amount),
+    amount: o.amount,
     channel: o.channel,
     payUrl: o.payUrl,
     expiresAt: chinaDateTime(o.expiresAt),

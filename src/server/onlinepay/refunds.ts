@@ -17,7 +17,7 @@ import { randomInt } from "node:crypto";
 import { NotificationOutcome, OnlineOrderFlag, OnlineOrderStatus, OnlineRefundPurpose, OnlineRefundStatus, PayMethod } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";
 import { chinaDateTime } from "../../common/china-time.ts";
-import { fenToYuan, tryFen } from "../../common/money.ts";
+import { tryFen } from "../../common/money.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { Db, DbSession } from "../platform/db/types.ts";
@@ -70,7 +70,7 @@ export async function refundView(db: DbSession, tenantId: number, id: number) {
   );
   const r = rows[0];
   if (!r) throw apiError("NOT_FOUND");
-  return { ...r, amount: fenToYuan(r.amount), succeededAt: r.succeededAt ? chinaDateTime(r.succeededAt) : null };
+  return { ...r, succeededAt: r.succeededAt ? chinaDateTime(r.succeededAt) : null };
 }
 
 /** Records a refund of `order` (退款中) and marks the order 退款中, in the caller's transaction; its id. */

@@ -81,7 +81,7 @@ export async function settlePaid(tx: DbSession, merchant: Merchant, event: Gatew
       tx,
       onlineActor(merchant.tenantId),
       null,
-      { billIds: payable.map((b) => b.id), roomId: order.roomId, payMethod: null, payAmount: fenToYuan(settleFen), payerName: texts.onlinePay.payerName, remark: order.outTradeNo },
+      { billIds: payable.map((b) => b.id), roomId: order.roomId, payMethod: null, payAmount: settleFen, payerName: texts.onlinePay.payerName, remark: order.outTradeNo },
       { online: { payMethod: merchant.gateway === PayGateway.Alipay ? PayMethod.Alipay : PayMethod.WeChat }, at: paidAt },
     );
     receiptId = paid.receiptId;

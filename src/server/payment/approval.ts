@@ -13,7 +13,6 @@ import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { ApproveBillsBody, RejectBillsBody } from "../../../generated/operation-types.ts";
 import { audit, CODES, chosenIds, fen, notFound, ruleBroken } from "./common.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
@@ -33,9 +32,9 @@ export interface DecisionResult {
   changed: number;
   /** Bills asked for that were not in a state the decision applies to (left as they were). */
   skipped: number;
-  /** Approval only: bills paid from a prepayment balance (auto-deduct) and the amount, yuan. */
+  /** Approval only: bills paid from a prepayment balance (auto-deduct) and the amount, fen. */
   deducted?: number;
-  deductedAmount?: string;
+  deductedAmount?: number;
 }
 
 /**
@@ -86,11 +85,11 @@ interface ApprovalPreview {
   count: number;
   /** Bills of the selection not in a state an approval starts from. */
   skipped: number;
-  /** What those bills are due, yuan. */
-  amountDue: string;
-  /** Of them, bills paid from a prepayment balance (auto-deduct), and the amount, yuan. */
+  /** What those bills are due, fen. */
+  amountDue: number;
+  /** Of them, bills paid from a prepayment balance (auto-deduct), and the amount, fen. */
   deducted: number;
-  deductedAmount: string;
+  deductedAmount: number;
 }
 
 /** What approving the selection now would do (approveBills' selection and deduction plan); writes nothing. */
@@ -99,7 +98,7 @@ export async function previewApproval(tx: DbSession, session: SessionInfo, body:
   const count = locked.length;
   const due = locked.reduce((s, b) => s + fen(b.amountDue), 0);
   const planned = plan?.planned ?? { bills: 0, amount: 0 };
-  return { count, skipped: Math.max(0, (sel.asked ?? count) - count), amountDue: fenToYuan(due), deducted: planned.bills, deductedAmount: fenToYuan(planned.amount) };
+  return { count, skipped: Math.max(0, (sel.asked ?? count) - count), amountDue: due, deducted: planned.bills, deductedAmount: planned.amount };
 }
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: ApproveBillsBody): Promise<DecisionResult> {
@@ -141,7 +140,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
     );
   }
   await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: paid.bills, communityId: communityOf(rows[0]) }, CODES.approval);
-  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: paid.bills, deductedAmount: fenToYuan(paid.amount) };
+  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: paid.bills, deductedAmount: paid.amount };
 }
 
 export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: RejectBillsBody): Promise<DecisionResult> {
@@ -199,11 +198,11 @@ async function pendingWaived(db: DbSession, tenantId: number, billIds: readonly 
  * waivers come to, which decides with the state whether it can be rejected, or its waiver approved
  * (row-actions.ts).
  */
-export async function withPendingWaived<B extends { id: number }>(db: DbSession, session: SessionInfo, page: { list: B[] }): Promise<(B & { pendingWaived: string })[]> {
+export async function withPendingWaived<B extends { id: number }>(db: DbSession, session: SessionInfo, page: { list: B[] }): Promise<(B & { pendingWaived: number })[]> {
   const pending = await pendingWaived(
     db,
     session.tenantId,
     page.list.map((b) => b.id),
   );
-  return page.list.map((b) => ({ ...b, pendingWaived: fenToYuan(pending.get(b.id) ?? 0) }));
+  return page.list.map((b) => ({ ...b, pendingWaived: pending.get(b.id) ?? 0 }));
 }

@@ -6,7 +6,6 @@
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fen } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
@@ -15,6 +14,7 @@ import { allOf, likeContains, sql, type Sql, when } from "../platform/db/sql.ts"
 import { BillStatus, ResidentIdentity } from "../../../generated/states.ts";
 import { mask } from "../../common/masks.ts";
 import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
+import { asAnswered } from "./answered.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
 export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
@@ -106,9 +106,9 @@ function ageingSummary(figures: BucketFigures[]) {
       return { bucket, label: AGEING_BUCKETS[bucket], households: r ? Number(r.households) : 0, owedFen: r ? fen(r.owed) : 0 };
     });
   return {
-    buckets: buckets.map(({ owedFen, ...b }) => ({ ...b, amountOwed: fenToYuan(owedFen) })),
+    buckets: buckets.map(({ owedFen, ...b }) => ({ ...b, amountOwed: owedFen })),
     households: buckets.reduce((n, b) => n + b.households, 0),
-    amountOwed: fenToYuan(buckets.reduce((n, b) => n + b.owedFen, 0)),
+    amountOwed: buckets.reduce((n, b) => n + b.owedFen, 0),
   };
 }
 
@@ -166,7 +166,7 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
       roomName: r.roomName ?? r.roomNo,
       ownerName: r.ownerName ?? null,
       ownerPhone: r.ownerPhone === null ? null : mask("phone", r.ownerPhone),
-      amountOwed: fenToYuan(fen(r.owed)),
+      amountOwed: fen(r.owed),
       billCount: Number(r.bills),
       oldestPeriod: r.oldestPeriod,
       daysPastDue: Number(r.days),
@@ -178,7 +178,7 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
   return {
     list,
     total: Number(figures.total),
-    totalOwed: fenToYuan(fen(figures.totalOwed)),
+    totalOwed: fen(figures.totalOwed),
     summary: ageingSummary(figures.buckets),
     pageNo: q.pageNo,
     pageSize: q.pageSize,
@@ -200,7 +200,7 @@ const COLUMNS: Column[] = [
 
 /** Every matching room (up to 100 000) as an .xlsx; money cells hold the two-decimal values with a 0.00 format. */
 export async function arrearsWorkbook(db: DbSession, session: SessionInfo, q: ArrearsQuery): Promise<Buffer> {
-  const data = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 100_000 });
+  const data = asAnswered("queryArrears", await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 100_000 }));
   const wb = paymentWorkbook();
   table(wb.addWorksheet(texts.arrears.sheet), COLUMNS, data.list, { amountOwed: data.totalOwed, billCount: data.list.reduce((s, r) => s + r.billCount, 0) });
   return xlsxBytes(wb);

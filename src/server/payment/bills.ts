@@ -1,7 +1,6 @@
 // Reading bills for the cashier and bill-pay pages: a bill with its item, room and what is still
 // owed, the late fee it would carry if paid today, and the business day payments count for.
 import type { DbSession } from "../platform/db/types.ts";
-import { fenToYuan } from "../../common/money.ts";
 import type { BillShape, BillViewShape } from "../../common/payment/bill.ts";
 import { addDays, daysBetween } from "../../common/payment/period.ts";
 import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
@@ -66,8 +65,8 @@ export function lateFeeOn(b: BillRow, today: string): number {
 /** What is owed on `today`, the late fee included. */
 export const owedOn = (b: BillRow, today: string): number => outstandingFen({ ...b, lateFee: lateFeeOn(b, today) });
 
-/** A bill as the pages show it (money as yuan text). */
-export function billView(b: BillRow, today: string): BillViewShape {
+/** A bill as the pages show it (its money fen: the operations' edge answers yuan text, format: money). */
+export function billView(b: BillRow, today: string): BillViewShape<number> {
   const lateFee = lateFeeOn(b, today);
   return {
     id: b.id,
@@ -80,12 +79,12 @@ export function billView(b: BillRow, today: string): BillViewShape {
     itemName: b.itemName,
     paymentType: b.paymentType,
     dueDate: b.dueDate,
-    amountDue: fenToYuan(b.amountDue),
-    lateFee: fenToYuan(lateFee),
-    amountPaid: fenToYuan(b.amountPaid),
-    amountWaived: fenToYuan(b.amountWaived),
-    amountReduced: fenToYuan(b.amountReduced),
-    outstanding: fenToYuan(outstandingFen({ ...b, lateFee })),
+    amountDue: b.amountDue,
+    lateFee,
+    amountPaid: b.amountPaid,
+    amountWaived: b.amountWaived,
+    amountReduced: b.amountReduced,
+    outstanding: outstandingFen({ ...b, lateFee }),
     version: b.version,
   };
 }

@@ -12,7 +12,7 @@
 import type { DbSession } from "../platform/db/types.ts";
 import { sessionPersonName, type SessionInfo } from "../platform/session/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { cycleMonths } from "../../common/payment/pricing.ts";
@@ -20,7 +20,6 @@ import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../com
 import { BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billStatusOf, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import {
-  amountFen,
   audit,
   CODES,
   conflict,
@@ -29,7 +28,7 @@ import {
   nextCounter,
   notFound,
   optionalText,
-  payAmountFen,
+  payAmountWithin,
   refused,
   RETURN_FLAG_CHARGE,
   ruleBroken,
@@ -78,7 +77,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   );
   const today = chinaDay();
   const bills = rows.map(normalizeBill);
-  const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
+  const sum = (f: (b: BillRow) => number) => bills.reduce((s, b) => s + f(b), 0);
   const { rows: drafts } = await db.query<{ n: number }>(sql`select count(*)::int as n from bills where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${BillStatus.Draft}`);
   const settings = await loadSettings(db, session.tenantId, room.communityId);
   const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
@@ -91,7 +90,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
     room,
     owner: owner && { name: owner.name, phone: owner.phone === null ? null : mask("phone", owner.phone) },
     /** The room's prepayment account (the cashier can pay from its balance), or null. */
-    prepay: account ? { id: Number(account.id), balance: fenToYuan(fen(account.balance)), autoDeduct: account.autoDeduct, status: account.status } : null,
+    prepay: account ? { id: Number(account.id), balance: fen(account.balance), autoDeduct: account.autoDeduct, status: account.status } : null,
     bills: bills.map((b) => billView(b, today)),
     totals: {
       count: bills.length,
@@ -108,7 +107,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   };
 }
 
-/** What a payment is asked for (the payBills operation's body; payFromBalance and the demo seed pass the same): amounts in yuan,
+/** What a payment is asked for (the payBills operation's body; payFromBalance and the demo seed pass the same): amounts in fen,
  * payAmount by default everything owed, receivedAmount the cash handed over (PayMethod.Cash), expectedAmount what the page showed
  * as owed (a different amount now means someone else changed the bills). */
 /** What payBills takes: the operation's body; the pay method is left out where the options name it (a balance or online payment). */
@@ -166,28 +165,20 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const owed = bills.map((b) => owedOn(b, today));
   const total = owed.reduce((s, n) => s + n, 0);
   if (total <= 0) throw conflict("billAlreadyPaid");
-  if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== "") {
-    let expected: number | null = null;
-    try {
-      expected = yuanToFen(typeof body.expectedAmount === "string" ? body.expectedAmount : JSON.stringify(body.expectedAmount));
-    } catch {
-      expected = null;
-    }
-    if (expected !== total) throw conflict("billAmountChanged");
-  }
+  if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== total) throw conflict("billAmountChanged");
   let payFen = total;
-  if (body.payAmount !== undefined && body.payAmount !== null && body.payAmount !== "") {
-    payFen = payAmountFen(body.payAmount, "payAmount", total);
+  if (body.payAmount !== undefined && body.payAmount !== null) {
+    payFen = payAmountWithin(body.payAmount, "payAmount", total);
     if (payFen <= 0) throw refused("positiveAmount", "payAmount");
     if (payFen < total && !settings.allowPartialPayment) throw refused("partialPaymentOff", "payAmount");
   }
   let receivedFen: number | null = null;
   let changeFen: number | null = null;
   if (payMethod === PayMethod.Cash) {
-    const received = body.receivedAmount === undefined || body.receivedAmount === null || body.receivedAmount === "" ? fenToYuan(payFen) : body.receivedAmount;
-    const problem = checkRule("amount", received);
+    // None given: the amount paid, which the amount rule limits as if typed.
+    receivedFen = body.receivedAmount ?? payFen;
+    const problem = body.receivedAmount === undefined || body.receivedAmount === null ? checkRule("amount", fenToYuan(payFen)) : null;
     if (problem) throw ruleBroken(problem, "receivedAmount");
-    receivedFen = amountFen(received, "receivedAmount");
     if (receivedFen < payFen) throw refused("receivedBelowPaid", "receivedAmount");
     changeFen = receivedFen - payFen;
   }
@@ -202,7 +193,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const userId = options.online ? null : session.userId;
   let left = payFen;
   const paymentIds: number[] = [];
-  const changed: { id: number; status: number; amountPaid: string }[] = [];
+  const changed: { id: number; status: number; amountPaid: number }[] = [];
   for (let i = 0; i < bills.length && left > 0; i++) {
     const b = bills[i];
     const part = Math.min(left, owed[i]);
@@ -225,7 +216,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
                ${receiptNo}, ${userId}, ${paidAt}, ${day}::date, ${remark}, ${userId}, ${userId}) returning id`,
     );
     paymentIds.push(p[0].id);
-    changed.push({ id: b.id, status, amountPaid: fenToYuan(paid) });
+    changed.push({ id: b.id, status, amountPaid: paid });
   }
 
   const { rows: r } = await tx.query<{ id: number }>(
@@ -240,9 +231,9 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     cashierName: sessionPersonName(session),
     receiptId: r[0].id,
     receiptNo,
-    payAmount: fenToYuan(payFen),
-    receivedAmount: receivedFen === null ? null : fenToYuan(receivedFen),
-    changeAmount: changeFen === null ? null : fenToYuan(changeFen),
+    payAmount: payFen,
+    receivedAmount: receivedFen,
+    changeAmount: changeFen,
     accountingDay: day,
     paymentIds,
     bills: changed,
@@ -403,9 +394,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
       paymentType: l.paymentType,
       source: l.source,
       category: l.category,
-      amount: fenToYuan(amount),
-      principal: fenToYuan(split.principal),
-      lateFee: fenToYuan(split.lateFee),
+      amount,
+      principal: split.principal,
+      lateFee: split.lateFee,
       periodEnd: l.period && months !== null ? periodEndOf(l.period, months) : null,
       unitPrice: pricing?.unitPrice ?? null,
       quantity: pricing?.quantity ?? null,
@@ -429,13 +420,13 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     template: settings.receiptTemplate,
     sealEnabled: settings.sealEnabled,
     sealText: settings.sealText,
-    amount: fenToYuan(fen(receipt.amount)),
-    principal: fenToYuan(fen(receipt.amount) - lateFeeFen),
-    lateFee: fenToYuan(lateFeeFen),
-    receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
-    changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
+    amount: fen(receipt.amount),
+    principal: fen(receipt.amount) - lateFeeFen,
+    lateFee: lateFeeFen,
+    receivedAmount: receipt.receivedAmount === null ? null : fen(receipt.receivedAmount),
+    changeAmount: receipt.changeAmount === null ? null : fen(receipt.changeAmount),
     lines: shown.map(({ lateFeeFen: _fen, ...l }) => l),
-    refundedAmount: fenToYuan(refunds.reduce((s, f) => s + fen(f.amount), 0)),
-    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fenToYuan(fen(f.amount)) })),
+    refundedAmount: refunds.reduce((s, f) => s + fen(f.amount), 0),
+    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fen(f.amount) })),
   };
 }

@@ -1,8 +1,8 @@
 // What the fee endpoints share: the route codes, business errors with their messages (errors.yaml),
-// the chosen ids (numbers: the edge converted them) and amounts of a body with the §5 rule messages,
+// the chosen ids and amounts (numbers and fen: the edge converted them), the caller's maximum of an amount with the §5 rule message,
 // and the audit row of a decision.
 import { checkRule, checkRuleWith } from "../../common/validate.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan } from "../../common/money.ts";
 import { apiError, validationError, type ApiError } from "../platform/http/envelope.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { DbSession } from "../platform/db/types.ts";
@@ -57,18 +57,15 @@ export function optionalIds(ids: readonly number[] | null | undefined): number[]
   return ids?.length ? [...new Set(ids)] : null;
 }
 
-/** An amount (yuan text or number) checked by a §5 rule, as fen. */
-export function amountFen(value: unknown, field: string, rule = "amount"): number {
-  const message = checkRule(rule, value);
+/**
+ * An amount of the input (fen: the edge checked it by the amount rule, format: money) checked by the
+ * payAmount rule with the caller's maximum (fen): absent is the rule's required message, more than
+ * the maximum its message with the maximum in yuan.
+ */
+export function payAmountWithin(amount: number | null | undefined, field: string, maxFen: number): number {
+  const message = checkRuleWith("payAmount", amount === null || amount === undefined ? "" : fenToYuan(amount), { max: fenToYuan(maxFen) });
   if (message) throw ruleBroken(message, field);
-  return yuanToFen(String(value).trim());
-}
-
-/** An amount checked by the payAmount rule with the caller's maximum (fen), as fen. */
-export function payAmountFen(value: unknown, field: string, maxFen: number): number {
-  const message = checkRuleWith("payAmount", value, { max: fenToYuan(maxFen) });
-  if (message) throw ruleBroken(message, field);
-  return yuanToFen(String(value).trim());
+  return amount!;
 }
 
 /** Optional text checked by a rule (cjkText by default); "" and null become null. */

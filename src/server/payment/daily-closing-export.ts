@@ -10,6 +10,7 @@ import { cashierShifts, shiftTotals, type ShiftTotals } from "../../common/payme
 import { texts } from "../../../generated/texts.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { daySummary } from "./reconciliation.ts";
+import { asAnswered } from "./answered.ts";
 import { paymentWorkbook, xlsxBytes } from "./workbook.ts";
 
 const t = texts.dailyClosing;
@@ -38,7 +39,7 @@ const totalsRow = (cashierName: string, totals: ShiftTotals) => ({
 
 /** `community`: the one the operation's scope guard checked. */
 export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, community: CheckedCommunity, day: string): Promise<{ fileName: string; content: Buffer }> {
-  const d = await daySummary(db, session, community.id, day);
+  const d = asAnswered("getReconciliationDay", await daySummary(db, session, community.id, day));
   const wb = paymentWorkbook();
   const ws = wb.addWorksheet(t.sheet);
   ws.columns = COLUMNS.map((c) => ({ key: c.key, width: c.width }));

@@ -5,7 +5,6 @@
 // with generation's numbering and paid at once, in one transaction with one receipt.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { addMonths, dueDateOf, monthsBetween } from "../../common/payment/period.ts";
 import { apiError } from "../platform/http/envelope.ts";
@@ -18,7 +17,7 @@ import { owedSql } from "./arrears.ts";
 import { billNoPrefix, generationItemOf, itemRows, priceRoom, type ItemRow } from "./generation.ts";
 import { payBills, PAYABLE, roomOwner } from "./cashier.ts";
 import { rules } from "../../../generated/rules.ts";
-import type { GetPrepayPlanData, PrepayBillsBody } from "../../../generated/operation-types.ts";
+import type { GetPrepayPlanResult, PrepayBillsBody } from "../../../generated/operation-types.ts";
 import { BillingCycle, BillStatus, PaymentItemCategory, PricingMethod, ResidentIdentity } from "../../../generated/states.ts";
 
 /** Receipts the desk lists for reprinting. */
@@ -73,8 +72,8 @@ export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: n
   );
   return {
     roomId,
-    ownerRooms: ownerRooms.map((r) => ({ roomId: r.roomId, roomName: r.roomName, billCount: r.billCount, outstanding: fenToYuan(fen(r.owed)) })),
-    recentReceipts: receipts.map((r) => ({ ...r, issuedAt: String(r.issuedAt), amount: fenToYuan(fen(r.amount)) })),
+    ownerRooms: ownerRooms.map((r) => ({ roomId: r.roomId, roomName: r.roomName, billCount: r.billCount, outstanding: fen(r.owed) })),
+    recentReceipts: receipts.map((r) => ({ ...r, issuedAt: String(r.issuedAt), amount: fen(r.amount) })),
   };
 }
 
@@ -96,7 +95,7 @@ async function lastPeriods(db: DbSession, tenantId: number, roomId: number, item
   return new Map(rows.map((r) => [r.itemId, r.period]));
 }
 
-type Plan = NonNullable<GetPrepayPlanData["plan"]>;
+type Plan = NonNullable<GetPrepayPlanResult["plan"]>;
 
 interface PlannedBills {
   plan: Plan;
@@ -162,11 +161,11 @@ async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, ite
       period: b.period,
       dueDate: dueDates[k],
       quantity: priced.quantity,
-      amountDue: fenToYuan(b.amountDue),
-      lateFee: fenToYuan(owed[k] - b.amountDue),
-      outstanding: fenToYuan(owed[k]),
+      amountDue: b.amountDue,
+      lateFee: owed[k] - b.amountDue,
+      outstanding: owed[k],
     })),
-    total: fenToYuan(owed.reduce((s, n) => s + n, 0)),
+    total: owed.reduce((s, n) => s + n, 0),
   };
   return { plan, communityId: room.communityId, periods, dueDates, quantity: priced.quantity, amountFen: priced.amount };
 }
@@ -179,7 +178,7 @@ export interface PrepayPlanQuery {
 }
 
 /** The room's items a cashier can prepay, and with an item and a number of months, the bills that would be made. */
-export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayPlanQuery, today = chinaDay()): Promise<GetPrepayPlanData> {
+export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayPlanQuery, today = chinaDay()): Promise<GetPrepayPlanResult> {
   const { tenantId } = session;
   const room = await roomOf(db, tenantId, q.roomId);
   const current = today.slice(0, 7);
@@ -199,7 +198,7 @@ export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayP
     rows.map((r) => r.id),
   );
   const settings = await loadSettings(db, tenantId, room.communityId);
-  const items: GetPrepayPlanData["items"] = [];
+  const items: GetPrepayPlanResult["items"] = [];
   for (const r of rows) {
     if (prepayRefusal(r) || r.priceEnabled === false || r.unitPrice === null) continue;
     const priced = await priceRoom(db, tenantId, generationItemOf(r, current, settings.roundingMode), room.id, current);

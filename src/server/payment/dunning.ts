@@ -15,7 +15,7 @@ import { enqueueTask, findTask, finishTask } from "../platform/tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../platform/tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { audit, CODES, fen, notFound, optionalIds, refused, ruleBroken, say } from "./common.ts";
-import type { GenerateDunningNoticesBody, PrintDunningNoticeData } from "../../../generated/operation-types.ts";
+import type { GenerateDunningNoticesBody, PrintDunningNoticeResult } from "../../../generated/operation-types.ts";
 import { owedSql } from "./arrears.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
@@ -167,10 +167,10 @@ registerTaskHandler(DUNNING_TASK, dunningHandler);
 registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r.notices ?? 0) }));
 
 /** A notice as read: what it owes in fen until shown as yuan. */
-type NoticeRow = Omit<PrintDunningNoticeData, "amountOwed" | "issuer"> & { amountOwed: number };
+type NoticeRow = Omit<PrintDunningNoticeResult, "amountOwed" | "issuer"> & { amountOwed: number | string };
 
 /** One notice for the print view, with its room's place. */
-export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeData> {
+export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeResult> {
   const rows = await camelRows<NoticeRow>(
     db,
     sql`select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
@@ -183,5 +183,5 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, id:
       where d.tenant_id = ${session.tenantId} and d.id = ${id}`,
   );
   if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: rows[0].communityName }) };
+  return { ...rows[0], amountOwed: fen(rows[0].amountOwed), issuer: say("dunningIssuer", { communityName: rows[0].communityName }) };
 }

@@ -15,7 +15,7 @@ import { periodProblem, dueDateOf } from "../../common/payment/period.ts";
 import { enqueueTask, finishTask, type TaskRow } from "../platform/tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../platform/tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { amountFen, fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
+import { fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
 import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
@@ -190,8 +190,8 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
     if (!rounding.has(r.communityId)) rounding.set(r.communityId, (await loadSettings(tx, session.tenantId, r.communityId)).roundingMode);
     const item = generationItemOf(r, period, rounding.get(r.communityId)!);
     if (r.pricingMethod === PricingMethod.ManualEntry && manualAmountFen === null) {
-      if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("manualAmountRequired", "manualAmount");
-      manualAmountFen = amountFen(body.manualAmount, "manualAmount");
+      if (body.manualAmount === undefined || body.manualAmount === null) throw refused("manualAmountRequired", "manualAmount");
+      manualAmountFen = body.manualAmount;
     }
     items.push(item);
   }

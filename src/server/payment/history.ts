@@ -4,11 +4,10 @@
 //   roomHistory: every bill of a room with its payments, refunds and waivers.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { isPeriod } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { pageArgs, textOf } from "../platform/http/request-input.ts";
-import type { GetRoomHistoryData, QueryBillsBody } from "../../../generated/operation-types.ts";
+import type { GetRoomHistoryResult, QueryBillsBody } from "../../../generated/operation-types.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, personNameSql } from "./common.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
@@ -62,8 +61,8 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Quer
   return { list, total, pageNo, pageSize };
 }
 
-/** A history row as read: its amount in fen until shown as yuan. */
-type InFen<T extends { amount: string }> = Omit<T, "amount"> & { amount: number };
+/** A history row as read: its amount in fen (the column's text until made a number). */
+type Read<T extends { amount: number }> = Omit<T, "amount"> & { amount: number | string };
 
 export async function roomHistory(db: DbSession, session: SessionInfo, roomId: number) {
   const { rows: room } = await db.query(sql`select id from rooms where tenant_id = ${session.tenantId} and id = ${roomId}`);
@@ -73,8 +72,8 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomId: n
     sql`select ${BILL_SELECT}, b.paid_at, b.reject_reason from ${BILL_FROM}
       where b.tenant_id = ${session.tenantId} and b.room_id = ${roomId} order by b.period desc, b.id desc limit 500`,
   );
-  const yuan = <T extends { amount: number }>(r: T) => ({ ...r, amount: fenToYuan(fen(r.amount)) });
-  const payments = await camelRows<InFen<GetRoomHistoryData["payments"][number]>>(
+  const inFen = <T extends { amount: number | string }>(r: T) => ({ ...r, amount: fen(r.amount) });
+  const payments = await camelRows<Read<GetRoomHistoryResult["payments"][number]>>(
     db,
     sql`select id, serial_no, bill_id, amount, pay_method, payment_type,
             return_flag, receipt_no, paid_at, accounting_day,
@@ -82,13 +81,13 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomId: n
             (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as receipt_id
        from payments p where tenant_id = ${session.tenantId} and room_id = ${roomId} order by paid_at desc, id desc limit 1000`,
   );
-  const refunds = await camelRows<InFen<GetRoomHistoryData["refunds"][number]>>(
+  const refunds = await camelRows<Read<GetRoomHistoryResult["refunds"][number]>>(
     db,
     sql`select id, payment_id, bill_id, amount, refund_kind, voucher_no, refund_method, reason, status, apply_time,
             refunded_at, reject_reason
        from refunds where tenant_id = ${session.tenantId} and room_id = ${roomId} order by apply_time desc, id desc limit 500`,
   );
-  const waivers = await camelRows<InFen<GetRoomHistoryData["waivers"][number]>>(
+  const waivers = await camelRows<Read<GetRoomHistoryResult["waivers"][number]>>(
     db,
     sql`select id, bill_id, waiver_type, discount, amount, reason, status, approved_at,
             reject_reason, created_at
@@ -97,8 +96,8 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomId: n
   const today = chinaDay();
   return {
     bills: bills.map((b) => ({ ...billView(normalizeBill(b), today), paidAt: b.paidAt, rejectReason: b.rejectReason })),
-    payments: payments.map(yuan),
-    refunds: refunds.map(yuan),
-    waivers: waivers.map(yuan),
+    payments: payments.map(inFen),
+    refunds: refunds.map(inFen),
+    waivers: waivers.map(inFen),
   };
 }

@@ -255,5 +255,5 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
       reason: texts.ledger.prepayCounterPay,
     });
   }
-  return { ...paid, balance: fenToYuan(fen(rows[0].balance)) };
+  return { ...paid, balance: fen(rows[0].balance) };
 }

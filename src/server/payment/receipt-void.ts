@@ -101,7 +101,7 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
             updated_at = now(), updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${id}`,
   );
-  const reversedAmount = fenToYuan(fullyReversed ? 0 : total);
-  await audit(tx, session, ip, "receipts", "void", id, { communityId: receipt.communityId, receiptNo: receipt.receiptNo, reason, reversedAmount }, CODES.received);
+  const reversedAmount = fullyReversed ? 0 : total;
+  await audit(tx, session, ip, "receipts", "void", id, { communityId: receipt.communityId, receiptNo: receipt.receiptNo, reason, reversedAmount: fenToYuan(reversedAmount) }, CODES.received);
   return { id, status: VOID.to, receiptNo: receipt.receiptNo, reversedAmount, accountingDay: day };
 }

@@ -12,7 +12,7 @@
 // way (现金 at the desk …) is the desk's, on its cashier's line, as any refund.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
+import { normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
@@ -136,11 +136,11 @@ const view = (l: Line, who: Map<number, string>) => {
     cashierId: l.cashierId,
     cashierName: l.cashierId === null ? texts.dailyClosing.online : (who.get(l.cashierId) ?? String(l.cashierId)),
     paymentCount: l.paymentCount,
-    recordedAmount: fenToYuan(l.recordedAmount),
-    refundAmount: fenToYuan(l.refundAmount),
-    netAmount: fenToYuan(net),
-    declaredAmount: l.declaredAmount === null ? null : fenToYuan(l.declaredAmount),
-    difference: l.declaredAmount === null ? null : fenToYuan(l.declaredAmount - net),
+    recordedAmount: l.recordedAmount,
+    refundAmount: l.refundAmount,
+    netAmount: net,
+    declaredAmount: l.declaredAmount,
+    difference: l.declaredAmount === null ? null : l.declaredAmount - net,
     remark: l.remark,
   };
 };
@@ -165,10 +165,10 @@ export async function daySummary(db: DbSession, session: SessionInfo, communityI
     rows: list.map((l) => view(l, who)),
     totals: {
       paymentCount: sum((l) => l.paymentCount),
-      recordedAmount: fenToYuan(sum((l) => l.recordedAmount)),
-      refundAmount: fenToYuan(sum((l) => l.refundAmount)),
-      netAmount: fenToYuan(sum((l) => l.recordedAmount - l.refundAmount)),
-      declaredAmount: fenToYuan(declared.reduce((s, l) => s + (l.declaredAmount ?? 0), 0)),
+      recordedAmount: sum((l) => l.recordedAmount),
+      refundAmount: sum((l) => l.refundAmount),
+      netAmount: sum((l) => l.recordedAmount - l.refundAmount),
+      declaredAmount: declared.reduce((s, l) => s + (l.declaredAmount ?? 0), 0),
       allDeclared: declared.length === list.length,
     },
     today: chinaDay(),

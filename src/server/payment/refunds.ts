@@ -18,14 +18,14 @@
 // no ledger row; the ledger rows above are written when the gateway says it succeeded
 // (completeGatewayRefund), or the refund becomes 退款失败 with the gateway's words and the payment
 // stands (failGatewayRefund). A 退款中 refund's amount is held like an approved one.
-import type { ApplyRefundBody, PrintRefundVoucherData } from "../../../generated/operation-types.ts";
+import type { ApplyRefundBody, PrintRefundVoucherResult } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay, billStatusOf } from "./bills.ts";
-import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountWithin, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
@@ -76,7 +76,7 @@ export async function refundable(tx: DbSession, session: SessionInfo, id: number
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
   const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.sending - r.pending);
-  return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.sending + r.pending), refundable: fenToYuan(left) };
+  return { paymentId: id, amount: fen(rows[0].amount), refunded: r.approved, pending: r.sending + r.pending, refundable: left };
 }
 
 /** The receipt of a payment (by its number): {id, status}, or null (a balance's refund row has none). */
@@ -117,7 +117,7 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   const done = await refundedOf(tx, session.tenantId, paymentId);
   const left = payment.amount - done.approved - done.sending - done.pending;
   if (left <= 0) throw refused("nothingRefundable", "amount");
-  const amount = payAmountFen(body.amount, "amount", left);
+  const amount = payAmountWithin(body.amount, "amount", left);
   if (amount <= 0) throw refused("positiveAmount", "amount");
   const method = body.refundMethod ?? payment.payMethod;
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
@@ -335,8 +335,8 @@ export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: stri
 }
 
 /** The voucher of an approved refund (退费凭证 / 冲正凭证 by its kind), for the print page. */
-export async function refundVoucher(db: DbSession, session: SessionInfo, id: number): Promise<PrintRefundVoucherData> {
-  type Row = Omit<PrintRefundVoucherData, "amount" | "lines" | "voucherNo" | "refundedAt"> & {
+export async function refundVoucher(db: DbSession, session: SessionInfo, id: number): Promise<PrintRefundVoucherResult> {
+  type Row = Omit<PrintRefundVoucherResult, "amount" | "lines" | "voucherNo" | "refundedAt"> & {
     amount: string;
     status: number;
     voucherNo: string | null;
@@ -373,7 +373,7 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
     receiptId: v.receiptId === null ? null : Number(v.receiptId),
     voucherNo: v.voucherNo,
     refundedAt: v.refundedAt,
-    amount: fenToYuan(fen(v.amount)),
-    lines: lines.map((l) => ({ ...l, paidAmount: fenToYuan(fen(l.paidAmount)), amount: fenToYuan(fen(v.amount)) })),
+    amount: fen(v.amount),
+    lines: lines.map((l) => ({ ...l, paidAmount: fen(l.paidAmount), amount: fen(v.amount) })),
   };
 }

@@ -10,14 +10,13 @@
 // The same charges and refunds per pay method. Money in fen here, yuan text in the answer.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import type { GetChargeReportBody, GetChargeReportData } from "../../../generated/operation-types.ts";
-import { fenToYuan } from "../../common/money.ts";
+import type { GetChargeReportBody, GetChargeReportResult } from "../../../generated/operation-types.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
-import { reportPeriod, yuanOf, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
+import { reportPeriod, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
 
 const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net"] as const;
 
@@ -35,7 +34,7 @@ function billPayments(tenantId: number, communityId: number, p: ReportPeriod): S
 }
 
 /** `community`: the one the operation's scope guard checked (reportCommunity). */
-export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community: ReportCommunity): Promise<GetChargeReportData> {
+export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community: ReportCommunity): Promise<GetChargeReportResult> {
   const communityId = community.id;
   const period = reportPeriod(body.granularity === "month" ? "month" : "day", body.start, body.end);
   const { tenantId } = session;
@@ -89,14 +88,14 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
     granularity: period.granularity,
     start: period.start,
     end: period.end,
-    rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...yuanOf(FIGURES, f) })),
-    totals: yuanOf(FIGURES, totals),
+    rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...f })),
+    totals,
     byPayMethod: methods.map((m) => ({
       payMethod: Number(m.payMethod),
       count: Number(m.count),
-      collected: fenToYuan(fen(m.collected)),
-      refunded: fenToYuan(fen(m.refunded)),
-      net: fenToYuan(fen(m.collected) - fen(m.refunded)),
+      collected: fen(m.collected),
+      refunded: fen(m.refunded),
+      net: fen(m.collected) - fen(m.refunded),
     })),
   };
 }

@@ -5,15 +5,14 @@
 // (exact percentage, two decimals, "-" without receivable).
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import type { GetCollectionReportBody, GetCollectionReportData } from "../../../generated/operation-types.ts";
-import { fenToYuan } from "../../common/money.ts";
+import type { GetCollectionReportBody, GetCollectionReportResult } from "../../../generated/operation-types.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
+import { reportPeriod, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const MONEY = ["receivable", "collected", "waived"] as const;
 /** A group's bill count and money (fen). */
@@ -21,14 +20,13 @@ const SUMS = ["bills", ...MONEY] as const;
 type Sums = Record<(typeof SUMS)[number], number>;
 
 const figures = (s: Sums) => ({
-  bills: s.bills,
-  ...yuanOf(MONEY, s),
-  outstanding: fenToYuan(s.receivable - s.collected - s.waived),
+  ...s,
+  outstanding: s.receivable - s.collected - s.waived,
   collectionRate: percentText(s.collected, s.receivable),
 });
 
 /** `community`: the one the operation's scope guard checked (reportCommunity). */
-export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody, community: ReportCommunity): Promise<GetCollectionReportData> {
+export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody, community: ReportCommunity): Promise<GetCollectionReportResult> {
   const communityId = community.id;
   const period = reportPeriod("month", body.start, body.end);
   const groupBy = body.groupBy === "item" ? "item" : "building";

@@ -1,6 +1,6 @@
 // The money-desk reports as .xlsx workbooks (exceljs, as the payment report, the daily closing and
 // the arrears exports): a title, the community and the range, the header, one line per row of the
-// report's answer, then the total; money cells hold the two-decimal values with a 0.00 format.
+// report's answer (as the client gets it: asAnswered), then the total; money cells hold the two-decimal values with a 0.00 format.
 import ExcelJS from "exceljs";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -13,6 +13,7 @@ import { chargeReport } from "./report-charges.ts";
 import { collectionReport } from "./report-collection.ts";
 import { depositLedger, prepayLedger } from "./report-ledgers.ts";
 import type { ReportCommunity } from "./report-period.ts";
+import { asAnswered } from "./answered.ts";
 import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 
 const t = texts.paymentReports;
@@ -41,7 +42,7 @@ const sheetOf = <R extends Loaded>(s: Sheet<R>): Sheet => s;
 
 const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
   charges: sheetOf({
-    load: (db, session, q, c) => chargeReport(db, session, { communityId: c.id, granularity: q.granularity ?? "day", start: q.start, end: q.end }, c),
+    load: async (db, session, q, c) => asAnswered("getChargeReport", await chargeReport(db, session, { communityId: c.id, granularity: q.granularity ?? "day", start: q.start, end: q.end }, c)),
     title: (r) => (r.granularity === "month" ? t.chargesMonth : t.chargesDay),
     columns: (r) => [
       { key: "date", header: r.granularity === "month" ? t.month : t.date, width: 12 },
@@ -74,7 +75,7 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
     },
   }),
   collection: sheetOf({
-    load: (db, session, q, c) => collectionReport(db, session, { communityId: c.id, groupBy: q.groupBy ?? "building", start: q.start, end: q.end }, c),
+    load: async (db, session, q, c) => asAnswered("getCollectionReport", await collectionReport(db, session, { communityId: c.id, groupBy: q.groupBy ?? "building", start: q.start, end: q.end }, c)),
     title: (r) => (r.groupBy === "item" ? t.collectionItem : t.collectionBuilding),
     columns: (r) => [
       { key: "name", header: r.groupBy === "item" ? t.item : t.building, width: 16 },
@@ -87,7 +88,7 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
     ],
   }),
   prepayLedger: sheetOf({
-    load: (db, session, q, c) => prepayLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c),
+    load: async (db, session, q, c) => asAnswered("getPrepayLedger", await prepayLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c)),
     title: () => t.prepayLedger,
     columns: () => [
       { key: "roomName", header: t.room, width: 18 },
@@ -99,7 +100,7 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
     ],
   }),
   depositLedger: sheetOf({
-    load: (db, session, q, c) => depositLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c),
+    load: async (db, session, q, c) => asAnswered("getDepositLedger", await depositLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c)),
     title: () => t.depositLedger,
     columns: () => [
       { key: "itemName", header: t.depositItem, width: 14 },

@@ -9,13 +9,13 @@
 //   and not refunded by then).
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import type { GetDepositLedgerBody, GetDepositLedgerData, GetPrepayLedgerBody, GetPrepayLedgerData } from "../../../generated/operation-types.ts";
+import type { GetDepositLedgerBody, GetDepositLedgerResult, GetPrepayLedgerBody, GetPrepayLedgerResult } from "../../../generated/operation-types.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { DepositStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
+import { reportPeriod, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const PREPAY = ["opening", "recharged", "deducted", "refunded", "closing"] as const;
 const DEPOSIT = ["collected", "refunded", "deducted", "held"] as const;
@@ -24,7 +24,7 @@ const DEPOSIT = ["collected", "refunded", "deducted", "held"] as const;
 const chinaDate = (column: string): Sql => raw(chinaDateSql(column));
 
 /** `community`: the one the operation's scope guard checked (reportCommunity). */
-export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody, community: ReportCommunity): Promise<GetPrepayLedgerData> {
+export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody, community: ReportCommunity): Promise<GetPrepayLedgerResult> {
   const communityId = community.id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
   // A refund counts on the day it was approved, anything else on the day it happened.
@@ -50,13 +50,13 @@ export async function prepayLedger(db: DbSession, session: SessionInfo, body: Ge
     const f = { opening: fen(r.opening), recharged: fen(r.recharged), deducted: fen(r.deducted), refunded: fen(r.refunded), closing: 0 };
     f.closing = f.opening + f.recharged - f.deducted - f.refunded;
     for (const k of PREPAY) totals[k] += f[k];
-    return { accountId: Number(r.accountId), roomId: Number(r.roomId), roomName: r.roomName ?? "", ...yuanOf(PREPAY, f) };
+    return { accountId: Number(r.accountId), roomId: Number(r.roomId), roomName: r.roomName ?? "", ...f };
   });
-  return { communityId, start, end, rows: list, totals: yuanOf(PREPAY, totals) };
+  return { communityId, start, end, rows: list, totals };
 }
 
 /** `community`: the one the operation's scope guard checked (reportCommunity). */
-export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody, community: ReportCommunity): Promise<GetDepositLedgerData> {
+export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody, community: ReportCommunity): Promise<GetDepositLedgerResult> {
   const communityId = community.id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
   const collectedOn = chinaDate("d.collected_at");
@@ -95,7 +95,7 @@ export async function depositLedger(db: DbSession, session: SessionInfo, body: G
     const f = { collected: fen(r.collected), refunded: fen(r.refunded), deducted: fen(r.deducted), held: fen(r.held) };
     for (const k of DEPOSIT) totals[k] += f[k];
     count += Number(r.count);
-    return { paymentItemId: Number(r.paymentItemId), itemName: r.itemName, roomId: Number(r.roomId), roomName: r.roomName ?? "", count: Number(r.count), ...yuanOf(DEPOSIT, f) };
+    return { paymentItemId: Number(r.paymentItemId), itemName: r.itemName, roomId: Number(r.roomId), roomName: r.roomName ?? "", count: Number(r.count), ...f };
   });
-  return { communityId, start, end, rows: list, totals: { count, ...yuanOf(DEPOSIT, totals) } };
+  return { communityId, start, end, rows: list, totals: { count, ...totals } };
 }

@@ -4,7 +4,6 @@
 import { apiError } from "../platform/http/envelope.ts";
 import type { CheckedCommunity } from "../../../generated/operation-types.ts";
 import { addDays, daysBetween, isPeriod, monthEndDay, monthsBetween } from "../../common/payment/period.ts";
-import { fenToYuan } from "../../common/money.ts";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MAX_DAYS = 92;
@@ -40,9 +39,6 @@ export type ReportCommunity = CheckedCommunity;
 
 /** Figures in fen, all zero, for summing a report's totals. */
 export const zeroOf = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-
-/** The figures (fen) as yuan text, key by key. */
-export const yuanOf = <K extends string>(keys: readonly K[], f: Record<K, number>): Record<K, string> => Object.fromEntries(keys.map((k) => [k, fenToYuan(f[k])])) as Record<K, string>;
 
 /** A checked range of days or months (400 with the codes 40081–40084 otherwise). */
 export function reportPeriod(granularity: Granularity, start: unknown, end: unknown): ReportPeriod {

@@ -6,11 +6,10 @@
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { monthsBetween } from "../../common/payment/period.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIds, refused } from "./common.ts";
-import type { GetPaymentReportBody } from "../../../generated/operation-types.ts";
+import type { GetPaymentReportBody, GetPaymentReportData } from "../../../generated/operation-types.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { anyOf, empty, sql } from "../platform/db/sql.ts";
@@ -67,7 +66,7 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       group by b.community_id, c.name, b.period, h.households, h.paid
       order by b.period, c.name, b.community_id`,
   );
-  const list: ReportRow[] = rows.map((r) => {
+  const list: ReportRow<number>[] = rows.map((r) => {
     const due = fen(r.due);
     const collected = fen(r.collected);
     const refunded = fen(r.refunded);
@@ -76,11 +75,11 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       communityId: Number(r.communityId),
       communityName: String(r.communityName),
       period: String(r.period),
-      amountDue: fenToYuan(due),
-      collected: fenToYuan(collected),
-      refunded: fenToYuan(refunded),
-      waived: fenToYuan(waived),
-      arrears: fenToYuan(due - (collected - refunded) - waived),
+      amountDue: due,
+      collected,
+      refunded,
+      waived,
+      arrears: due - (collected - refunded) - waived,
       collectionRate: percentText(collected - refunded, due),
       households: Number(r.households),
       paidHouseholds: Number(r.paid),
@@ -89,10 +88,10 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
   });
   const totals = list.reduce(
     (t, r) => {
-      t.due += Number(r.amountDue.replace(".", ""));
-      t.collected += Number(r.collected.replace(".", ""));
-      t.refunded += Number(r.refunded.replace(".", ""));
-      t.waived += Number(r.waived.replace(".", ""));
+      t.due += r.amountDue;
+      t.collected += r.collected;
+      t.refunded += r.refunded;
+      t.waived += r.waived;
       t.households += r.households;
       t.paid += r.paidHouseholds;
       return t;
@@ -104,11 +103,11 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
     endMonth: end,
     list,
     totals: {
-      amountDue: fenToYuan(totals.due),
-      collected: fenToYuan(totals.collected),
-      refunded: fenToYuan(totals.refunded),
-      waived: fenToYuan(totals.waived),
-      arrears: fenToYuan(totals.due - (totals.collected - totals.refunded) - totals.waived),
+      amountDue: totals.due,
+      collected: totals.collected,
+      refunded: totals.refunded,
+      waived: totals.waived,
+      arrears: totals.due - (totals.collected - totals.refunded) - totals.waived,
       collectionRate: percentText(totals.collected - totals.refunded, totals.due),
       households: totals.households,
       paidHouseholds: totals.paid,
@@ -132,7 +131,7 @@ const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: bo
 ];
 
 /** The report as an .xlsx workbook. Money cells hold the exact two-decimal text's value with a 0.00 format. */
-export async function reportWorkbook(report: Awaited<ReturnType<typeof paymentReport>>): Promise<Buffer> {
+export async function reportWorkbook(report: GetPaymentReportData): Promise<Buffer> {
   const wb = paymentWorkbook();
   const columns: Column[] = COLUMNS.map((c) => ({ ...c, rate: c.key.endsWith("Rate") }));
   table(wb.addWorksheet(texts.paymentReport.sheet), columns, report.list, { ...report.totals, period: `${report.startMonth}~${report.endMonth}` });

@@ -6,7 +6,6 @@
 //   receiptConfigEnable     the receipt and invoice settings were saved (tab invoiceSet)
 //   otherConfigEnable       the other settings were saved (tab others)
 import { validateResource } from "../../common/validate.ts";
-import { fenToYuan } from "../../common/money.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -88,9 +87,6 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
   };
 }
 
-/** As the API shows it (money as yuan text). */
-export const settingsView = (s: PaymentSettings) => ({ ...s, waiverAutoApproveLimit: fenToYuan(s.waiverAutoApproveLimit) });
-
 /** The tabs that save settings, with their fields and the stamp the steering flags read (savePaymentSettings lists these keys as its section enum). */
 export const SECTIONS = {
   payParams: { fields: ["payMethods", "roundingMode"], stamp: "pay_params_saved_at" },
@@ -101,12 +97,16 @@ export type Section = keyof typeof SECTIONS;
 
 const def = resourceByName.paymentSettings;
 
-/** Saves one tab's fields (validated like the generic form) and stamps the tab as configured. */
+/**
+ * Saves one tab's fields (validated like the generic form) and stamps the tab as configured. Its money
+ * (waiverAutoApproveLimit) comes as fen: the operation's edge checked it by the field's rule (format: money).
+ */
 export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: Omit<SavePaymentSettingsBody, "section">): Promise<void> {
   const { fields, stamp } = SECTIONS[section];
   // The tab's fields given ("" clears one).
   const values = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f] === "" ? null : body[f]]));
-  const errors = validateResource("paymentSettings", "update", values, session.sceneName);
+  const isMoney = (name: string) => def.fields.find((f) => f.name === name)?.type === "money";
+  const errors = validateResource("paymentSettings", "update", Object.fromEntries(Object.entries(values).filter(([name]) => !isMoney(name))), session.sceneName);
   if (errors.length) throw validationError(errors);
   if (section === "payParams") {
     const methods = values.payMethods;
@@ -120,7 +120,7 @@ export async function saveSettings(tx: DbSession, session: SessionInfo, communit
     .filter((name) => name in values)
     .map((name) => {
       const field = def.fields.find((f) => f.name === name)!;
-      const value = toColumnValue(field, values[name]);
+      const value = field.type === "money" ? (values[name] ?? null) : toColumnValue(field, values[name]);
       return { column: raw(field.column), value: field.column === "pay_methods" ? sql`${value}::jsonb` : sql`${value}` };
     });
   const { tenantId, userId } = session;

@@ -15,7 +15,7 @@ import { chinaDay } from "../../common/china-time.ts";
 import { discountOffFen } from "../../common/payment/pricing.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { audit, CODES, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
+import { audit, CODES, fen, notFound, optionalText, payAmountWithin, refused, ruleBroken, say } from "./common.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BillStatus, WaiverStatus, WaiverType } from "../../../generated/states.ts";
@@ -76,7 +76,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
     amount = discountOffFen(available, discount);
   } else {
     // WaiverType.FixedAmount: the operation's validator refused any other type (请选择减免方式).
-    amount = payAmountFen(body.amount, "amount", available);
+    amount = payAmountWithin(body.amount, "amount", available);
   }
   if (amount <= 0) throw refused("waiverPositive", waiverType === WaiverType.Discount ? "discount" : "amount");
   const reason = reasonOf(body.reason, "reason", "waiverReasonRequired");
@@ -90,7 +90,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   );
   if (auto) await applyToBill(tx, session, bill, amount, today, at);
   await audit(tx, session, ip, "waivers", "apply", rows[0].id, { communityId: bill.communityId, billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
-  return { id: rows[0].id, status, amount: fenToYuan(amount) };
+  return { id: rows[0].id, status, amount };
 }
 
 /** The waiver, locked, in a state the action starts from (else 409 naming its state and the action). */

@@ -67,7 +67,7 @@ async function refundOnline(tx: DbSession, tenantId: number, userId: number, use
   const payment = payments[0];
   if (!payment || payment.amount < 500) return;
   const s = seedSession(tenantId, userId, username);
-  const amount = (Math.floor(payment.amount / 5) / 100).toFixed(2);
+  const amount = Math.floor(payment.amount / 5);
   const { id } = await applyRefund(tx, s, null, { paymentId: payment.id, amount, refundMethod: PayMethod.WeChat, reason: "业主线上多缴，原路退回" });
   const approved = await approveRefund(tx, s, null, id, new Date(), { take: takeRefund, send: async () => {} });
   if (approved.gatewayRefundId !== null) await succeedRefund(tx, tenantId, approved.gatewayRefundId, { gatewayStatus: "SUCCESS", gatewayRefundId: `50300${String(id).padStart(10, "0")}` });

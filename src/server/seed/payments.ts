@@ -11,6 +11,7 @@ import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { addDays } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
+import { fenToYuan } from "../../common/money.ts";
 import {
   generateInline,
   approveBills,
@@ -104,7 +105,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   if (index === 0) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 3, 4, 5, 6], roundingMode: 1 });
     await saveSettings(tx, s, communityId, "receipt", { receiptTitle: "物业服务费收据", receiptPrefix: prefix, defaultReceiptType: 1, invoiceEnabled: false });
-    await saveSettings(tx, s, communityId, "other", { allowPartialPayment: true, waiverAutoApproveLimit: "10.00", autoPrintReceipt: true });
+    await saveSettings(tx, s, communityId, "other", { allowPartialPayment: true, waiverAutoApproveLimit: 1000, autoPrintReceipt: true });
   } else if (index === 1) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 5], roundingMode: 2 });
   }
@@ -167,7 +168,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
         tx,
         s,
         null,
-        { billIds: group.ids.map(Number), payMethod, payerName: "业主", ...(payMethod === 5 ? { receivedAmount: "1000.00" } : {}) },
+        { billIds: group.ids.map(Number), payMethod, payerName: "业主", ...(payMethod === 5 ? { receivedAmount: 100000 } : {}) },
         { at: chinaMorning(today, daysAgo, k) },
       );
       paid.push(...r.paymentIds);
@@ -185,7 +186,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   for (const paymentId of paid.slice(1, 4)) {
     const { rows } = await tx.query<{ amount: string }>(sql`select amount from payments where tenant_id = ${s.tenantId} and id = ${paymentId}`);
     const half = Math.max(1, Math.floor(Number(rows[0].amount) / 2));
-    refundIds.push((await applyRefund(tx, s, null, { paymentId, amount: (half / 100).toFixed(2), reason: "重复缴费退回" })).id);
+    refundIds.push((await applyRefund(tx, s, null, { paymentId, amount: half, reason: "重复缴费退回" })).id);
   }
   if (refundIds[0]) await approveRefund(tx, s, null, refundIds[0], chinaMorning(today, 1));
   if (refundIds[1]) await rejectRefund(tx, s, null, refundIds[1], "已核实无需退款");
@@ -194,7 +195,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   if (reduced) {
     const { rows } = await tx.query<{ amount: string }>(sql`select amount from payments where tenant_id = ${s.tenantId} and id = ${reduced}`);
     const part = Math.max(1, Math.floor(Number(rows[0].amount) / 10));
-    const id = (await applyRefund(tx, s, null, { paymentId: reduced, amount: (part / 100).toFixed(2), refundKind: RefundKind.Reduction, reason: "空置期物业费减收" })).id;
+    const id = (await applyRefund(tx, s, null, { paymentId: reduced, amount: part, refundKind: RefundKind.Reduction, reason: "空置期物业费减收" })).id;
     await approveRefund(tx, s, null, id, chinaMorning(today, 1, 1));
   }
 
@@ -202,13 +203,13 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const open = await ids(tx, sql`select id from bills where tenant_id = ${s.tenantId} and community_id = ${communityId} and status = 2 order by period, id limit 4`);
   const waiverIds: number[] = [];
   for (const [i, billId] of open.slice(0, 3).entries()) {
-    const body = i === 0 ? { billId, waiverType: 1, discount: "9.5", reason: "老年住户优惠" } : { billId, waiverType: 2, amount: "20.00", reason: "维修期间服务减免" };
+    const body = i === 0 ? { billId, waiverType: 1, discount: "9.5", reason: "老年住户优惠" } : { billId, waiverType: 2, amount: 2000, reason: "维修期间服务减免" };
     waiverIds.push((await applyWaiver(tx, s, null, body)).id);
   }
   const pending = await ids(tx, sql`select id from waivers where tenant_id = ${s.tenantId} and community_id = ${communityId} and status = 1 order by id`);
   if (pending[0]) await approveWaiver(tx, s, null, pending[0]);
   if (pending[1]) await rejectWaiver(tx, s, null, pending[1], "不符合减免条件");
-  if (open[3]) await applyWaiver(tx, s, null, { billId: open[3], waiverType: 2, amount: "5.00", reason: "小额抹零" });
+  if (open[3]) await applyWaiver(tx, s, null, { billId: open[3], waiverType: 2, amount: 500, reason: "小额抹零" });
 
   // Three closed days: the earliest days with payments, declared as booked but one short.
   const days = (
@@ -221,7 +222,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     const rows = summary.rows.map((r, j) => ({
       payMethod: r.payMethod,
       cashierId: r.cashierId,
-      declaredAmount: i === 1 && j === 0 ? (Math.max(0, Math.round(Number(r.netAmount) * 100) - 100) / 100).toFixed(2) : r.netAmount,
+      declaredAmount: fenToYuan(i === 1 && j === 0 ? Math.max(0, r.netAmount - 100) : r.netAmount),
       remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
     }));
     await closeDay(tx, s, null, communityId, { day, rows, remark: i === 1 ? "现金短款1元" : null });

@@ -20,7 +20,6 @@
 // The operation: fee-overview-routes.ts.
 import { BillStatus, DepositStatus, RefundStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { divRoundHalfUp } from "../../common/payment/pricing.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -43,7 +42,7 @@ async function monthBills(db: DbSession, session: SessionInfo, communityId: numb
   const report = await paymentReport(db, session, { startMonth: month, endMonth: month, communityIds: [communityId] });
   const row = report.list.find((r) => r.communityId === communityId && r.period === month);
   if (!row) return { due: 0, collected: 0 };
-  return { due: yuanToFen(row.amountDue), collected: yuanToFen(row.collected) - yuanToFen(row.refunded) };
+  return { due: row.amountDue, collected: row.collected - row.refunded };
 }
 
 /** Money recorded on the month's business days less refunds (fen), as the daily settlement's books count it. */
@@ -101,11 +100,11 @@ export async function feeOverview(db: DbSession, session: SessionInfo, community
     communityId: community.id,
     month,
     today,
-    amountDue: fenToYuan(bills.due),
-    collected: fenToYuan(collected),
-    billCollected: fenToYuan(bills.collected),
+    amountDue: bills.due,
+    collected,
+    billCollected: bills.collected,
     collectionRate: rateText(bills.collected, bills.due),
-    arrears: fenToYuan(arrears),
+    arrears,
     pendingRefunds: holds(PAYMENT_CODES.received) ? pending.refunds : null,
     pendingWaivers: holds(PAYMENT_CODES.billPay) ? pending.waivers : null,
     pendingDepositRefunds: holds(PAYMENT_CODES.cashier) ? pending.depositRefunds : null,

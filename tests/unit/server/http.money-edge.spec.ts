@@ -38,6 +38,10 @@ operations:
       properties:
         amount: { format: money }
         lines: { type: array, items: { type: object, properties: { due: { type: [integer, "null"], format: money } } } }
+        extra:
+          allOf:
+            - { type: object, properties: { fee: { format: money } } }
+            - { type: object, properties: { note: { type: string } } }
 `;
 
 describe("format: money in codegen", () => {
@@ -64,7 +68,7 @@ describe("format: money in codegen", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("lists the converted inputs and answer paths in the route table", () => {
-    expect(files["operations.ts"]).toMatch(/"money": \{\s*"body": \[\s*"amount",\s*"tip"\s*\],\s*"data": \[\s*"amount",\s*"lines\[\]\.due"\s*\]\s*\}/);
+    expect(files["operations.ts"]).toMatch(/"money": \{\s*"body": \[\s*"amount",\s*"tip"\s*\],\s*"data": \[\s*"amount",\s*"lines\[\]\.due",\s*"extra\.fee"\s*\]\s*\}/);
   });
 
   it("types the handler's money as fen and the client's as yuan", () => {
@@ -73,6 +77,10 @@ describe("format: money in codegen", () => {
     expect(types).toMatch(/export interface PayProbeBodyInput \{[^}]*amount: \(string \| number\)/s);
     expect(types).toMatch(/export interface PayProbeData \{[^}]*amount: string/s);
     expect(types).toMatch(/export interface PayProbeResult \{[^}]*amount: number/s);
+    // A money node inside an allOf's part: fen for the handler, yuan for the client.
+    const declared = (name: string) => types.slice(types.indexOf(`export interface ${name} {`)).split("\nexport ")[0];
+    expect(declared("PayProbeResult")).toMatch(/fee\?: number/);
+    expect(declared("PayProbeData")).toMatch(/fee\?: string/);
     expect(types).toContain("payProbe: { params: PayProbeParams; query: PayProbeQuery; body: PayProbeBody; data: PayProbeData; result: PayProbeResult; community: null };");
   });
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import type { GetRoomHistoryData } from "../../../../generated/operation-types.ts";
+import type { GetRoomHistoryResult } from "../../../../generated/operation-types.ts";
 import { approveBills, previewApproval, rejectBills, withPendingWaived } from "../approval.ts";
 import { queryBills, roomHistory } from "../history.ts";
 
@@ -23,6 +23,6 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     operations.getRoomHistory,
     async ({ query, session }) =>
       // Its rows are read untyped (Record); their shape is the declared one.
-      (await roomHistory(app.db, session, query.roomId)) as GetRoomHistoryData,
+      (await roomHistory(app.db, session, query.roomId)) as GetRoomHistoryResult,
   );
 }

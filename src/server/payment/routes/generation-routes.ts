@@ -3,7 +3,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import { fenToYuan } from "../../../common/money.ts";
 import { present } from "../../platform/http/request-input.ts";
 import { findTask } from "../../platform/tasks/store.ts";
 import { taskItem } from "../../tasks/task-centre.ts";
@@ -24,7 +23,7 @@ export function generationRoutes(runner: TaskRunner | null) {
       // A user limited to some communities follows only its own runs (they cover only its communities).
       if (!task || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
       const rows = await generationBatches(app.db, session.tenantId, task.id);
-      return { ...taskItem(task), batches: rows.map((r) => ({ ...r, totalAmount: fenToYuan(fen(r.totalAmount)) })) };
+      return { ...taskItem(task), batches: rows.map((r) => ({ ...r, totalAmount: fen(r.totalAmount) })) };
     });
   };
 }

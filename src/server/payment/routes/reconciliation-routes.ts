@@ -6,6 +6,7 @@ import { operations } from "../../../../generated/operations.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { chosenCommunity, refused } from "../common.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
+import { asAnswered } from "../answered.ts";
 import { dailyClosingWorkbook } from "../daily-closing-export.ts";
 import { sendFile } from "../../excel/routes.ts";
 
@@ -32,7 +33,7 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
     // communityIds: ids separated by commas (the schema's pattern checked them).
     const communityIds = query.communityIds ? query.communityIds.split(",").map(Number) : undefined;
     const data = await paymentReport(app.db, session, { startMonth: query.startMonth, endMonth: query.endMonth, communityIds });
-    const file = await reportWorkbook(data);
+    const file = await reportWorkbook(asAnswered("getPaymentReport", data));
     const name = encodeURIComponent(fillTexts.paymentReport.file({ start: data.startMonth, end: data.endMonth }));
     return reply.header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").header("content-disposition", `attachment; filename*=UTF-8''${name}`).send(file);
   });

@@ -4,21 +4,19 @@ import { apiError } from "../../platform/http/envelope.ts";
 import { route } from "../../platform/http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { chosenCommunity } from "../common.ts";
-import { loadSettings, NO_FLAGS, saveSettings, settingsView, steerFlags, type Section } from "../settings.ts";
+import { loadSettings, NO_FLAGS, saveSettings, steerFlags, type Section } from "../settings.ts";
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.getPaymentSettings, async ({ session, community }) => settingsView(await loadSettings(app.db, session.tenantId, chosenCommunity(community))));
+  route(app, operations.getPaymentSettings, async ({ session, community }) => loadSettings(app.db, session.tenantId, chosenCommunity(community)));
 
   route(app, operations.savePaymentSettings, async ({ body, session, community }) => {
     // One of SECTIONS: the operation's validator refused any other (请求参数错误).
     const section: Section = body.section;
-    return settingsView(
-      await app.db.transaction(async (tx) => {
-        const communityId = chosenCommunity(community);
-        await saveSettings(tx, session, communityId, section, body);
-        return loadSettings(tx, session.tenantId, communityId);
-      }),
-    );
+    return app.db.transaction(async (tx) => {
+      const communityId = chosenCommunity(community);
+      await saveSettings(tx, session, communityId, section, body);
+      return loadSettings(tx, session.tenantId, communityId);
+    });
   });
 
   // Any signed-in user holding some authority code (the guide shows to every role).
