@@ -23,8 +23,9 @@ export function rowSchema(r: ResourceDef, model?: Pick<Model, "mappings" | "reso
     else if (f.form) properties[f.name] = { type: "string", writeOnly: true, ...(f.maxLength ? { maxLength: f.maxLength } : {}) };
   for (const f of r.fields) {
     if (f.type !== "ref" || !f.ref) continue;
-    const target = model?.resources.find((x) => x.name === f.ref!.resource);
-    if (target?.fields.some((x) => x.name === f.ref!.labelField && x.type !== "secret")) properties[`${f.name}Label`] = { type: ["string", "null"], description: `${f.label}（名称）` };
+    const label = model?.resources.find((x) => x.name === f.ref!.resource)?.fields.find((x) => x.name === f.ref!.labelField && x.type !== "secret");
+    // The referred row's label field as it is stored (a name, or a number such as an account's room).
+    if (label) properties[`${f.name}Label`] = { ...fieldSchema(label), description: `${f.label}（${label.label}）` };
   }
   Object.assign(properties, {
     version: { type: "integer" },
