@@ -3803,6 +3803,25 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface SmsOutboxRow {
+id: number
+/**
+ * 手机号
+ */
+phone?: (string | null)
+/**
+ * 短信内容
+ */
+content?: (string | null)
+/**
+ * 发送时间
+ */
+sentAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface DevicesRow {
 id: number
 communityId?: number
@@ -4570,6 +4589,7 @@ export interface ResourceRows {
   characters: CharactersRow;
   menuCustomizations: MenuCustomizationsRow;
   operationLogs: OperationLogsRow;
+  smsOutbox: SmsOutboxRow;
   devices: DevicesRow;
   captureSettings: CaptureSettingsRow;
   telephonyGateways: TelephonyGatewaysRow;

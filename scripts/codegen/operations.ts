@@ -34,6 +34,12 @@ export interface ScopeCheck {
   /** The input holds a list of ids (an array, or a comma list given as text), not one id. */
   many?: true;
 }
+/** The residents' API: its operations' paths start with this (docs/residents.md). */
+export const H5_PREFIX = "/api/h5/";
+
+/** An operation of the residents' app: its own OpenAPI document (generated/h5-openapi.json), not the staff one. */
+export const isResidentOperation = (op: { path: string; authority: string | string[] }): boolean => op.path.startsWith(H5_PREFIX) || op.authority === "resident";
+
 export type OperationScope = "tenant" | "session" | { checks: ScopeCheck[]; whenAbsent: "refuse" | "handler" };
 
 const SCOPE_PARTS = { params: "params", query: "query", body: "body" } as const;
@@ -172,8 +178,13 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       if (op.caller === "server" && (op.authority !== "public" || op.body)) problems.push(`${where}: caller: server must be public and declare no body (it reads the body as received)`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
-        if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
+        if (code !== "public" && code !== "signedIn" && code !== "anyCode" && code !== "resident" && !knownCodes.has(code))
+          problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
       }
+      // The residents' API (docs/residents.md): its paths are under /api/h5/ and are public or resident; a resident operation is nowhere else.
+      const h5Path = String(op.path).startsWith(H5_PREFIX);
+      if (h5Path && op.authority !== "public" && op.authority !== "resident") problems.push(`${where}: a path under ${H5_PREFIX} is public or resident, never a staff authority`);
+      if (op.authority === "resident" && !h5Path) problems.push(`${where}: authority resident needs a path under ${H5_PREFIX}`);
       const scope = scopeOf(op, where, resources, problems);
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
@@ -473,7 +484,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
         ...op.errors,
         ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
         ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
-        ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []),
+        ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" && op.authority !== "resident" ? ["NO_PERMISSION"] : []),
         ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
       ]),
     ];
@@ -495,7 +506,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       tags: [op.tag],
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
-      ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [], cookie: [] }] }),
+      ...(op.authority === "public" ? { security: [] } : op.authority === "resident" ? { security: [{ residentCookie: [] }] } : { security: [{ signature: [], cookie: [] }] }),
       "x-authority": op.authority,
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: (body.required ?? []).length > 0, content: { "application/json": { schema: body } } } } : {}),
@@ -667,7 +678,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
-    `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
+    `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, any of a list of codes, or "resident" (a resident's session, docs/residents.md). */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */\n  caller?: "server";\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
