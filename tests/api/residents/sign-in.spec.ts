@@ -86,6 +86,17 @@ describe.each(backends)("residents' sign-in by phone and SMS code (%s)", (backen
     expect(sixth.body).toEqual(TOO_MANY_TRIES);
   });
 
+  it("tries and sends made at once are counted one by one: five tries at most, one code a minute", async () => {
+    const phone = "13800000108";
+    const sends = await Promise.all(Array.from({ length: 4 }, (_, i) => t.sendCode(phone, `10.9.9.${i + 1}`)));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 429, 429, 429]);
+    const code = await t.codeFromOutbox(phone);
+    const tries = await Promise.all(Array.from({ length: 9 }, (_, i) => t.login(phone, wrong(code), `10.9.10.${i + 1}`)));
+    expect(tries.filter((r) => r.status === 400)).toHaveLength(5);
+    expect(tries.filter((r) => r.status === 429).map((r) => r.body)).toEqual(Array.from({ length: 4 }, () => TOO_MANY_TRIES));
+    expect((await t.login(phone, code, "10.9.10.99")).status).toBe(429);
+  });
+
   it("tries of one phone from many addresses are capped, the right code too", async () => {
     const phone = "13800000105";
     for (let round = 0; round < 2; round++) {
