@@ -221,7 +221,11 @@ export const messages = {
   "patrolStartDateInvalid": "开始日期不是有效的日期",
   "patrolEndDateInvalid": "结束日期不是有效的日期",
   "patrolDateOrder": "开始日期不能晚于结束日期",
-  "patrolRangeTooLong": "查询范围最多{max}天"
+  "patrolRangeTooLong": "查询范围最多{max}天",
+  "smsCodeSent": "验证码已发送",
+  "smsCodeRequired": "请输入验证码",
+  "smsCodeFormat": "验证码为6位数字",
+  "residentRoomRequired": "请选择房屋"
 } as const;
 
 export const errorCodes = {
@@ -294,6 +298,36 @@ export const errorCodes = {
     "code": 40302,
     "status": 403,
     "message": "请先修改初始密码"
+  },
+  "SMS_SEND_TOO_OFTEN": {
+    "code": 42902,
+    "status": 429,
+    "message": "验证码发送过于频繁，请稍后再试"
+  },
+  "SMS_CODE_INVALID": {
+    "code": 40104,
+    "status": 400,
+    "message": "验证码错误或已过期"
+  },
+  "SMS_CODE_TRIES_EXCEEDED": {
+    "code": 42903,
+    "status": 429,
+    "message": "验证码错误次数过多，请重新获取验证码"
+  },
+  "RESIDENT_LOGIN_LOCKED": {
+    "code": 42904,
+    "status": 429,
+    "message": "验证码尝试过于频繁，请稍后再试"
+  },
+  "RESIDENT_TENANT_UNKNOWN": {
+    "code": 40105,
+    "status": 400,
+    "message": "物业服务未开通，请联系物业"
+  },
+  "ROOM_BINDING_EXISTS": {
+    "code": 40932,
+    "status": 409,
+    "message": "该房屋已绑定或正在审核中"
   },
   "INVALID_KEY": {
     "code": 40103,

@@ -53,6 +53,9 @@ export const fillTexts = {
   dunning: {
     body: (values: { room: TextValue; date: TextValue; count: TextValue; amount: TextValue; period: TextValue }): string => fill(texts.dunning.body, values),
   } as const,
+  residents: {
+    smsCode: (values: { tenant: TextValue; code: TextValue; minutes: TextValue }): string => fill(texts.residents.smsCode, values),
+  } as const,
   questionnaire: {
     commentPlaceholder: (values: { max: TextValue }): string => fill(texts.questionnaire.commentPlaceholder, values),
   } as const,

@@ -2250,6 +2250,19 @@ export interface GetOpenApiDocumentData {
 
 }
 
+export type GetH5OpenApiDocumentParams = Record<string, never>;
+
+export type GetH5OpenApiDocumentQuery = Record<string, never>;
+
+export type GetH5OpenApiDocumentBody = Record<string, never>;
+
+/**
+ * OpenAPI 文档
+ */
+export interface GetH5OpenApiDocumentData {
+
+}
+
 export type GetApiReferenceParams = Record<string, never>;
 
 export type GetApiReferenceQuery = Record<string, never>;
@@ -7580,6 +7593,286 @@ end?: string
  */
 export type ExportPaymentReportsData = string
 
+export type SendSmsCodeParams = Record<string, never>;
+
+export type SendSmsCodeQuery = Record<string, never>;
+
+export interface SendSmsCodeBody {
+/**
+ * 住户端所属租户（住户端按租户部署，地址中带租户编号）
+ */
+tenantId: number
+/**
+ * 手机号
+ */
+phone: string
+}
+
+export interface SendSmsCodeBodyInput {
+/**
+ * 住户端所属租户（住户端按租户部署，地址中带租户编号）
+ */
+tenantId: (number | string)
+/**
+ * 手机号
+ */
+phone: string
+}
+
+export type SendSmsCodeData = null
+
+export type ResidentLoginParams = Record<string, never>;
+
+export type ResidentLoginQuery = Record<string, never>;
+
+export interface ResidentLoginBody {
+/**
+ * 住户端所属租户（住户端按租户部署，地址中带租户编号）
+ */
+tenantId: number
+/**
+ * 手机号
+ */
+phone: string
+/**
+ * 验证码
+ */
+code: string
+}
+
+export interface ResidentLoginBodyInput {
+/**
+ * 住户端所属租户（住户端按租户部署，地址中带租户编号）
+ */
+tenantId: (number | string)
+/**
+ * 手机号
+ */
+phone: string
+/**
+ * 验证码
+ */
+code: string
+}
+
+export interface ResidentLoginData {
+residentId: number
+tenantId: number
+phone: string
+/**
+ * 姓名（取自匹配的住户或绑定申请）
+ */
+name: (string | null)
+/**
+ * 已绑定的房屋数
+ */
+roomCount: number
+}
+
+export type ResidentLogoutParams = Record<string, never>;
+
+export type ResidentLogoutQuery = Record<string, never>;
+
+export type ResidentLogoutBody = Record<string, never>;
+
+export type ResidentLogoutData = null
+
+export type RequestRoomBindingParams = Record<string, never>;
+
+export type RequestRoomBindingQuery = Record<string, never>;
+
+export interface RequestRoomBindingBody {
+/**
+ * 姓名
+ */
+name: string
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 身份
+ */
+identity?: number
+}
+
+export interface RequestRoomBindingBodyInput {
+/**
+ * 姓名
+ */
+name: string
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 身份
+ */
+identity?: (number | string)
+}
+
+export interface RequestRoomBindingData {
+auditOrderId: number
+/**
+ * 1 审核中
+ */
+status: number
+}
+
+export type ListMyRoomsParams = Record<string, never>;
+
+export type ListMyRoomsQuery = Record<string, never>;
+
+export type ListMyRoomsBody = Record<string, never>;
+
+export interface ListMyRoomsData {
+list: {
+roomId: number
+roomName: (string | null)
+communityId: number
+communityName: string
+/**
+ * 1 审核中，2 已绑定，3 已驳回
+ */
+status: number
+}[]
+/**
+ * 审核中或已驳回的绑定申请
+ */
+requests: {
+roomId: number
+roomName: (string | null)
+communityId: number
+communityName: string
+/**
+ * 1 审核中，2 已绑定，3 已驳回
+ */
+status: number
+}[]
+}
+
+export interface ListMyBillsParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type ListMyBillsQuery = Record<string, never>;
+
+export type ListMyBillsBody = Record<string, never>;
+
+export interface ListMyBillsParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface ListMyBillsData {
+/**
+ * 元，两位小数
+ */
+totalOwed: string
+list: {
+id: number
+billNo: string
+/**
+ * 账期 YYYY-MM
+ */
+period: string
+itemName: string
+/**
+ * 元，两位小数
+ */
+amountDue: string
+/**
+ * 元，两位小数
+ */
+amountPaid: string
+/**
+ * 元，两位小数
+ */
+amountOwed: string
+/**
+ * 2 已审核（待缴），4 已缴清
+ */
+status: number
+dueDate: (string | null)
+}[]
+}
+
+export interface ListMyBillsResult {
+/**
+ * 分
+ */
+totalOwed: number
+list: {
+id: number
+billNo: string
+/**
+ * 账期 YYYY-MM
+ */
+period: string
+itemName: string
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+amountPaid: number
+/**
+ * 分
+ */
+amountOwed: number
+/**
+ * 2 已审核（待缴），4 已缴清
+ */
+status: number
+dueDate: (string | null)
+}[]
+}
+
+export type ListMyNoticesParams = Record<string, never>;
+
+export type ListMyNoticesQuery = Record<string, never>;
+
+export type ListMyNoticesBody = Record<string, never>;
+
+export interface ListMyNoticesData {
+list: {
+id: number
+communityId: number
+communityName: string
+title: string
+content: string
+publishTime: (string | null)
+pinned: boolean
+}[]
+}
+
+export type ListSmsOutboxParams = Record<string, never>;
+
+export interface ListSmsOutboxQuery {
+/**
+ * 手机号
+ */
+phone?: string
+}
+
+export type ListSmsOutboxBody = Record<string, never>;
+
+export interface ListSmsOutboxData {
+list: {
+id: number
+phone: string
+content: string
+sentAt: string
+}[]
+}
+
 export type GetSmartHomeSteerParams = Record<string, never>;
 
 export interface GetSmartHomeSteerQuery {
@@ -8865,6 +9158,7 @@ export interface OperationTypes {
   downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; result: DownloadImportErrorsData; community: null };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; result: HealthData; community: null };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; result: GetOpenApiDocumentData; community: null };
+  getH5OpenApiDocument: { params: GetH5OpenApiDocumentParams; query: GetH5OpenApiDocumentQuery; body: GetH5OpenApiDocumentBody; data: GetH5OpenApiDocumentData; result: GetH5OpenApiDocumentData; community: null };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData; result: GetApiReferenceData; community: null };
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData; result: GetApiReferenceAssetData; community: null };
   wechatpayNotify: { params: WechatpayNotifyParams; query: WechatpayNotifyQuery; body: WechatpayNotifyBody; data: WechatpayNotifyData; result: WechatpayNotifyData; community: null };
@@ -8923,6 +9217,14 @@ export interface OperationTypes {
   getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerResult; community: CheckedCommunity | null };
   getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerResult; community: CheckedCommunity | null };
   exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
+  sendSmsCode: { params: SendSmsCodeParams; query: SendSmsCodeQuery; body: SendSmsCodeBody; data: SendSmsCodeData; result: SendSmsCodeData; community: null };
+  residentLogin: { params: ResidentLoginParams; query: ResidentLoginQuery; body: ResidentLoginBody; data: ResidentLoginData; result: ResidentLoginData; community: null };
+  residentLogout: { params: ResidentLogoutParams; query: ResidentLogoutQuery; body: ResidentLogoutBody; data: ResidentLogoutData; result: ResidentLogoutData; community: null };
+  requestRoomBinding: { params: RequestRoomBindingParams; query: RequestRoomBindingQuery; body: RequestRoomBindingBody; data: RequestRoomBindingData; result: RequestRoomBindingData; community: null };
+  listMyRooms: { params: ListMyRoomsParams; query: ListMyRoomsQuery; body: ListMyRoomsBody; data: ListMyRoomsData; result: ListMyRoomsData; community: null };
+  listMyBills: { params: ListMyBillsParams; query: ListMyBillsQuery; body: ListMyBillsBody; data: ListMyBillsData; result: ListMyBillsResult; community: null };
+  listMyNotices: { params: ListMyNoticesParams; query: ListMyNoticesQuery; body: ListMyNoticesBody; data: ListMyNoticesData; result: ListMyNoticesData; community: null };
+  listSmsOutbox: { params: ListSmsOutboxParams; query: ListSmsOutboxQuery; body: ListSmsOutboxBody; data: ListSmsOutboxData; result: ListSmsOutboxData; community: null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; result: GetUserCenterData; community: null };

@@ -8,7 +8,7 @@ export interface OperationRoute {
   /** Fastify style (:name). */
   path: string;
   summary: string;
-  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */
+  /** "public", "signedIn", "anyCode" (some permission code), a permission code, any of a list of codes, or "resident" (a resident's session, docs/residents.md). */
   authority: string | readonly string[];
   /** false: the answer is the data itself (no {code, message, data, success}). */
   envelope: boolean;
@@ -2470,6 +2470,17 @@ export const operations = {
     "method": "GET",
     "path": "/api/openapi.json",
     "summary": "本接口文档（OpenAPI 3.1，JSON）",
+    "authority": "public",
+    "envelope": false,
+    "errors": [],
+    "schema": {}
+  },
+  "getH5OpenApiDocument": {
+    "name": "getH5OpenApiDocument",
+    "domain": "http",
+    "method": "GET",
+    "path": "/api/h5/openapi.json",
+    "summary": "住户端接口文档（OpenAPI 3.1，JSON；只含住户端接口）",
     "authority": "public",
     "envelope": false,
     "errors": [],
@@ -6220,6 +6231,217 @@ export const operations = {
         "required": [
           "report"
         ]
+      }
+    }
+  },
+  "sendSmsCode": {
+    "name": "sendSmsCode",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/auth/smsCode",
+    "summary": "发送登录验证码（6位数字，5分钟内有效，可试5次）",
+    "authority": "public",
+    "envelope": true,
+    "successMessage": "smsCodeSent",
+    "errors": [
+      "SMS_SEND_TOO_OFTEN",
+      "RESIDENT_TENANT_UNKNOWN"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "tenantId": {
+            "description": "住户端所属租户（住户端按租户部署，地址中带租户编号）",
+            "type": "integer",
+            "minimum": 1
+          },
+          "phone": {
+            "description": "手机号",
+            "x-rule": "phone",
+            "type": "string"
+          }
+        },
+        "required": [
+          "tenantId",
+          "phone"
+        ]
+      }
+    }
+  },
+  "residentLogin": {
+    "name": "residentLogin",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/auth/login",
+    "summary": "手机号与验证码登录住户端，设置住户会话 Cookie",
+    "authority": "public",
+    "envelope": true,
+    "errors": [
+      "SMS_CODE_INVALID",
+      "SMS_CODE_TRIES_EXCEEDED",
+      "RESIDENT_LOGIN_LOCKED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "tenantId": {
+            "description": "住户端所属租户（住户端按租户部署，地址中带租户编号）",
+            "type": "integer",
+            "minimum": 1
+          },
+          "phone": {
+            "description": "手机号",
+            "x-rule": "phone",
+            "type": "string"
+          },
+          "code": {
+            "description": "验证码",
+            "type": "string",
+            "pattern": "^\\d{6}$"
+          }
+        },
+        "required": [
+          "tenantId",
+          "phone",
+          "code"
+        ]
+      }
+    }
+  },
+  "residentLogout": {
+    "name": "residentLogout",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/auth/logout",
+    "summary": "退出住户端登录",
+    "authority": "public",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "requestRoomBinding": {
+    "name": "requestRoomBinding",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/rooms/actions/requestBinding",
+    "summary": "申请绑定房屋（姓名与房屋），生成入住审核单，物业通过后绑定",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "ROOM_BINDING_EXISTS"
+    ],
+    "scope": "session",
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "description": "姓名",
+            "x-rule": "name",
+            "type": "string",
+            "minLength": 1
+          },
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "identity": {
+            "description": "身份",
+            "type": "integer",
+            "x-mapping": "residentIdentity"
+          }
+        },
+        "required": [
+          "name",
+          "roomId"
+        ]
+      }
+    }
+  },
+  "listMyRooms": {
+    "name": "listMyRooms",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms",
+    "summary": "我的房屋（已绑定）与绑定申请",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [],
+    "scope": "session",
+    "schema": {}
+  },
+  "listMyBills": {
+    "name": "listMyBills",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/bills",
+    "summary": "我的房屋的账单（已审核、已缴清）与欠费合计",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "totalOwed",
+        "list[].amountDue",
+        "list[].amountPaid",
+        "list[].amountOwed"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
+  "listMyNotices": {
+    "name": "listMyNotices",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/notices",
+    "summary": "我的社区的公告（已发布、未过期；指定房屋的只给该房屋）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [],
+    "scope": "session",
+    "schema": {}
+  },
+  "listSmsOutbox": {
+    "name": "listSmsOutbox",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/system/smsOutbox/actions/latest",
+    "summary": "内置短信通道最近发出的短信（短信记录；演示与测试读取验证码）",
+    "authority": "SMS_OUTBOX_VIEW",
+    "envelope": true,
+    "errors": [],
+    "scope": "tenant",
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "phone": {
+            "description": "手机号",
+            "x-rule": "phone",
+            "type": "string"
+          }
+        }
       }
     }
   },

@@ -107,6 +107,12 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "HBL03019": "边缘服务"
     }
   },
+  "residents": {
+    "description": "住户端（短信验证码登录，docs/residents.md）",
+    "codes": {
+      "SMS_OUTBOX_VIEW": "短信记录"
+    }
+  },
   "dataAccess": {
     "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
     "codes": {
@@ -131,6 +137,7 @@ export const permissionNames: Record<string, string> = {
   "HBL23001": "全局看板",
   "HBL23003": "项目看板",
   "HBL03019": "边缘服务",
+  "SMS_OUTBOX_VIEW": "短信记录",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -226,5 +233,6 @@ export const allAuthorityCodes: string[] = [
   "RETAIL_AUTH_04007",
   "RETAIL_AUTH_04011",
   "RETAIL_AUTH_04023",
+  "SMS_OUTBOX_VIEW",
   "VIEW_PLAIN_TEXT"
 ];

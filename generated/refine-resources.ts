@@ -946,6 +946,19 @@ export const refineResources = [
     }
   },
   {
+    "name": "smsOutbox",
+    "identifier": "smsOutbox",
+    "list": "/system/smsOutbox",
+    "show": "/system/smsOutbox/show/:id",
+    "meta": {
+      "label": "短信记录",
+      "service": "system",
+      "code": "SMS_OUTBOX_VIEW",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "devices",
     "identifier": "devices",
     "list": "/system/devicemanage",

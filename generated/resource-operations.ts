@@ -1010,6 +1010,17 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"operationLogs_file","method":"GET","path":"/api/management/operationLogs/actions/file","authority":"HBL03005","query":[{"name":"taskId","required":true}]},
     "batchDelete": {"name":"operationLogs_batchDelete","method":"DELETE","path":"/api/management/operationLogs/actions/batchDelete","authority":"HBL03005"},
   },
+  "smsOutbox": {
+    "pageList": {"name":"smsOutbox_pageList","method":"POST","path":"/api/system/smsOutbox/actions/pageList","authority":"SMS_OUTBOX_VIEW"},
+    "create": {"name":"smsOutbox_create","method":"POST","path":"/api/system/smsOutbox","authority":"SMS_OUTBOX_VIEW"},
+    "detail": {"name":"smsOutbox_detail","method":"GET","path":"/api/system/smsOutbox/:id","authority":"SMS_OUTBOX_VIEW","pathId":true},
+    "update": {"name":"smsOutbox_update","method":"PUT","path":"/api/system/smsOutbox/:id","authority":"SMS_OUTBOX_VIEW","pathId":true},
+    "delete": {"name":"smsOutbox_delete","method":"DELETE","path":"/api/system/smsOutbox/:id","authority":"SMS_OUTBOX_VIEW","pathId":true},
+    "export": {"name":"smsOutbox_export","method":"POST","path":"/api/system/smsOutbox/actions/export","authority":"SMS_OUTBOX_VIEW"},
+    "task": {"name":"smsOutbox_task","method":"GET","path":"/api/system/smsOutbox/actions/task","authority":"SMS_OUTBOX_VIEW","query":[{"name":"id","required":true}]},
+    "file": {"name":"smsOutbox_file","method":"GET","path":"/api/system/smsOutbox/actions/file","authority":"SMS_OUTBOX_VIEW","query":[{"name":"taskId","required":true}]},
+    "batchDelete": {"name":"smsOutbox_batchDelete","method":"DELETE","path":"/api/system/smsOutbox/actions/batchDelete","authority":"SMS_OUTBOX_VIEW"},
+  },
   "devices": {
     "pageList": {"name":"devices_pageList","method":"POST","path":"/api/device/devices/actions/pageList","authority":"HBL02001"},
     "create": {"name":"devices_create","method":"POST","path":"/api/device/devices","authority":"HBL02001"},

@@ -2545,6 +2545,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/system/smsOutbox",
+    "name": "smsOutbox",
+    "module": "system",
+    "authority": "SMS_OUTBOX_VIEW",
+    "public": false,
+    "title": "短信记录",
+    "breadcrumb": [
+      "系统管理",
+      "短信记录"
+    ],
+    "resource": "smsOutbox",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/system/devicemanage",
     "name": "devicemanage",
     "module": "system",
@@ -3891,6 +3911,14 @@ export const menu: MenuNode[] = [
         "code": "HBL03005",
         "alias": "操作日志",
         "path": "/system/log",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "smsOutbox",
+        "code": "SMS_OUTBOX_VIEW",
+        "alias": "短信记录",
+        "path": "/system/smsOutbox",
         "isTenantMenu": true,
         "subMenus": []
       },

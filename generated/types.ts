@@ -5345,6 +5345,41 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface SmsOutboxRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 手机号
+ */
+phone?: (string | null)
+/**
+ * 短信内容
+ */
+content?: (string | null)
+/**
+ * 发送时间
+ */
+sentAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface DevicesRow {
 id: number
 /**
@@ -6436,6 +6471,7 @@ export interface ResourceRows {
   characters: CharactersRow;
   menuCustomizations: MenuCustomizationsRow;
   operationLogs: OperationLogsRow;
+  smsOutbox: SmsOutboxRow;
   devices: DevicesRow;
   captureSettings: CaptureSettingsRow;
   telephonyGateways: TelephonyGatewaysRow;

@@ -84,6 +84,7 @@ import * as users from "./users.js";
 import * as characters from "./characters.js";
 import * as menuCustomizations from "./menuCustomizations.js";
 import * as operationLogs from "./operationLogs.js";
+import * as smsOutbox from "./smsOutbox.js";
 import * as devices from "./devices.js";
 import * as captureSettings from "./captureSettings.js";
 import * as telephonyGateways from "./telephonyGateways.js";
@@ -274,6 +275,8 @@ export const validators = {
   resource_menuCustomizations_update: { validate: menuCustomizations.update, meta: menuCustomizations.meta },
   resource_operationLogs_create: { validate: operationLogs.create, meta: operationLogs.meta },
   resource_operationLogs_update: { validate: operationLogs.update, meta: operationLogs.meta },
+  resource_smsOutbox_create: { validate: smsOutbox.create, meta: smsOutbox.meta },
+  resource_smsOutbox_update: { validate: smsOutbox.update, meta: smsOutbox.meta },
   resource_devices_create: { validate: devices.create, meta: devices.meta },
   resource_devices_update: { validate: devices.update, meta: devices.meta },
   resource_captureSettings_create: { validate: captureSettings.create, meta: captureSettings.meta },

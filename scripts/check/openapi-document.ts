@@ -8,3 +8,6 @@ export interface OpenApiDocument {
 }
 
 export const openapi = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
+
+/** generated/h5-openapi.json: the residents' app's own document (docs/residents.md). */
+export const h5Openapi = JSON.parse(readFileSync(new URL("../../generated/h5-openapi.json", import.meta.url), "utf8")) as OpenApiDocument;

@@ -8,9 +8,9 @@ import { loadSources, SchemaError } from "./load.ts";
 import { buildModel, type Model } from "./model.ts";
 import { compileStandalone, resourceValidatorSpecs, ruleValidatorSpec, type ValidatorSpec } from "./validators.ts";
 import { fullDdl, planMigrations, snapshotOf, type Snapshot } from "./ddl.ts";
-import { openApiDocument, rowSchema } from "./openapi.ts";
+import { h5OpenApiDocument, openApiDocument, rowSchema } from "./openapi.ts";
 import { resourceOperationsModule } from "./resource-operations.ts";
-import { addOperationsToOpenApi, emitOperations, loadOperations } from "./operations.ts";
+import { addOperationsToOpenApi, emitOperations, isResidentOperation, loadOperations } from "./operations.ts";
 import { checkActionOperations, stateActionsModule } from "./state-actions.ts";
 import { patternProblems } from "./linear-patterns.ts";
 import { scalarText } from "../../src/common/scalar-text.ts";
@@ -300,9 +300,21 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   const operations = loadOperations(root, model);
   checkActionOperations(model, operations);
   for (const [name, text] of Object.entries(await emitOperations(model, operations))) put(name, text);
+  // Two documents: the staff API (every resource's and the staff operations) and the residents' app's own (docs/residents.md).
   const openapi = openApiDocument(model, version);
-  addOperationsToOpenApi(openapi, model, operations);
+  addOperationsToOpenApi(
+    openapi,
+    model,
+    operations.filter((op) => !isResidentOperation(op)),
+  );
   put("openapi.json", json({ "x-generated": HEADER, ...openapi }) + "\n");
+  const h5 = h5OpenApiDocument(version);
+  addOperationsToOpenApi(
+    h5,
+    model,
+    operations.filter((op) => isResidentOperation(op)),
+  );
+  put("h5-openapi.json", json({ "x-generated": HEADER, ...h5 }) + "\n");
   put("resource-operations.ts", ts("schemas/modules/*.yaml (each resource's generic operations)", resourceOperationsModule(model)));
   return files;
 }

@@ -140,3 +140,16 @@ export function openApiDocument(model: Model, version: string): Json {
     paths,
   };
 }
+
+/** The residents' app's own document (/api/h5/openapi.json): its operations only, signed in by the resident cookie alone. */
+export function h5OpenApiDocument(version: string): Json {
+  return {
+    openapi: "3.1.0",
+    info: { title: "云物业住户端 API", version },
+    components: {
+      schemas: {},
+      securitySchemes: { residentCookie: { type: "apiKey", in: "cookie", name: "neptune_resident" } },
+    },
+    paths: {},
+  };
+}

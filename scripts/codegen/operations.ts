@@ -34,6 +34,12 @@ export interface ScopeCheck {
   /** The input holds a list of ids (an array, or a comma list given as text), not one id. */
   many?: true;
 }
+/** The residents' API: its operations' paths start with this (docs/residents.md). */
+export const H5_PREFIX = "/api/h5/";
+
+/** An operation of the residents' app: its own OpenAPI document (generated/h5-openapi.json), not the staff one. */
+export const isResidentOperation = (op: { path: string; authority: string | string[] }): boolean => op.path.startsWith(H5_PREFIX) || op.authority === "resident";
+
 export type OperationScope = "tenant" | "session" | { checks: ScopeCheck[]; whenAbsent: "refuse" | "handler" };
 
 const SCOPE_PARTS = { params: "params", query: "query", body: "body" } as const;
@@ -172,8 +178,13 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       if (op.caller === "server" && (op.authority !== "public" || op.body)) problems.push(`${where}: caller: server must be public and declare no body (it reads the body as received)`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
-        if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
+        if (code !== "public" && code !== "signedIn" && code !== "anyCode" && code !== "resident" && !knownCodes.has(code))
+          problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
       }
+      // The residents' API (docs/residents.md): its paths are under /api/h5/ and are public or resident; a resident operation is nowhere else.
+      const h5Path = String(op.path).startsWith(H5_PREFIX);
+      if (h5Path && op.authority !== "public" && op.authority !== "resident") problems.push(`${where}: a path under ${H5_PREFIX} is public or resident, never a staff authority`);
+      if (op.authority === "resident" && !h5Path) problems.push(`${where}: authority resident needs a path under ${H5_PREFIX}`);
       const scope = scopeOf(op, where, resources, problems);
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
@@ -482,6 +493,7 @@ export function authorityText(authority: string | readonly string[]): string {
   if (authority === "public") return "公开接口：无需登录。";
   if (authority === "signedIn") return "登录即可调用。";
   if (authority === "anyCode") return "调用者需要至少一个功能权限码。";
+  if (authority === "resident") return "住户登录（住户会话 Cookie）后调用，只涉及其已绑定的房屋。";
   return `调用者需要权限码 ${authority}。`;
 }
 
@@ -524,7 +536,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       ...op.errors,
       ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
       ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
-      ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []),
+      ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" && op.authority !== "resident" ? ["NO_PERMISSION"] : []),
       ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
       ...(marker ? ["MISSING_XHR_MARKER"] : []),
     ];
@@ -539,7 +551,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       tags: [op.tag],
       summary: op.summary,
       description: [op.description, authorityText(op.authority)].filter(Boolean).join("\n\n"),
-      ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [], cookie: [] }] }),
+      ...(op.authority === "public" ? { security: [] } : op.authority === "resident" ? { security: [{ residentCookie: [] }] } : { security: [{ signature: [], cookie: [] }] }),
       "x-authority": op.authority,
       ...(op.beforePasswordChange ? { "x-before-password-change": true } : {}),
       ...(parameters.length ? { parameters } : {}),
@@ -712,7 +724,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
-    `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
+    `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, any of a list of codes, or "resident" (a resident's session, docs/residents.md). */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */\n  caller?: "server";\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +

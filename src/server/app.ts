@@ -37,6 +37,7 @@ import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
 import { webDistDir } from "./platform/paths.ts";
 import { texts } from "../../generated/texts.ts";
+import { useSmsProvider, type SmsProvider } from "./residents/sms.ts";
 
 export interface AppOptions {
   /** PGlite data folder (default ./data); also where demo-password.txt goes. */
@@ -69,6 +70,8 @@ export interface AppOptions {
    * itself, tests call app.jobs.runDue(). pg-boss starts on first use in every mode.
    */
   jobs?: JobMode;
+  /** Where SMS go (the residents' sign-in codes): a gateway's provider; default the built-in outbox (短信记录, docs/residents.md). */
+  smsProvider?: SmsProvider;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -95,6 +98,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate("db", db);
     app.decorate("dataDir", dataDir);
     app.decorate("taskWorker", options.taskWorker ?? true);
+    if (options.smsProvider) useSmsProvider(app, options.smsProvider);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
     const log = app.log;

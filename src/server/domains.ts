@@ -15,6 +15,7 @@ import { excelModule } from "./excel/routes.ts";
 import { paymentModule } from "./payment/plugin.ts";
 import { onlinePayModule } from "./onlinepay/index.ts";
 import { taskCentreModule } from "./tasks/routes.ts";
+import { residentsRoutes } from "./residents/index.ts";
 
 export const routeModules: FastifyPluginAsync[] = [
   keyLoginModule,
@@ -28,4 +29,5 @@ export const routeModules: FastifyPluginAsync[] = [
   excelModule,
   paymentModule,
   onlinePayModule,
+  ...residentsRoutes,
 ];

@@ -58,5 +58,12 @@ export const resourceHooks: Record<string, ResourceHooks> = {};
 
 /** Hand-written flow modules (the domain folders of src/server) add their steps here when they are registered. */
 export function registerResourceHooks(resource: string, hooks: ResourceHooks): void {
-  resourceHooks[resource] = { ...resourceHooks[resource], ...hooks };
+  const before = resourceHooks[resource];
+  // Action hooks merge by action name: two modules may each add a step to different actions (or one to before, one to after).
+  resourceHooks[resource] = {
+    ...before,
+    ...hooks,
+    ...(before?.beforeAction || hooks.beforeAction ? { beforeAction: { ...before?.beforeAction, ...hooks.beforeAction } } : {}),
+    ...(before?.afterAction || hooks.afterAction ? { afterAction: { ...before?.afterAction, ...hooks.afterAction } } : {}),
+  };
 }

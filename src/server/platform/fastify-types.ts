@@ -3,6 +3,7 @@
 import type { Db } from "./db/types.ts";
 import type { SessionInfo } from "./session/session-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { ResidentInfo } from "./session/resident-session.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user; set by the guard on every non-public route (null on public ones). */
     session: SessionInfo | null;
+    /** The signed-in resident of the residents' app; set by the guard on `resident` routes only (null elsewhere). */
+    resident: ResidentInfo | null;
   }
   interface FastifyContextConfig {
     /** No session needed (login, health, static files, public configuration). */
@@ -25,6 +28,11 @@ declare module "fastify" {
     authority?: string;
     /** Codes of which the session must hold one (an operation's list); else the 403 marker. */
     anyAuthority?: readonly string[];
+    /**
+     * A resident's route (an operation's authority `resident`, docs/residents.md): the guard asks for a
+     * resident session (cookie neptune_resident) and never reads the staff session.
+     */
+    resident?: boolean;
     /** The session must hold some authority code, whichever (an operation's `anyCode`). */
     someAuthority?: boolean;
     /**

@@ -9,3 +9,5 @@ export const coreAfterMigrationsDir = resolve(projectRoot, "src/server/platform/
 /** The built web app: WEB_DIST_DIR (a relative one is taken from the project folder), else dist/web. */
 export const webDistDir = resolve(projectRoot, process.env.WEB_DIST_DIR || "dist/web");
 export const openapiFile = resolve(projectRoot, "generated/openapi.json");
+/** The residents' app's own API document (only its operations, docs/residents.md). */
+export const h5OpenapiFile = resolve(projectRoot, "generated/h5-openapi.json");

@@ -14,7 +14,7 @@ import { texts } from "../../../../generated/texts.ts";
 import { apiError } from "./envelope.ts";
 import { route } from "./operation.ts";
 import { API_DOCS_POLICY, usePolicy } from "./security-headers.ts";
-import { openapiFile } from "../paths.ts";
+import { h5OpenapiFile, openapiFile } from "../paths.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
@@ -53,8 +53,11 @@ const ASSETS: Record<string, { type: string; body: () => Buffer | string }> = {
 
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   const document = readFileSync(openapiFile, "utf8");
+  const h5Document = readFileSync(h5OpenapiFile, "utf8");
   const cache = new Map<string, Buffer | string>();
   route(app, operations.getOpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(document));
+  // The residents' app's own document: its operations only (none of the staff API).
+  route(app, operations.getH5OpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(h5Document));
   route(app, operations.getApiReference, async ({ reply }) => {
     usePolicy(reply, API_DOCS_POLICY);
     return reply.type("text/html; charset=utf-8").send(PAGE);

@@ -16,7 +16,8 @@ import type { OperationTypes } from "../../../../generated/operation-types.ts";
 import { operationValidators } from "../../../../generated/validators/operations.js";
 import { messages } from "../../../../generated/errors.ts";
 import { runCompiled } from "../../../common/validation-run.ts";
-import { sessionOf } from "../session/guard.ts";
+import { residentOf, sessionOf } from "../session/guard.ts";
+import type { ResidentInfo } from "../session/resident-session.ts";
 import type { SessionInfo } from "../session/session-store.ts";
 import { ok, validationError } from "./envelope.ts";
 import { fillMessage } from "../../../../generated/fill-errors.ts";
@@ -29,6 +30,8 @@ export interface OperationContext<N extends OperationName> {
   body: OperationTypes[N]["body"];
   /** The signed-in user (a public operation that may have one calls loadSession instead). */
   readonly session: SessionInfo;
+  /** The signed-in resident of an operation whose authority is `resident` (residents' app, docs/residents.md). */
+  readonly resident: ResidentInfo;
   /**
    * The community the input names (its first single-id community input of `scope:`), checked by the
    * scope guard: the session's tenant's and within its scope (operation-scope.ts). Non-null when that
@@ -122,6 +125,7 @@ function authorityConfig(authority: string | readonly string[]): FastifyContextC
   if (authority === "public") return { public: true };
   if (authority === "anyCode") return { someAuthority: true };
   if (authority === "signedIn") return {};
+  if (authority === "resident") return { resident: true };
   return { authority };
 }
 
@@ -151,6 +155,9 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
         body: request.body ?? {},
         get session() {
           return sessionOf(request);
+        },
+        get resident() {
+          return residentOf(request);
         },
         request,
         reply,

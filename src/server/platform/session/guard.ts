@@ -8,6 +8,9 @@
 //    `signature` header (either alone, or another session's signature, is no session), else 401;
 // 3. when the route says `config.authority`, the session must hold that code, else HTTP 401 with
 //    body {code: 403, status: 403, ...} (spec §6 "403 marker");
+//    A resident's route (authority `resident`) asks instead for a resident session (its own cookie,
+//    resident-session.ts) and never reads the staff cookie or signature: a staff session there is no
+//    session (401), and a resident's cookie is no session on any staff route (401);
 // 4. a session whose password someone else set (users.must_change_password: created or reset by an
 //    administrator) reaches only the operations that say `beforePasswordChange` in schemas/operations
 //    (who it is, the password change) and the public ones (signing out) until the user chooses its
@@ -17,6 +20,7 @@ import { operations } from "../../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
 import { findSession, type SessionInfo } from "./session-store.ts";
 import { credentialsOf } from "./cookie.ts";
+import { findResidentSession, type ResidentInfo } from "./resident-session.ts";
 
 /** GET routes that act (end the session): they need the marker like any other method. */
 const XHR_MARKED_GETS: ReadonlySet<string> = new Set([operations.logout.path]);
@@ -42,11 +46,17 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
 
 export function installGuard(app: FastifyInstance): void {
   app.decorateRequest("session", null);
+  app.decorateRequest("resident", null);
   app.addHook("onRequest", async (request) => {
     if (needsXhrMarker(request) && !hasXhrMarker(request)) throw apiError("MISSING_XHR_MARKER");
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;
+    if (config.resident) {
+      request.resident = await findResidentSession(app.db, request);
+      if (!request.resident) throw apiError("NOT_LOGGED_IN");
+      return;
+    }
     const session = await loadSession(app, request);
     if (!session) throw apiError("NOT_LOGGED_IN");
     if (session.mustChangePassword && !config.beforePasswordChange) throw apiError("PASSWORD_CHANGE_REQUIRED");
@@ -60,4 +70,10 @@ export function installGuard(app: FastifyInstance): void {
 export function sessionOf(request: FastifyRequest): SessionInfo {
   if (!request.session) throw apiError("NOT_LOGGED_IN");
   return request.session;
+}
+
+/** The resident of a resident's route (the guard has already refused requests without one). */
+export function residentOf(request: FastifyRequest): ResidentInfo {
+  if (!request.resident) throw apiError("NOT_LOGGED_IN");
+  return request.resident;
 }

@@ -1,0 +1,6 @@
+// 住户端 domain (docs/residents.md): the residents' sign-in, rooms and first reads under /api/h5/, and
+// the staff's read of the built-in SMS outbox.
+import type { FastifyPluginAsync } from "fastify";
+import { residentAuthRoutes, residentRoutes } from "./routes.ts";
+
+export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes];
