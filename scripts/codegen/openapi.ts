@@ -2,7 +2,7 @@
 import type { ResourceDef } from "./model-types.ts";
 import { fieldSchema, resourceOperations, type ResourceOperation } from "./resource-operations.ts";
 import type { Model } from "./model.ts";
-import { authorityText, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
+import { authorityText, errorComponents, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
 
 type Json = Record<string, unknown>;
 
@@ -131,7 +131,8 @@ export function openApiDocument(model: Model, version: string): Json {
     servers: [{ url: "/", description: "本服务器（接口路径均以 /api 开头）" }],
     tags: [...tags].map(([name, description]) => ({ name, description })),
     components: {
-      schemas,
+      schemas: { ...errorComponents.schemas, ...schemas },
+      parameters: errorComponents.parameters,
       securitySchemes: {
         signature: { type: "apiKey", in: "header", name: "signature", description: "登录答复中的 signature；与会话 Cookie 一起才是一个会话，缺一不可" },
         cookie: { type: "apiKey", in: "cookie", name: "neptune_session", description: "登录时设置的 httpOnly 会话 Cookie" },
@@ -147,7 +148,8 @@ export function h5OpenApiDocument(version: string): Json {
     openapi: "3.1.0",
     info: { title: "云物业住户端 API", version },
     components: {
-      schemas: {},
+      schemas: { ...errorComponents.schemas },
+      parameters: errorComponents.parameters,
       securitySchemes: { residentCookie: { type: "apiKey", in: "cookie", name: "neptune_resident" } },
     },
     paths: {},

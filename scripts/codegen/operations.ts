@@ -460,7 +460,8 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 /** Adds the declared operations to the OpenAPI document (envelope around data, security by authority). */
-const errorEnvelope: Json = {
+/** A refusal's envelope (components.schemas.ErrorEnvelope of both documents: errorComponents). */
+const ERROR_ENVELOPE: Json = {
   type: "object",
   required: ["code", "message", "data", "success"],
   properties: {
@@ -470,6 +471,20 @@ const errorEnvelope: Json = {
     success: { type: "boolean", const: false },
   },
 };
+
+/** The marker every call other than GET carries (DESIGN.md): without it, 403 and nothing done. */
+const XHR_MARKER: Json = {
+  name: "X-Requested-With",
+  in: "header",
+  required: true,
+  description: "防跨站请求标记：GET 以外的每个调用都要带上（缺少时 403，什么也不做）",
+  schema: { type: "string", const: "XMLHttpRequest" },
+};
+
+/** What the operations refer to instead of repeating it (a document of a thousand operations stays light for Swagger UI). */
+export const errorComponents = { schemas: { ErrorEnvelope: ERROR_ENVELOPE }, parameters: { XRequestedWith: XHR_MARKER } };
+const errorEnvelope: Json = { $ref: "#/components/schemas/ErrorEnvelope" };
+export const XHR_MARKER_PARAMETER: Json = { $ref: "#/components/parameters/XRequestedWith" };
 
 /** The answers an operation may give besides 200, one per HTTP status, each naming its codes (schemas/errors.yaml). */
 export function errorResponses(model: Pick<Model, "errorCodes">, codes: readonly string[], extra: Readonly<Record<string, string>> = {}): Json {
@@ -497,14 +512,6 @@ export function authorityText(authority: string | readonly string[]): string {
   return `调用者需要权限码 ${authority}。`;
 }
 
-/** The marker every call other than GET carries (DESIGN.md): without it, 403 and nothing done. */
-export const XHR_MARKER_PARAMETER: Json = {
-  name: "X-Requested-With",
-  in: "header",
-  required: true,
-  description: "防跨站请求标记：GET 以外的每个调用都要带上（缺少时 403，什么也不做）",
-  schema: { type: "string", const: "XMLHttpRequest" },
-};
 
 export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationModel[]): void {
   const envelope = (data: Json): Json => ({

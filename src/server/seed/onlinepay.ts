@@ -93,9 +93,14 @@ export async function seedOnlinePayMerchants(tx: DbSession, tenants: DemoTenants
     }
     const rooms = await camelRows<{ roomId: number }>(
       tx,
-      // The last rooms of the tenant's first community, the one the picker opens on, so that 支付订单 and 支付退款 show rows at once.
-      sql`select room_id from (select distinct room_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])
-            and community_id = (select min(id) from communities where tenant_id = ${tenantId})) r order by room_id desc limit ${PAID_ROOMS}`,
+      // The last rooms of the tenant's first community, the one the picker opens on, so that 支付订单 and
+      // 支付退款 show rows at once; and the last room of the next community, so each has some.
+      sql`with first as (select min(id) as id from communities where tenant_id = ${tenantId})
+          select room_id from (
+            select room_id, community_id, row_number() over (partition by community_id order by room_id desc) as n
+            from (select distinct room_id, community_id from bills where tenant_id = ${tenantId} and status = any(${PAYABLE}::int[])) b) r, first
+          where n <= case when community_id = first.id then ${PAID_ROOMS - 1} else 1 end
+          order by community_id <> first.id, community_id, n limit ${PAID_ROOMS}`,
     );
     const paid: string[] = [];
     for (const [n, r] of rooms.entries()) {
