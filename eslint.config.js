@@ -1,5 +1,5 @@
 // Lint rules for the whole project: typescript-eslint with type information everywhere, React hooks
-// and accessibility rules for the web app, and eslint-config-prettier last so no rule fights the
+// and accessibility rules for the web apps (staff and residents'), and eslint-config-prettier last so no rule fights the
 // formatter. generated/ is ignored: it is codegen output, checked by `npm run codegen -- --check` and tsc.
 //
 // What the lint costs (docs/benchmarks.md, "Lint"), and why each heavy part stays:
@@ -125,11 +125,27 @@ export default tseslint.config(
   })),
   ...webBoundaries,
   {
-    files: ["src/web/**/*.{ts,tsx}"],
+    files: ["src/web/**/*.{ts,tsx}", "src/h5/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,
   },
   {
-    files: ["src/web/**/*.{ts,tsx}"],
+    // The residents' app (src/h5) is a bundle of its own: antd-mobile, src/common and generated/, never
+    // the staff app, its shell, Refine or antd.
+    files: ["src/h5/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)web/", message: "The residents' app does not import the staff app." },
+            { regex: "^(antd|@refinedev/.*|@ant-design/.*)$", message: "The residents' app uses antd-mobile, not antd or Refine." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}", "src/h5/**/*.{ts,tsx}"],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
   },

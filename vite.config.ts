@@ -1,4 +1,4 @@
-// The web app's build: served under /neptune/ (spec §2), output in dist/web (the server serves it),
+// The web app's build: served under /neptune/ (spec §2; the residents' app under /neptune/h5/), output in dist/web (the server serves it),
 // and in development the API prefixes of spec §7 proxied to the local server.
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -43,6 +43,8 @@ export default defineConfig({
     // The bundle-size benchmark (scripts/bench/bundle-size.ts) reads the chunk graph from it.
     manifest: true,
     rolldownOptions: {
+      // Two apps, two entries: the staff app (index.html) and the residents' app (h5.html, served at /neptune/h5/).
+      input: { index: "index.html", h5: "h5.html" },
       treeshake: {
         // Packages that do nothing on import but do not say so (no "sideEffects": false), pulled in
         // by Refine for features the app does not use (CSV import/export, devtools stack traces):

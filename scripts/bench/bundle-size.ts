@@ -121,9 +121,10 @@ export function bundleReport(dir: string = dist): BundleReport {
     return src;
   };
 
-  // The entry: what index.html references, plus the entry chunk's static closure.
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entryKey) throw new Error("no entry chunk in the manifest");
+  // The entry: what index.html references, plus the entry chunk's static closure. The staff app's
+  // entry is index.html; the build's other entry (h5.html, the residents' app) is not measured here.
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k === "index.html");
+  if (!entryKey) throw new Error("no entry chunk for index.html in the manifest");
   const entry = closure(entryKey, new Set());
   const html = readFileSync(join(dir, "index.html"), "utf8");
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)) {

@@ -1,5 +1,5 @@
 // npm run check: schema-to-route consistency of the generated model, no API path typed by hand in
-// the web app, no inline Chinese text in server code and no regex there that backtracks, no import
+// the web apps, no inline Chinese text in server code and no regex there that backtracks, no import
 // cycle in src/ (scripts/check/import-cycles.ts), no statement in a route file
 // (scripts/check/route-statements.ts), no route registered by hand (scripts/check/route-registration.ts);
 // exits 1 with every problem.
@@ -41,5 +41,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle, a platform that imports no domain, no statement in a route file, no route registered outside the edge`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web or src/h5, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database, no import cycle, a platform that imports no domain, no statement in a route file, no route registered outside the edge`,
 );

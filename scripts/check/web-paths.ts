@@ -1,7 +1,8 @@
 // No API path typed by hand in the web app (npm run check): a string or template literal starting
 // with /api/ is only allowed in src/web/http (the typed client of the declared operations) and
-// src/web/providers (the data provider, which derives a resource's URL from its metadata).
-import { readdirSync, readFileSync } from "node:fs";
+// src/web/providers (the data provider, which derives a resource's URL from its metadata). The same in
+// the residents' app (src/h5): it calls the server only through generated/h5-client.ts.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
 
@@ -28,10 +29,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every hand-typed API path of src/web under root, as "file:line" problems. */
+/** Every hand-typed API path of src/web and src/h5 under root, as "file:line" problems. */
 export function checkWebApiPaths(root: string): string[] {
   const problems: string[] = [];
-  for (const file of sourceFiles(join(root, "src/web"))) {
+  const files = ["src/web", "src/h5"].flatMap((dir) => (existsSync(join(root, dir)) ? sourceFiles(join(root, dir)) : []));
+  for (const file of files) {
     const name = relative(root, file).split(sep).join("/");
     if (ALLOWED_DIRS.some((dir) => name.startsWith(dir))) continue;
     for (const line of apiPathLines(name, readFileSync(file, "utf8"))) {

@@ -654,7 +654,31 @@ function communityType(op: OperationModel): string {
   return required ? "CheckedCommunity" : "CheckedCommunity | null";
 }
 
-/** generated/operations.ts, operation-types.ts, api-client.ts, validators/operations.{js,d.ts} and validators/operation-coercion.js. */
+/**
+ * generated/h5-client.ts: the residents' app's typed client (docs/residents.md), the resident operations
+ * only (those of generated/h5-openapi.json), over the same transport contract as the staff client and
+ * without its react-query helpers: the residents' bundle carries only its own routes.
+ */
+function h5ClientModule(ops: OperationModel[], lines: Map<string, { line: string; types: string[] }>): string {
+  const types = ops.flatMap((op) => lines.get(op.name)!.types);
+  return (
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml (the operations under ${H5_PREFIX})\n` +
+    `// The residents' app's typed client: one function per resident operation, typed input in, typed data out.\n` +
+    `// It builds no request itself: the injected transport (the residents' app's request wrapper) performs the call.\n` +
+    `import type { Transport } from "./api-client.ts";\n` +
+    `import type {\n${types.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
+    `/** The client's functions, one per resident operation. */\nexport interface H5Client<O = unknown> {\n${ops.map((op) => lines.get(op.name)!.line).join("\n")}\n}\n\n` +
+    `/** The client over a transport, its functions made from h5Routes. */\n` +
+    `export function createH5Client<O = unknown>(transport: Transport<O>): H5Client<O> {\n` +
+    `  const client: Record<string, (input?: object, options?: O) => Promise<unknown>> = {};\n` +
+    `  for (const [name, { method, path }] of Object.entries(h5Routes)) client[name] = (input, options) => transport({ name, method, path, ...input }, options);\n` +
+    `  return client as unknown as H5Client<O>;\n}\n\n` +
+    `/** Method and path of every resident operation. */\n` +
+    `const h5Routes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`
+  );
+}
+
+/** generated/operations.ts, operation-types.ts, api-client.ts, h5-client.ts, validators/operations.{js,d.ts} and validators/operation-coercion.js. */
 export async function emitOperations(model: Model, ops: OperationModel[]): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const types: string[] = [];
@@ -665,6 +689,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
   const specs: ValidatorSpec[] = [];
   const coercions: ValidatorSpec[] = [];
   const typeImports: string[] = [];
+  const clientLines = new Map<string, { line: string; types: string[] }>();
   for (const op of ops) {
     const P = pascal(op.name);
     const parts: Partial<Record<InputPart, Json>> = {};
@@ -714,7 +739,9 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const partRequired = (p: InputPart) => (parts[p]!.required ?? []).length > 0;
     const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}${sent[p] ? "Input" : ""}`).join("; ")} }` : "Record<string, never>";
     const optional = !inputParts.some(partRequired);
-    client.push(`  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) => Promise<${P}Data>;`);
+    const clientLine = `  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) => Promise<${P}Data>;`;
+    client.push(clientLine);
+    clientLines.set(op.name, { line: clientLine, types: typeImports.slice(typeImports.indexOf(`${P}Params`)) });
     queries.push(operationQueries(op, inputType, optional));
   }
   files["operation-types.ts"] =
@@ -758,6 +785,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     queriesModule(queries) +
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
     `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
+  files["h5-client.ts"] = h5ClientModule(ops.filter(isResidentOperation), clientLines);
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
   const coerced = new Set(coercions.map((c) => c.exportName));
   files["validators/operation-coercion.js"] =

@@ -39,4 +39,10 @@ describe("checkWebApiPaths", () => {
       "src/web/pages/x/Page.tsx:2 spells an API path by hand (call api.<operation>() or the data provider with the resource name)",
     ]);
   });
+
+  it("holds the residents' app (src/h5) to the same rule: it calls only its generated client", () => {
+    root = mkdtempSync(join(tmpdir(), "web-paths-"));
+    write("src/h5/pages/Bills.tsx", 'export const load = () => fetch("/api/h5/rooms");');
+    expect(checkWebApiPaths(root)).toEqual(["src/h5/pages/Bills.tsx:1 spells an API path by hand (call api.<operation>() or the data provider with the resource name)"]);
+  });
 });

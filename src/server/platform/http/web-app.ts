@@ -1,4 +1,4 @@
-// The built web app (dist/web) under /neptune/: / and /neptune redirect there; hashed files under
+// The built web app (dist/web) under /neptune/, the residents' app (h5.html) under /neptune/h5/: / and /neptune redirect there; hashed files under
 // assets/ are cached for a year (immutable), everything else (index.html) is revalidated each time.
 // Responses are compressed by @fastify/compress (registered in app.ts). Without a build the base path
 // answers a short note instead of failing.
@@ -16,6 +16,7 @@ import { texts } from "../../../../generated/texts.ts";
 import { usePolicy, webAppPolicy } from "./security-headers.ts";
 
 export const BASE_PATH = "/neptune/";
+const H5_PATH = "/neptune/h5/";
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
 const NOT_BUILT = texts.pages.webNotBuilt;
 
@@ -43,6 +44,17 @@ export async function webAppRoutes(app: FastifyInstance, opts: { webDir: string 
   };
   app.get(BASE_PATH, index);
   app.get(`${BASE_PATH}index.html`, index);
+  // The residents' app (docs/residents.md): its page for /neptune/h5/ and every address under it
+  // (its own router's deep links). It writes no style element, so it needs no nonce.
+  const h5Page = async (_request: unknown, reply: FastifyReply) => {
+    const page = await readFile(join(opts.webDir, "h5.html"), "utf8");
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
+  };
+  if (existsSync(join(opts.webDir, "h5.html"))) {
+    app.get(`${BASE_PATH}h5`, (_request, reply) => reply.redirect(H5_PATH));
+    app.get(H5_PATH, h5Page);
+    app.get(`${H5_PATH}*`, h5Page);
+  }
 
   await app.register(fastifyStatic, {
     root: opts.webDir,

@@ -1,0 +1,74 @@
+// 账单: one bound room's bills (the room of ?room=<id>, else the first bound one; a choice when there
+// are several) with the total owed; amounts are the server's yuan text. A room not bound to the
+// resident is refused by the server (404) and its message shown.
+import { useCallback } from "react";
+import { Card, List, Selector, Tag } from "antd-mobile";
+import { h5 } from "../http.ts";
+import { navigate } from "../router.ts";
+import { useLoad } from "../use-load.ts";
+import { Loading, Nothing, Refused, Title } from "./states.tsx";
+
+function RoomBills({ roomId }: { roomId: number }) {
+  const load = useCallback(() => h5.listMyBills({ params: { roomId } }), [roomId]);
+  const { data, error, loading } = useLoad(load);
+  if (loading) return <Loading />;
+  if (error) return <Refused message={error} />;
+  if (!data) return null;
+  return (
+    <>
+      <Card title="欠费合计" className="h5-section">
+        <div className="h5-total" data-testid="total-owed">
+          ¥{data.totalOwed}
+        </div>
+      </Card>
+      {data.list.length ? (
+        <List header="账单">
+          {data.list.map((b) => (
+            <List.Item
+              key={b.id}
+              description={`账期 ${b.period} · 应缴 ¥${b.amountDue} · 已缴 ¥${b.amountPaid}`}
+              extra={b.status === 4 ? <Tag color="success">已缴清</Tag> : <Tag color="danger">欠 ¥{b.amountOwed}</Tag>}
+            >
+              {b.itemName}
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        <Nothing title="暂无账单" />
+      )}
+    </>
+  );
+}
+
+export function BillsPage({ room }: { room: string | null }) {
+  const load = useCallback(() => h5.listMyRooms(), []);
+  const { data, error, loading } = useLoad(load);
+  const asked = room && /^[1-9]\d{0,9}$/.test(room) ? Number(room) : null;
+  const roomId = asked ?? data?.list[0]?.roomId ?? null;
+  let body;
+  if (!data && loading) body = <Loading />;
+  else if (error) body = <Refused message={error} />;
+  else if (roomId === null) body = <Nothing title="暂无已绑定的房屋" />;
+  else
+    body = (
+      <>
+        {data && data.list.length > 1 && (
+          <div className="h5-section">
+            <Selector
+              aria-label="房屋"
+              options={data.list.map((r) => ({ label: `${r.communityName} ${r.roomName ?? r.roomId}`, value: r.roomId }))}
+              value={[roomId]}
+              onChange={(v) => v.length && navigate(`bills?room=${v[0]}`, true)}
+            />
+          </div>
+        )}
+        <RoomBills key={roomId} roomId={roomId} />
+      </>
+    );
+  return (
+    <>
+      <Title>账单</Title>
+      {body}
+    </>
+  );
+}
