@@ -512,7 +512,6 @@ export function authorityText(authority: string | readonly string[]): string {
   return `调用者需要权限码 ${authority}。`;
 }
 
-
 export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationModel[]): void {
   const envelope = (data: Json): Json => ({
     type: "object",
