@@ -20,8 +20,8 @@ const workers = availableParallelism();
 
 // The suite signs in thousands of times: its products (the API servers, the browser tests' servers,
 // the seeded templates) hash passwords at a low scrypt cost instead of 0.7 s of a core each
-// (src/server/auth/password.ts passwordCost, honoured only with NODE_ENV=test). The password specs
-// run at the real cost.
+// (src/server/auth/password.ts passwordCost, honoured only with NODE_ENV=test). The password spec's
+// hashing tests run at the real cost (tests/api/auth.passwords.spec.ts, "at the real cost").
 process.env.NODE_ENV ??= "test";
 process.env.NEPTUNE_TEST_SCRYPT_N ??= String(2 ** 10);
 

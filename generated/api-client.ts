@@ -328,10 +328,6 @@ import type {
   GetOpenApiDocumentQuery,
   GetOpenApiDocumentBody,
   GetOpenApiDocumentData,
-  GetH5OpenApiDocumentParams,
-  GetH5OpenApiDocumentQuery,
-  GetH5OpenApiDocumentBody,
-  GetH5OpenApiDocumentData,
   GetApiReferenceParams,
   GetApiReferenceQuery,
   GetApiReferenceBody,
@@ -617,38 +613,6 @@ import type {
   ExportPaymentReportsBody,
   ExportPaymentReportsQueryInput,
   ExportPaymentReportsData,
-  SendSmsCodeParams,
-  SendSmsCodeQuery,
-  SendSmsCodeBody,
-  SendSmsCodeBodyInput,
-  SendSmsCodeData,
-  ResidentLoginParams,
-  ResidentLoginQuery,
-  ResidentLoginBody,
-  ResidentLoginBodyInput,
-  ResidentLoginData,
-  ResidentLogoutParams,
-  ResidentLogoutQuery,
-  ResidentLogoutBody,
-  ResidentLogoutData,
-  RequestRoomBindingParams,
-  RequestRoomBindingQuery,
-  RequestRoomBindingBody,
-  RequestRoomBindingBodyInput,
-  RequestRoomBindingData,
-  ListMyRoomsParams,
-  ListMyRoomsQuery,
-  ListMyRoomsBody,
-  ListMyRoomsData,
-  ListMyBillsParams,
-  ListMyBillsQuery,
-  ListMyBillsBody,
-  ListMyBillsParamsInput,
-  ListMyBillsData,
-  ListMyNoticesParams,
-  ListMyNoticesQuery,
-  ListMyNoticesBody,
-  ListMyNoticesData,
   ListSmsOutboxParams,
   ListSmsOutboxQuery,
   ListSmsOutboxBody,
@@ -979,8 +943,6 @@ export interface ApiClient<O = unknown> {
   health: (input?: Record<string, never>, options?: O) => Promise<HealthData>;
   /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
   getOpenApiDocument: (input?: Record<string, never>, options?: O) => Promise<GetOpenApiDocumentData>;
-  /** 住户端接口文档（OpenAPI 3.1，JSON；只含住户端接口） (GET /api/h5/openapi.json) */
-  getH5OpenApiDocument: (input?: Record<string, never>, options?: O) => Promise<GetH5OpenApiDocumentData>;
   /** 接口文档页面（Swagger UI） (GET /api/docs) */
   getApiReference: (input?: Record<string, never>, options?: O) => Promise<GetApiReferenceData>;
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
@@ -1097,20 +1059,6 @@ export interface ApiClient<O = unknown> {
   getDepositLedger: (input?: { body?: GetDepositLedgerBodyInput }, options?: O) => Promise<GetDepositLedgerData>;
   /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
   exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) => Promise<ExportPaymentReportsData>;
-  /** 发送登录验证码（6位数字，5分钟内有效，可试5次） (POST /api/h5/auth/smsCode) */
-  sendSmsCode: (input: { body: SendSmsCodeBodyInput }, options?: O) => Promise<SendSmsCodeData>;
-  /** 手机号与验证码登录住户端，设置住户会话 Cookie (POST /api/h5/auth/login) */
-  residentLogin: (input: { body: ResidentLoginBodyInput }, options?: O) => Promise<ResidentLoginData>;
-  /** 退出住户端登录 (POST /api/h5/auth/logout) */
-  residentLogout: (input?: Record<string, never>, options?: O) => Promise<ResidentLogoutData>;
-  /** 申请绑定房屋（姓名与房屋），生成入住审核单，物业通过后绑定 (POST /api/h5/rooms/actions/requestBinding) */
-  requestRoomBinding: (input: { body: RequestRoomBindingBodyInput }, options?: O) => Promise<RequestRoomBindingData>;
-  /** 我的房屋（已绑定）与绑定申请 (GET /api/h5/rooms) */
-  listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
-  /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
-  listMyBills: (input: { params: ListMyBillsParamsInput }, options?: O) => Promise<ListMyBillsData>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
-  listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: (input?: { query?: ListSmsOutboxQuery }, options?: O) => Promise<ListSmsOutboxData>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
@@ -1356,8 +1304,6 @@ export interface ApiQueries<O = unknown> {
   health: QueryHelpers<"health", [input?: Record<string, never>], HealthData, O>;
   /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
   getOpenApiDocument: QueryHelpers<"getOpenApiDocument", [input?: Record<string, never>], GetOpenApiDocumentData, O>;
-  /** 住户端接口文档（OpenAPI 3.1，JSON；只含住户端接口） (GET /api/h5/openapi.json) */
-  getH5OpenApiDocument: QueryHelpers<"getH5OpenApiDocument", [input?: Record<string, never>], GetH5OpenApiDocumentData, O>;
   /** 接口文档页面（Swagger UI） (GET /api/docs) */
   getApiReference: QueryHelpers<"getApiReference", [input?: Record<string, never>], GetApiReferenceData, O>;
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
@@ -1474,20 +1420,6 @@ export interface ApiQueries<O = unknown> {
   getDepositLedger: QueryHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O> & MutationHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O>;
   /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
   exportPaymentReports: QueryHelpers<"exportPaymentReports", [input: { query: ExportPaymentReportsQueryInput }], ExportPaymentReportsData, O>;
-  /** 发送登录验证码（6位数字，5分钟内有效，可试5次） (POST /api/h5/auth/smsCode) */
-  sendSmsCode: QueryHelpers<"sendSmsCode", [input: { body: SendSmsCodeBodyInput }], SendSmsCodeData, O> & MutationHelpers<"sendSmsCode", [input: { body: SendSmsCodeBodyInput }], SendSmsCodeData, O>;
-  /** 手机号与验证码登录住户端，设置住户会话 Cookie (POST /api/h5/auth/login) */
-  residentLogin: QueryHelpers<"residentLogin", [input: { body: ResidentLoginBodyInput }], ResidentLoginData, O> & MutationHelpers<"residentLogin", [input: { body: ResidentLoginBodyInput }], ResidentLoginData, O>;
-  /** 退出住户端登录 (POST /api/h5/auth/logout) */
-  residentLogout: QueryHelpers<"residentLogout", [input?: Record<string, never>], ResidentLogoutData, O> & MutationHelpers<"residentLogout", [input?: Record<string, never>], ResidentLogoutData, O>;
-  /** 申请绑定房屋（姓名与房屋），生成入住审核单，物业通过后绑定 (POST /api/h5/rooms/actions/requestBinding) */
-  requestRoomBinding: QueryHelpers<"requestRoomBinding", [input: { body: RequestRoomBindingBodyInput }], RequestRoomBindingData, O> & MutationHelpers<"requestRoomBinding", [input: { body: RequestRoomBindingBodyInput }], RequestRoomBindingData, O>;
-  /** 我的房屋（已绑定）与绑定申请 (GET /api/h5/rooms) */
-  listMyRooms: QueryHelpers<"listMyRooms", [input?: Record<string, never>], ListMyRoomsData, O>;
-  /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
-  listMyBills: QueryHelpers<"listMyBills", [input: { params: ListMyBillsParamsInput }], ListMyBillsData, O>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
-  listMyNotices: QueryHelpers<"listMyNotices", [input?: Record<string, never>], ListMyNoticesData, O>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: QueryHelpers<"listSmsOutbox", [input?: { query?: ListSmsOutboxQuery }], ListSmsOutboxData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
@@ -1859,10 +1791,6 @@ export const operationRoutes = {
     "method": "GET",
     "path": "/api/openapi.json"
   },
-  "getH5OpenApiDocument": {
-    "method": "GET",
-    "path": "/api/h5/openapi.json"
-  },
   "getApiReference": {
     "method": "GET",
     "path": "/api/docs"
@@ -2094,34 +2022,6 @@ export const operationRoutes = {
   "exportPaymentReports": {
     "method": "GET",
     "path": "/api/property/reports/actions/exportReport"
-  },
-  "sendSmsCode": {
-    "method": "POST",
-    "path": "/api/h5/auth/smsCode"
-  },
-  "residentLogin": {
-    "method": "POST",
-    "path": "/api/h5/auth/login"
-  },
-  "residentLogout": {
-    "method": "POST",
-    "path": "/api/h5/auth/logout"
-  },
-  "requestRoomBinding": {
-    "method": "POST",
-    "path": "/api/h5/rooms/actions/requestBinding"
-  },
-  "listMyRooms": {
-    "method": "GET",
-    "path": "/api/h5/rooms"
-  },
-  "listMyBills": {
-    "method": "GET",
-    "path": "/api/h5/rooms/:roomId/bills"
-  },
-  "listMyNotices": {
-    "method": "GET",
-    "path": "/api/h5/notices"
   },
   "listSmsOutbox": {
     "method": "GET",

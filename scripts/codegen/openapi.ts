@@ -2,7 +2,7 @@
 import type { ResourceDef } from "./model-types.ts";
 import { fieldSchema, resourceOperations, type ResourceOperation } from "./resource-operations.ts";
 import type { Model } from "./model.ts";
-import { authorityText, errorComponents, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
+import { authorityText, edgeRefusals, errorComponents, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
 
 type Json = Record<string, unknown>;
 
@@ -56,11 +56,10 @@ const API_DESCRIPTION = [
 
 /** The codes a generic operation may answer besides success, by what it does. */
 function genericErrors(o: ResourceOperation): string[] {
+  const input = Boolean(o.body || o.query.length);
   return [
-    "NOT_LOGGED_IN",
-    "NO_PERMISSION",
-    ...(o.method !== "GET" ? ["MISSING_XHR_MARKER"] : []),
-    ...(o.body || o.query.length ? ["BAD_REQUEST", "VALIDATION_FAILED"] : []),
+    ...(input ? ["BAD_REQUEST"] : []),
+    ...edgeRefusals({ signedIn: true, permission: true, marker: o.method !== "GET", input }),
     ...(o.pathId || o.kind === "task" || o.kind === "file" ? ["NOT_FOUND"] : []),
     ...(o.kind === "create" || o.kind === "update" ? ["DUPLICATE"] : []),
     ...(o.kind === "update" ? ["CONFLICT"] : []),

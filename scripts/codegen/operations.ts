@@ -486,6 +486,11 @@ export const errorComponents = { schemas: { ErrorEnvelope: ERROR_ENVELOPE }, par
 const errorEnvelope: Json = { $ref: "#/components/schemas/ErrorEnvelope" };
 export const XHR_MARKER_PARAMETER: Json = { $ref: "#/components/parameters/XRequestedWith" };
 
+/** The refusals the edge answers before any handler runs: not signed in, no permission, no XHR marker, invalid input. */
+export function edgeRefusals(edge: { signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
+  return [...(edge.signedIn ? ["NOT_LOGGED_IN"] : []), ...(edge.permission ? ["NO_PERMISSION"] : []), ...(edge.marker ? ["MISSING_XHR_MARKER"] : []), ...(edge.input ? ["VALIDATION_FAILED"] : [])];
+}
+
 /** The answers an operation may give besides 200, one per HTTP status, each naming its codes (schemas/errors.yaml). */
 export function errorResponses(model: Pick<Model, "errorCodes">, codes: readonly string[], extra: Readonly<Record<string, string>> = {}): Json {
   const responses: Record<string, { description: string; content: Json }> = {};
@@ -538,14 +543,8 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     // A gateway's callback (caller: server) carries no marker; every other call but GET does.
     const marker = op.method !== "GET" && !op.caller;
     if (marker) parameters.push(XHR_MARKER_PARAMETER);
-    const codes = [
-      ...op.errors,
-      ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
-      ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
-      ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" && op.authority !== "resident" ? ["NO_PERMISSION"] : []),
-      ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
-      ...(marker ? ["MISSING_XHR_MARKER"] : []),
-    ];
+    const byCode = Array.isArray(op.authority) || !["public", "signedIn", "resident"].includes(op.authority);
+    const codes = [...op.errors, ...edgeRefusals({ signedIn: op.authority !== "public", permission: byCode, marker, input: Boolean(body || parameters.length) })];
     const responses: Json = {
       "200": op.envelope
         ? { description: "成功", content: { "application/json": { schema: envelope(wireData(op.data)) } } }
@@ -688,6 +687,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
   const specs: ValidatorSpec[] = [];
   const coercions: ValidatorSpec[] = [];
   const typeImports: string[] = [];
+  const staffTypeImports: string[] = [];
   const clientLines = new Map<string, { line: string; types: string[] }>();
   for (const op of ops) {
     const P = pascal(op.name);
@@ -739,8 +739,12 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}${sent[p] ? "Input" : ""}`).join("; ")} }` : "Record<string, never>";
     const optional = !inputParts.some(partRequired);
     const clientLine = `  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) => Promise<${P}Data>;`;
+    const opTypes = typeImports.slice(typeImports.indexOf(`${P}Params`));
+    clientLines.set(op.name, { line: clientLine, types: opTypes });
+    // The residents' operations are the residents' client's alone (h5-client.ts): the staff client has none of them.
+    if (isResidentOperation(op)) continue;
     client.push(clientLine);
-    clientLines.set(op.name, { line: clientLine, types: typeImports.slice(typeImports.indexOf(`${P}Params`)) });
+    staffTypeImports.push(...opTypes);
     queries.push(operationQueries(op, inputType, optional));
   }
   files["operation-types.ts"] =
@@ -771,7 +775,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `// The typed client of the declared operations: one function per operation, typed input in, typed data out.\n` +
     `// It builds no request itself: the injected transport (the web app's request wrapper) performs the call.\n` +
     `// createApiQueries adds the react-query helpers of each operation (query key, query options, mutation options).\n` +
-    `import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
+    `import type {\n${staffTypeImports.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
     `/** What the transport is asked to do: the route (path with :names) and the input parts. */\n` +
     `export interface OperationCall {\n  name: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  path: string;\n  params?: object;\n  query?: object;\n  body?: unknown;\n}\n\n` +
     `export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;\n\n` +
@@ -783,7 +787,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  return client as unknown as ApiClient<O>;\n}\n\n` +
     queriesModule(queries) +
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
-    `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
+    `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.filter((o) => !isResidentOperation(o)).map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
   files["h5-client.ts"] = h5ClientModule(ops.filter(isResidentOperation), clientLines);
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
   const coerced = new Set(coercions.map((c) => c.exportName));

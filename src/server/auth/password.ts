@@ -5,7 +5,7 @@
 // to store the password again at today's cost. Compared in constant time.
 // The project's own test runs (NODE_ENV=test) may lower N with NEPTUNE_TEST_SCRYPT_N (passwordCost):
 // the suite signs in thousands of times, and each sign-in at the real cost is 0.7 s of a core. Any
-// other process ignores it; the password specs run at the real cost.
+// other process ignores it; the password spec's hashing tests run at the real cost.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
 interface ScryptCost {
