@@ -675,6 +675,16 @@ import type {
   SaveMenuCustomizationBody,
   SaveMenuCustomizationBodyInput,
   SaveMenuCustomizationData,
+  CreateApiTokenParams,
+  CreateApiTokenQuery,
+  CreateApiTokenBody,
+  CreateApiTokenBodyInput,
+  CreateApiTokenData,
+  RevokeApiTokenParams,
+  RevokeApiTokenQuery,
+  RevokeApiTokenBody,
+  RevokeApiTokenParamsInput,
+  RevokeApiTokenData,
   ListTaskCentreParams,
   ListTaskCentreQuery,
   ListTaskCentreBody,
@@ -1087,6 +1097,10 @@ export interface ApiClient<O = unknown> {
   reportOperation: (input: { body: ReportOperationBodyInput }, options?: O) => Promise<ReportOperationData>;
   /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
   saveMenuCustomization: (input: { body: SaveMenuCustomizationBodyInput }, options?: O) => Promise<SaveMenuCustomizationData>;
+  /** 新建应用令牌（令牌只在此答复中出现一次，服务器只保存其 SHA-256） (POST /api/system/apiTokens/actions/create) */
+  createApiToken: (input: { body: CreateApiTokenBodyInput }, options?: O) => Promise<CreateApiTokenData>;
+  /** 撤销应用令牌（立即生效，所有服务器上） (POST /api/system/apiTokens/:id/actions/revoke) */
+  revokeApiToken: (input: { params: RevokeApiTokenParamsInput }, options?: O) => Promise<RevokeApiTokenData>;
   /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
   listTaskCentre: (input?: { query?: ListTaskCentreQueryInput }, options?: O) => Promise<ListTaskCentreData>;
   /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
@@ -1448,6 +1462,10 @@ export interface ApiQueries<O = unknown> {
   reportOperation: QueryHelpers<"reportOperation", [input: { body: ReportOperationBodyInput }], ReportOperationData, O> & MutationHelpers<"reportOperation", [input: { body: ReportOperationBodyInput }], ReportOperationData, O>;
   /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
   saveMenuCustomization: QueryHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O> & MutationHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O>;
+  /** 新建应用令牌（令牌只在此答复中出现一次，服务器只保存其 SHA-256） (POST /api/system/apiTokens/actions/create) */
+  createApiToken: QueryHelpers<"createApiToken", [input: { body: CreateApiTokenBodyInput }], CreateApiTokenData, O> & MutationHelpers<"createApiToken", [input: { body: CreateApiTokenBodyInput }], CreateApiTokenData, O>;
+  /** 撤销应用令牌（立即生效，所有服务器上） (POST /api/system/apiTokens/:id/actions/revoke) */
+  revokeApiToken: QueryHelpers<"revokeApiToken", [input: { params: RevokeApiTokenParamsInput }], RevokeApiTokenData, O> & MutationHelpers<"revokeApiToken", [input: { params: RevokeApiTokenParamsInput }], RevokeApiTokenData, O>;
   /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
   listTaskCentre: QueryHelpers<"listTaskCentre", [input?: { query?: ListTaskCentreQueryInput }], ListTaskCentreData, O>;
   /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
@@ -2078,6 +2096,14 @@ export const operationRoutes = {
   "saveMenuCustomization": {
     "method": "POST",
     "path": "/api/system/menuCustomizations/actions/save"
+  },
+  "createApiToken": {
+    "method": "POST",
+    "path": "/api/system/apiTokens/actions/create"
+  },
+  "revokeApiToken": {
+    "method": "POST",
+    "path": "/api/system/apiTokens/:id/actions/revoke"
   },
   "listTaskCentre": {
     "method": "GET",

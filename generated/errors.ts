@@ -225,7 +225,9 @@ export const messages = {
   "smsCodeSent": "验证码已发送",
   "smsCodeRequired": "请输入验证码",
   "smsCodeFormat": "验证码为6位数字",
-  "residentRoomRequired": "请选择房屋"
+  "residentRoomRequired": "请选择房屋",
+  "apiTokenCreated": "令牌已创建，请立即复制保存，关闭后无法再次查看",
+  "apiTokenRevoked": "令牌已撤销"
 } as const;
 
 export const errorCodes = {
@@ -338,6 +340,16 @@ export const errorCodes = {
     "code": 40002,
     "status": 400,
     "message": "最近访问社区最多保存5个"
+  },
+  "API_TOKEN_GRANT_TOO_WIDE": {
+    "code": 40351,
+    "status": 400,
+    "message": "令牌的权限或管理范围不能超出您自己的"
+  },
+  "API_TOKEN_RATE_LIMITED": {
+    "code": 42951,
+    "status": 429,
+    "message": "该令牌调用过于频繁，请稍后再试"
   },
   "SERVER_ERROR": {
     "code": 500,

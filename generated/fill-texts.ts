@@ -238,4 +238,7 @@ export const fillTexts = {
     leaveConfirm: (values: { time: TextValue }): string => fill(texts.payOnlineDesk.leaveConfirm, values),
     ended: (values: { status: TextValue }): string => fill(texts.payOnlineDesk.ended, values),
   } as const,
+  apiTokens: {
+    expiresAt: (values: { expiresAt: TextValue }): string => fill(texts.apiTokens.expiresAt, values),
+  } as const,
 } as const;

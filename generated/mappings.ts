@@ -2154,6 +2154,23 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "apiTokenStatus": {
+    "description": "应用令牌状态（过期由有效期至判断）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Active",
+        "label": "有效",
+        "color": "success"
+      },
+      "2": {
+        "name": "Revoked",
+        "label": "已撤销",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
   "houseType": {
     "description": "房屋类型",
     "valueType": "integer",

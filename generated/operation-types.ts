@@ -8189,6 +8189,101 @@ hidden: boolean
 }[]
 }
 
+export type CreateApiTokenParams = Record<string, never>;
+
+export type CreateApiTokenQuery = Record<string, never>;
+
+export interface CreateApiTokenBody {
+/**
+ * 令牌名称
+ */
+name: string
+/**
+ * 功能权限
+ * 
+ * @minItems 1
+ * @maxItems 2000
+ */
+authorities: string[]
+/**
+ * 不填或为空表示创建人的全部管理范围
+ * 
+ * @maxItems 2000
+ */
+communityIds?: number[]
+/**
+ * 有效天数
+ */
+validDays: number
+}
+
+export interface CreateApiTokenBodyInput {
+/**
+ * 令牌名称
+ */
+name: string
+/**
+ * 功能权限
+ * 
+ * @minItems 1
+ * @maxItems 2000
+ */
+authorities: string[]
+/**
+ * 不填或为空表示创建人的全部管理范围
+ * 
+ * @maxItems 2000
+ */
+communityIds?: (number | string)[]
+/**
+ * 有效天数
+ */
+validDays: (number | string)
+}
+
+export interface CreateApiTokenData {
+id: number
+name: string
+/**
+ * 令牌（只出现这一次，请立即保存）
+ */
+token: string
+/**
+ * 令牌的前几个字符（列表中用来区分令牌）
+ */
+tokenPrefix: string
+/**
+ * 有效期至（ISO 8601）
+ */
+expiresAt: string
+}
+
+export interface RevokeApiTokenParams {
+/**
+ * 应用令牌
+ */
+id: number
+}
+
+export type RevokeApiTokenQuery = Record<string, never>;
+
+export type RevokeApiTokenBody = Record<string, never>;
+
+export interface RevokeApiTokenParamsInput {
+/**
+ * 应用令牌
+ */
+id: (number | string)
+}
+
+export interface RevokeApiTokenData {
+id: number
+/**
+ * 2 已撤销
+ */
+status: number
+}
+
 export type ListTaskCentreParams = Record<string, never>;
 
 export interface ListTaskCentreQuery {
@@ -9238,6 +9333,8 @@ export interface OperationTypes {
   getErrorCodeTable: { params: GetErrorCodeTableParams; query: GetErrorCodeTableQuery; body: GetErrorCodeTableBody; data: GetErrorCodeTableData; result: GetErrorCodeTableData; community: null };
   reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; result: ReportOperationData; community: null };
   saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; result: SaveMenuCustomizationData; community: null };
+  createApiToken: { params: CreateApiTokenParams; query: CreateApiTokenQuery; body: CreateApiTokenBody; data: CreateApiTokenData; result: CreateApiTokenData; community: null };
+  revokeApiToken: { params: RevokeApiTokenParams; query: RevokeApiTokenQuery; body: RevokeApiTokenBody; data: RevokeApiTokenData; result: RevokeApiTokenData; community: null };
   listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; result: ListTaskCentreData; community: null };
   getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; result: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
   getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; result: GetWorkbenchRoomAuditsData; community: CheckedCommunity };

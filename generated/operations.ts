@@ -6772,6 +6772,108 @@ export const operations = {
       }
     }
   },
+  "createApiToken": {
+    "name": "createApiToken",
+    "domain": "system",
+    "method": "POST",
+    "path": "/api/system/apiTokens/actions/create",
+    "summary": "新建应用令牌（令牌只在此答复中出现一次，服务器只保存其 SHA-256）",
+    "authority": "API_TOKEN_MANAGE",
+    "envelope": true,
+    "successMessage": "apiTokenCreated",
+    "errors": [
+      "VALIDATION_FAILED",
+      "API_TOKEN_GRANT_TOO_WIDE"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityIds",
+          "many": true
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "description": "令牌名称",
+            "x-rule": "name",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 32
+          },
+          "authorities": {
+            "description": "功能权限",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 2000,
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "pattern": "^[A-Za-z0-9_]+$"
+            }
+          },
+          "communityIds": {
+            "description": "不填或为空表示创建人的全部管理范围",
+            "type": "array",
+            "maxItems": 2000,
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "validDays": {
+            "description": "有效天数",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 730
+          }
+        },
+        "required": [
+          "name",
+          "authorities",
+          "validDays"
+        ]
+      }
+    }
+  },
+  "revokeApiToken": {
+    "name": "revokeApiToken",
+    "domain": "system",
+    "method": "POST",
+    "path": "/api/system/apiTokens/:id/actions/revoke",
+    "summary": "撤销应用令牌（立即生效，所有服务器上）",
+    "authority": "API_TOKEN_MANAGE",
+    "envelope": true,
+    "successMessage": "apiTokenRevoked",
+    "errors": [
+      "NOT_FOUND",
+      "ILLEGAL_STATE"
+    ],
+    "scope": "tenant",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "应用令牌",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
   "listTaskCentre": {
     "name": "listTaskCentre",
     "domain": "tasks",

@@ -113,6 +113,12 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "SMS_OUTBOX_VIEW": "短信记录"
     }
   },
+  "integration": {
+    "description": "开放接口（应用令牌，docs/api.md）",
+    "codes": {
+      "API_TOKEN_MANAGE": "应用令牌"
+    }
+  },
   "dataAccess": {
     "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
     "codes": {
@@ -138,6 +144,7 @@ export const permissionNames: Record<string, string> = {
   "HBL23003": "项目看板",
   "HBL03019": "边缘服务",
   "SMS_OUTBOX_VIEW": "短信记录",
+  "API_TOKEN_MANAGE": "应用令牌",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -153,6 +160,7 @@ export const allowedDuplicateRouteCodes: Record<string, string[]> = {
 };
 
 export const allAuthorityCodes: string[] = [
+  "API_TOKEN_MANAGE",
   "HBL0001",
   "HBL01001",
   "HBL01003",

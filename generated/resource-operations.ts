@@ -1010,6 +1010,17 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"operationLogs_file","method":"GET","path":"/api/management/operationLogs/actions/file","authority":"HBL03005","query":[{"name":"taskId","required":true}]},
     "batchDelete": {"name":"operationLogs_batchDelete","method":"DELETE","path":"/api/management/operationLogs/actions/batchDelete","authority":"HBL03005"},
   },
+  "apiTokens": {
+    "pageList": {"name":"apiTokens_pageList","method":"POST","path":"/api/system/apiTokens/actions/pageList","authority":"API_TOKEN_MANAGE"},
+    "create": {"name":"apiTokens_create","method":"POST","path":"/api/system/apiTokens","authority":"API_TOKEN_MANAGE"},
+    "detail": {"name":"apiTokens_detail","method":"GET","path":"/api/system/apiTokens/:id","authority":"API_TOKEN_MANAGE","pathId":true},
+    "update": {"name":"apiTokens_update","method":"PUT","path":"/api/system/apiTokens/:id","authority":"API_TOKEN_MANAGE","pathId":true},
+    "delete": {"name":"apiTokens_delete","method":"DELETE","path":"/api/system/apiTokens/:id","authority":"API_TOKEN_MANAGE","pathId":true},
+    "export": {"name":"apiTokens_export","method":"POST","path":"/api/system/apiTokens/actions/export","authority":"API_TOKEN_MANAGE"},
+    "task": {"name":"apiTokens_task","method":"GET","path":"/api/system/apiTokens/actions/task","authority":"API_TOKEN_MANAGE","query":[{"name":"id","required":true}]},
+    "file": {"name":"apiTokens_file","method":"GET","path":"/api/system/apiTokens/actions/file","authority":"API_TOKEN_MANAGE","query":[{"name":"taskId","required":true}]},
+    "batchDelete": {"name":"apiTokens_batchDelete","method":"DELETE","path":"/api/system/apiTokens/actions/batchDelete","authority":"API_TOKEN_MANAGE"},
+  },
   "smsOutbox": {
     "pageList": {"name":"smsOutbox_pageList","method":"POST","path":"/api/system/smsOutbox/actions/pageList","authority":"SMS_OUTBOX_VIEW"},
     "create": {"name":"smsOutbox_create","method":"POST","path":"/api/system/smsOutbox","authority":"SMS_OUTBOX_VIEW"},

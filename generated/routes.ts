@@ -2565,6 +2565,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/system/apiTokens",
+    "name": "apiTokens",
+    "module": "system",
+    "authority": "API_TOKEN_MANAGE",
+    "public": false,
+    "title": "应用令牌",
+    "breadcrumb": [
+      "系统管理",
+      "应用令牌"
+    ],
+    "page": "apiTokens",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/system/devicemanage",
     "name": "devicemanage",
     "module": "system",
@@ -3919,6 +3939,14 @@ export const menu: MenuNode[] = [
         "code": "SMS_OUTBOX_VIEW",
         "alias": "短信记录",
         "path": "/system/smsOutbox",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "apiTokens",
+        "code": "API_TOKEN_MANAGE",
+        "alias": "应用令牌",
+        "path": "/system/apiTokens",
         "isTenantMenu": true,
         "subMenus": []
       },

@@ -1121,6 +1121,15 @@ export const NotificationOutcome = {
 } as const;
 export type NotificationOutcome = (typeof NotificationOutcome)[keyof typeof NotificationOutcome];
 
+/** 应用令牌状态（过期由有效期至判断） */
+export const ApiTokenStatus = {
+  /** 有效 */
+  Active: 1,
+  /** 已撤销 */
+  Revoked: 2,
+} as const;
+export type ApiTokenStatus = (typeof ApiTokenStatus)[keyof typeof ApiTokenStatus];
+
 /** 房屋类型 */
 export const HouseType = {
   /** 住宅 */

@@ -437,5 +437,22 @@ export const texts = {
   "payOnlineLetter": {
     "hint": "扫码或打开链接在线缴费",
     "qrLabel": "在线缴费二维码"
+  },
+  "apiTokens": {
+    "actorPrefix": "令牌:",
+    "create": "新建应用令牌",
+    "createHint": "令牌代替账号密码供其他系统调用本平台接口（请求头 Authorization: Bearer 令牌）。它以您的身份调用，权限与管理范围不超过您自己的；令牌只在创建后显示一次。",
+    "name": "令牌名称",
+    "authorities": "功能权限",
+    "communities": "管理范围",
+    "validDays": "有效天数",
+    "submit": "创建令牌",
+    "creating": "正在创建...",
+    "required": "请填写令牌名称并选择功能权限",
+    "shownOnce": "请立即复制并妥善保存：关闭后无法再次查看该令牌。",
+    "copy": "复制令牌",
+    "copied": "已复制",
+    "close": "我已保存",
+    "expiresAt": "有效期至 {expiresAt}"
   }
 } as const;

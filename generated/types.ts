@@ -5345,6 +5345,73 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface ApiTokensRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 令牌名称
+ */
+name?: (string | null)
+/**
+ * 令牌前缀
+ */
+tokenPrefix?: (string | null)
+/**
+ * 创建人
+ */
+userId?: (number | null)
+/**
+ * 功能权限
+ */
+authorities?: {
+[k: string]: unknown
+}
+/**
+ * 管理范围
+ */
+communityIds?: {
+[k: string]: unknown
+}
+/**
+ * 有效期至
+ */
+expiresAt?: (string | null)
+/**
+ * 令牌状态
+ */
+status?: (number | null)
+/**
+ * 最近使用
+ */
+lastUsedAt?: (string | null)
+/**
+ * 最近使用地址
+ */
+lastUsedIp?: (string | null)
+/**
+ * 撤销时间
+ */
+revokedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface SmsOutboxRow {
 id: number
 /**
@@ -6471,6 +6538,7 @@ export interface ResourceRows {
   characters: CharactersRow;
   menuCustomizations: MenuCustomizationsRow;
   operationLogs: OperationLogsRow;
+  apiTokens: ApiTokensRow;
   smsOutbox: SmsOutboxRow;
   devices: DevicesRow;
   captureSettings: CaptureSettingsRow;

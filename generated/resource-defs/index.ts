@@ -88,6 +88,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "characters": () => import("./characters.ts"),
   "menuCustomizations": () => import("./menuCustomizations.ts"),
   "operationLogs": () => import("./operationLogs.ts"),
+  "apiTokens": () => import("./apiTokens.ts"),
   "smsOutbox": () => import("./smsOutbox.ts"),
   "devices": () => import("./devices.ts"),
   "captureSettings": () => import("./captureSettings.ts"),

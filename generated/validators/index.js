@@ -84,6 +84,7 @@ import * as users from "./users.js";
 import * as characters from "./characters.js";
 import * as menuCustomizations from "./menuCustomizations.js";
 import * as operationLogs from "./operationLogs.js";
+import * as apiTokens from "./apiTokens.js";
 import * as smsOutbox from "./smsOutbox.js";
 import * as devices from "./devices.js";
 import * as captureSettings from "./captureSettings.js";
@@ -275,6 +276,8 @@ export const validators = {
   resource_menuCustomizations_update: { validate: menuCustomizations.update, meta: menuCustomizations.meta },
   resource_operationLogs_create: { validate: operationLogs.create, meta: operationLogs.meta },
   resource_operationLogs_update: { validate: operationLogs.update, meta: operationLogs.meta },
+  resource_apiTokens_create: { validate: apiTokens.create, meta: apiTokens.meta },
+  resource_apiTokens_update: { validate: apiTokens.update, meta: apiTokens.meta },
   resource_smsOutbox_create: { validate: smsOutbox.create, meta: smsOutbox.meta },
   resource_smsOutbox_update: { validate: smsOutbox.update, meta: smsOutbox.meta },
   resource_devices_create: { validate: devices.create, meta: devices.meta },

@@ -2,7 +2,7 @@
 import type { ResourceDef } from "./model-types.ts";
 import { fieldSchema, resourceOperations, type ResourceOperation } from "./resource-operations.ts";
 import type { Model } from "./model.ts";
-import { authorityText, edgeRefusals, errorComponents, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
+import { authorityText, edgeRefusals, STAFF_SECURITY, errorComponents, errorResponses, XHR_MARKER_PARAMETER } from "./operations.ts";
 
 type Json = Record<string, unknown>;
 
@@ -48,7 +48,8 @@ const envelope = (data: Json): Json => ({
 const API_DESCRIPTION = [
   "每个答复都是信封 {code, message, data, success}：code 为 0 表示成功；失败时 message 是中文提示，校验失败时 data 为 {errors: [{field, message}]}。",
   "会话：POST /api/auth/login 设置 httpOnly Cookie neptune_session 并答复 signature；之后的调用要同时带 Cookie 和 signature 请求头。",
-  "GET 以外的调用都要带请求头 X-Requested-With: XMLHttpRequest（缺少时 403）。",
+  "用会话调用时，GET 以外的调用都要带请求头 X-Requested-With: XMLHttpRequest（缺少时 403）。",
+  "机器调用：系统管理 → 应用令牌中创建的令牌放在请求头 Authorization: Bearer <令牌> 中，可调用每个员工接口，不需要 Cookie、signature 与 X-Requested-With；令牌的权限与管理范围不超过创建人的，撤销后立即失效；每个令牌每分钟最多 600 次调用（超出答复 429）。",
   "初始密码必须先修改：在此之前，只有标注 x-before-password-change 的调用可用（修改密码、读取当前用户、退出登录等），其余答复 403（请先修改初始密码）。",
   "会话闲置 12 小时后失效（答复 401）；修改密码或删除用户会结束该用户的其他会话。",
   "金额在接口中是两位小数的元（文本），在服务器内部与数据库中是整数分。",
@@ -93,7 +94,7 @@ function operationEntry(model: Model, r: ResourceDef, o: ResourceOperation): Jso
     summary: o.summary,
     description: `${r.label}的通用接口（${o.kind === "action" ? "状态操作" : o.kind}）。${authorityText(o.authority)}`,
     // Both schemes in one requirement object: a call needs the cookie AND its signature.
-    security: [{ signature: [], cookie: [] }],
+    security: STAFF_SECURITY,
     "x-authority": o.authority,
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
@@ -135,6 +136,7 @@ export function openApiDocument(model: Model, version: string): Json {
       securitySchemes: {
         signature: { type: "apiKey", in: "header", name: "signature", description: "登录答复中的 signature；与会话 Cookie 一起才是一个会话，缺一不可" },
         cookie: { type: "apiKey", in: "cookie", name: "neptune_session", description: "登录时设置的 httpOnly 会话 Cookie" },
+        apiToken: { type: "http", scheme: "bearer", description: "应用令牌（系统管理 → 应用令牌，创建时只显示一次）：代替会话 Cookie、signature 与 X-Requested-With" },
       },
     },
     paths,

@@ -472,12 +472,15 @@ const ERROR_ENVELOPE: Json = {
   },
 };
 
-/** The marker every call other than GET carries (DESIGN.md): without it, 403 and nothing done. */
+/** A staff operation's callers: a session (its cookie and signature together), or a machine's API token. */
+export const STAFF_SECURITY: Json[] = [{ signature: [], cookie: [] }, { apiToken: [] }];
+
+/** The marker every call other than GET carries when made with a session cookie (DESIGN.md): without it, 403 and nothing done. */
 const XHR_MARKER: Json = {
   name: "X-Requested-With",
   in: "header",
-  required: true,
-  description: "防跨站请求标记：GET 以外的每个调用都要带上（缺少时 403，什么也不做）",
+  required: false,
+  description: "防跨站请求标记：用会话 Cookie 调用时（员工端与住户端），GET 以外的每个调用都要带上（缺少时 403，什么也不做）；用应用令牌（Authorization: Bearer）调用时不需要",
   schema: { type: "string", const: "XMLHttpRequest" },
 };
 
@@ -556,7 +559,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       tags: [op.tag],
       summary: op.summary,
       description: [op.description, authorityText(op.authority)].filter(Boolean).join("\n\n"),
-      ...(op.authority === "public" ? { security: [] } : op.authority === "resident" ? { security: [{ residentCookie: [] }] } : { security: [{ signature: [], cookie: [] }] }),
+      ...(op.authority === "public" ? { security: [] } : op.authority === "resident" ? { security: [{ residentCookie: [] }] } : { security: STAFF_SECURITY }),
       "x-authority": op.authority,
       ...(op.beforePasswordChange ? { "x-before-password-change": true } : {}),
       ...(parameters.length ? { parameters } : {}),

@@ -24,7 +24,7 @@ import { scalarText } from "../../common/scalar-text.ts";
 
 const refuse = (message: string) => apiError("NO_PERMISSION", { message });
 
-const holdsAll = (session: SessionInfo, codes: string[]) => codes.every((code) => session.authorities.includes(code));
+export const holdsAll = (session: SessionInfo, codes: string[]) => codes.every((code) => session.authorities.includes(code));
 
 async function codesOfRole(db: DbSession, tenantId: number, roleId: number): Promise<string[]> {
   const { rows } = await db.query<{ authorities: unknown }>(sql`select authorities from characters where tenant_id = ${tenantId} and id = ${roleId}`);
@@ -42,7 +42,7 @@ interface Account {
 }
 
 /** Whether a scope lies within the grantor's (an unlimited grantor holds every scope). */
-const withinScope = (session: SessionInfo, scope: readonly number[] | null) => session.communityIds === null || (scope !== null && scope.every((id) => session.communityIds!.includes(id)));
+export const withinScope = (session: SessionInfo, scope: readonly number[] | null) => session.communityIds === null || (scope !== null && scope.every((id) => session.communityIds!.includes(id)));
 
 /** The tenant's accounts with these ids (`by: "id"`) or holding these roles (`by: "role"`), with their role's codes. */
 async function accounts(db: DbSession, tenantId: number, ids: readonly number[], by: "id" | "role" = "id"): Promise<Account[]> {

@@ -34,6 +34,7 @@ export const pages: Record<string, PageComponent> = {
   workbench: lazyPage(() => import("./workbench/WorkbenchPage.tsx")),
   taskCenter: lazyPage(() => import("./system/taskCenter/TaskCenterPage.tsx")),
   clickReport: lazyPage(() => import("./help/ClickReportPage.tsx")),
+  apiTokens: lazyPage(() => import("./system/apiTokens/ApiTokensPage.tsx")),
   menuCustomization: lazyPage(() => import("./system/menuCustomization/MenuCustomizationPage.tsx")),
   globalBoard: lazyPage(() => import("./pages/boards/GlobalBoardPage.tsx")),
   projectBoard: lazyPage(() => import("./pages/boards/ProjectBoardPage.tsx")),

@@ -11,6 +11,10 @@
 //    A resident's route (authority `resident`) asks instead for a resident session (its own cookie,
 //    resident-session.ts) and never reads the staff cookie or signature: a staff session there is no
 //    session (401), and a resident's cookie is no session on any staff route (401);
+//    A machine's call with `Authorization: Bearer <API token>` (api-token-store.ts) needs neither the
+//    marker (a browser adds that header to no cross-site request) nor a cookie: the token stands for
+//    the session, a token that is not live is no session (401, never a fall-back to the cookie), and it
+//    counts against the token's rate (API_TOKEN_RATE_LIMITED). Resident routes never read it;
 // 4. a session whose password someone else set (users.must_change_password: created or reset by an
 //    administrator) reaches only the operations that say `beforePasswordChange` in schemas/operations
 //    (who it is, the password change) and the public ones (signing out) until the user chooses its
@@ -21,12 +25,15 @@ import { apiError } from "../http/envelope.ts";
 import { findSession, type SessionInfo } from "./session-store.ts";
 import { credentialsOf } from "./cookie.ts";
 import { findResidentSession, type ResidentInfo } from "./resident-session.ts";
+import { bearerOf, findApiTokenSession, withinRate, type ApiTokenSession } from "./api-token-store.ts";
+import { writeOperationLog } from "../db/operation-log.ts";
 
 /** GET routes that act (end the session): they need the marker like any other method. */
 const XHR_MARKED_GETS: ReadonlySet<string> = new Set([operations.logout.path]);
 
 function needsXhrMarker(request: FastifyRequest): boolean {
   if (request.routeOptions.config.serverCaller) return false; // another server: no browser carries a cookie there
+  if (bearerOf(request) !== null && !request.routeOptions.config.resident) return false; // a machine's token, not a browser's cookie
   if (request.method !== "GET" && request.method !== "HEAD") return true;
   return XHR_MARKED_GETS.has(request.routeOptions.url ?? "");
 }
@@ -57,13 +64,38 @@ export function installGuard(app: FastifyInstance): void {
       if (!request.resident) throw apiError("NOT_LOGGED_IN");
       return;
     }
-    const session = await loadSession(app, request);
+    const bearer = bearerOf(request);
+    const session = bearer === null ? await loadSession(app, request) : await tokenSession(app, request, bearer);
     if (!session) throw apiError("NOT_LOGGED_IN");
     if (session.mustChangePassword && !config.beforePasswordChange) throw apiError("PASSWORD_CHANGE_REQUIRED");
     if (config.authority && !session.authorities.includes(config.authority)) throw apiError("NO_PERMISSION");
     if (config.anyAuthority && !session.authorities.some((code) => config.anyAuthority?.includes(code))) throw apiError("NO_PERMISSION");
     if (config.someAuthority && session.authorities.length === 0) throw apiError("NO_PERMISSION");
   });
+  // Every call made with a token is in the operation log under the token's name, answered or refused.
+  app.addHook("onResponse", async (request, reply) => {
+    const session = request.session;
+    if (!session || !("apiTokenId" in session)) return;
+    await writeOperationLog(app.db, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: request.ip,
+      resource: "apiTokens",
+      action: "call",
+      operationCode: `${request.method} ${request.routeOptions.url ?? ""}`.slice(0, 64),
+      targetId: (session as ApiTokenSession).apiTokenId,
+      detail: { status: reply.statusCode },
+    }).catch((err: Error) => request.log.error({ err }, "api token call not logged"));
+  });
+}
+
+/** The session an API token stands for (null: no live token), counted against its rate. */
+async function tokenSession(app: FastifyInstance, request: FastifyRequest, token: string): Promise<SessionInfo | null> {
+  const session = await findApiTokenSession(app.db, token, request.ip);
+  if (session && !withinRate(session.apiTokenId)) throw apiError("API_TOKEN_RATE_LIMITED");
+  request.session = session;
+  return session;
 }
 
 /** The session of a guarded route (the guard has already refused requests without one). */
