@@ -209,7 +209,7 @@ export const stateActions = {
     mapping: "apiTokenStatus",
     actions: {
       /** 撤销: 有效 → 已撤销 */
-      revoke: { name: "revoke", label: "撤销", from: [ApiTokenStatus.Active], to: ApiTokenStatus.Revoked, inputs: [], required: [], atField: "revokedAt", confirm: "撤销后使用该令牌的调用立即失效，确定撤销吗？", danger: true, operation: "revokeApiToken" },
+      revoke: { name: "revoke", label: "撤销", from: [ApiTokenStatus.Active], to: ApiTokenStatus.Revoked, inputs: [], required: [], atField: "revokedAt", confirm: "撤销后使用该令牌的调用立即失效，确定撤销吗？", danger: true },
     },
   },
 } as const satisfies Record<string, ResourceStateActions>;

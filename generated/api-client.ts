@@ -680,11 +680,6 @@ import type {
   CreateApiTokenBody,
   CreateApiTokenBodyInput,
   CreateApiTokenData,
-  RevokeApiTokenParams,
-  RevokeApiTokenQuery,
-  RevokeApiTokenBody,
-  RevokeApiTokenParamsInput,
-  RevokeApiTokenData,
   ListTaskCentreParams,
   ListTaskCentreQuery,
   ListTaskCentreBody,
@@ -1099,8 +1094,6 @@ export interface ApiClient<O = unknown> {
   saveMenuCustomization: (input: { body: SaveMenuCustomizationBodyInput }, options?: O) => Promise<SaveMenuCustomizationData>;
   /** 新建应用令牌（令牌只在此答复中出现一次，服务器只保存其 SHA-256） (POST /api/system/apiTokens/actions/create) */
   createApiToken: (input: { body: CreateApiTokenBodyInput }, options?: O) => Promise<CreateApiTokenData>;
-  /** 撤销应用令牌（立即生效，所有服务器上） (POST /api/system/apiTokens/:id/actions/revoke) */
-  revokeApiToken: (input: { params: RevokeApiTokenParamsInput }, options?: O) => Promise<RevokeApiTokenData>;
   /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
   listTaskCentre: (input?: { query?: ListTaskCentreQueryInput }, options?: O) => Promise<ListTaskCentreData>;
   /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
@@ -1464,8 +1457,6 @@ export interface ApiQueries<O = unknown> {
   saveMenuCustomization: QueryHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O> & MutationHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O>;
   /** 新建应用令牌（令牌只在此答复中出现一次，服务器只保存其 SHA-256） (POST /api/system/apiTokens/actions/create) */
   createApiToken: QueryHelpers<"createApiToken", [input: { body: CreateApiTokenBodyInput }], CreateApiTokenData, O> & MutationHelpers<"createApiToken", [input: { body: CreateApiTokenBodyInput }], CreateApiTokenData, O>;
-  /** 撤销应用令牌（立即生效，所有服务器上） (POST /api/system/apiTokens/:id/actions/revoke) */
-  revokeApiToken: QueryHelpers<"revokeApiToken", [input: { params: RevokeApiTokenParamsInput }], RevokeApiTokenData, O> & MutationHelpers<"revokeApiToken", [input: { params: RevokeApiTokenParamsInput }], RevokeApiTokenData, O>;
   /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
   listTaskCentre: QueryHelpers<"listTaskCentre", [input?: { query?: ListTaskCentreQueryInput }], ListTaskCentreData, O>;
   /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
@@ -2100,10 +2091,6 @@ export const operationRoutes = {
   "createApiToken": {
     "method": "POST",
     "path": "/api/system/apiTokens/actions/create"
-  },
-  "revokeApiToken": {
-    "method": "POST",
-    "path": "/api/system/apiTokens/:id/actions/revoke"
   },
   "listTaskCentre": {
     "method": "GET",

@@ -226,8 +226,7 @@ export const messages = {
   "smsCodeRequired": "请输入验证码",
   "smsCodeFormat": "验证码为6位数字",
   "residentRoomRequired": "请选择房屋",
-  "apiTokenCreated": "令牌已创建，请立即复制保存，关闭后无法再次查看",
-  "apiTokenRevoked": "令牌已撤销"
+  "apiTokenCreated": "令牌已创建，请立即复制保存，关闭后无法再次查看"
 } as const;
 
 export const errorCodes = {

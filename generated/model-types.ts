@@ -91,6 +91,8 @@ export interface ActionDef {
   /** A money figure its dialog computes as the user types: the row's `of` less the input `less`. */
   remainder?: { of: string; less: string; label: string };
   danger: boolean;
+  /** Its generic operation's operationId in the API document when a contract names it (default <resource>_<action>). */
+  operationId?: string;
   /** The hand-written operation that performs it (no generic route, OpenAPI entry or row button). */
   operation?: string;
   /** Its operation decides many rows at once, skipping those it cannot decide. */

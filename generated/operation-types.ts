@@ -8258,32 +8258,6 @@ tokenPrefix: string
 expiresAt: string
 }
 
-export interface RevokeApiTokenParams {
-/**
- * 应用令牌
- */
-id: number
-}
-
-export type RevokeApiTokenQuery = Record<string, never>;
-
-export type RevokeApiTokenBody = Record<string, never>;
-
-export interface RevokeApiTokenParamsInput {
-/**
- * 应用令牌
- */
-id: (number | string)
-}
-
-export interface RevokeApiTokenData {
-id: number
-/**
- * 2 已撤销
- */
-status: number
-}
-
 export type ListTaskCentreParams = Record<string, never>;
 
 export interface ListTaskCentreQuery {
@@ -9334,7 +9308,6 @@ export interface OperationTypes {
   reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData; result: ReportOperationData; community: null };
   saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData; result: SaveMenuCustomizationData; community: null };
   createApiToken: { params: CreateApiTokenParams; query: CreateApiTokenQuery; body: CreateApiTokenBody; data: CreateApiTokenData; result: CreateApiTokenData; community: null };
-  revokeApiToken: { params: RevokeApiTokenParams; query: RevokeApiTokenQuery; body: RevokeApiTokenBody; data: RevokeApiTokenData; result: RevokeApiTokenData; community: null };
   listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData; result: ListTaskCentreData; community: null };
   getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData; result: GetWorkbenchCommunityStatisticsData; community: CheckedCommunity };
   getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData; result: GetWorkbenchRoomAuditsData; community: CheckedCommunity };

@@ -6844,36 +6844,6 @@ export const operations = {
       }
     }
   },
-  "revokeApiToken": {
-    "name": "revokeApiToken",
-    "domain": "system",
-    "method": "POST",
-    "path": "/api/system/apiTokens/:id/actions/revoke",
-    "summary": "撤销应用令牌（立即生效，所有服务器上）",
-    "authority": "API_TOKEN_MANAGE",
-    "envelope": true,
-    "successMessage": "apiTokenRevoked",
-    "errors": [
-      "NOT_FOUND",
-      "ILLEGAL_STATE"
-    ],
-    "scope": "tenant",
-    "schema": {
-      "params": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "description": "应用令牌",
-            "type": "integer",
-            "minimum": 1
-          }
-        },
-        "required": [
-          "id"
-        ]
-      }
-    }
-  },
   "listTaskCentre": {
     "name": "listTaskCentre",
     "domain": "tasks",

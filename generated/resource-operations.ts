@@ -1019,6 +1019,7 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "export": {"name":"apiTokens_export","method":"POST","path":"/api/system/apiTokens/actions/export","authority":"API_TOKEN_MANAGE"},
     "task": {"name":"apiTokens_task","method":"GET","path":"/api/system/apiTokens/actions/task","authority":"API_TOKEN_MANAGE","query":[{"name":"id","required":true}]},
     "file": {"name":"apiTokens_file","method":"GET","path":"/api/system/apiTokens/actions/file","authority":"API_TOKEN_MANAGE","query":[{"name":"taskId","required":true}]},
+    "action:revoke": {"name":"revokeApiToken","method":"POST","path":"/api/system/apiTokens/:id/actions/revoke","authority":"API_TOKEN_MANAGE","pathId":true},
     "batchDelete": {"name":"apiTokens_batchDelete","method":"DELETE","path":"/api/system/apiTokens/actions/batchDelete","authority":"API_TOKEN_MANAGE"},
   },
   "smsOutbox": {

@@ -190,7 +190,27 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": true
     }
-  ]
+  ],
+  "actions": {
+    "stateField": "status",
+    "list": [
+      {
+        "name": "revoke",
+        "label": "撤销",
+        "from": [
+          "1"
+        ],
+        "to": "2",
+        "inputs": [],
+        "required": [],
+        "atField": "revokedAt",
+        "confirm": "撤销后使用该令牌的调用立即失效，确定撤销吗？",
+        "done": "令牌已撤销",
+        "danger": true,
+        "operationId": "revokeApiToken"
+      }
+    ]
+  }
 };
 
 export default def;

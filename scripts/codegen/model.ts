@@ -425,6 +425,7 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       ...(a.opens ? { opens: { field: a.opens.field, route: a.opens.route, label: a.opens.label } } : {}),
       ...(a.remainder ? { remainder: a.remainder } : {}),
       danger: a.danger ?? false,
+      ...(a.operationId ? { operationId: a.operationId } : {}),
       ...(a.operation ? { operation: a.operation } : {}),
       ...(a.bulk ? { bulk: true } : {}),
     })),

@@ -137,7 +137,8 @@ export function resourceOperations(r: ResourceDef, mappings: Mappings = {}): Res
   const op = (
     kind: ResourceOperationKind,
     rest: Omit<ResourceOperation, "operationId" | "resource" | "kind" | "authority" | "pathId" | "query"> & Partial<Pick<ResourceOperation, "pathId" | "query">>,
-  ) => ({ operationId: `${r.name}_${rest.action ?? kind}`, resource: r.name, kind, authority: r.code, pathId: false, query: [], ...rest }) satisfies ResourceOperation;
+    operationId = `${r.name}_${rest.action ?? kind}`,
+  ) => ({ operationId, resource: r.name, kind, authority: r.code, pathId: false, query: [], ...rest }) satisfies ResourceOperation;
   const list: ResourceOperation[] = [
     op("pageList", {
       method: "POST",
@@ -235,15 +236,19 @@ export function resourceOperations(r: ResourceDef, mappings: Mappings = {}): Res
       ]),
     );
     list.push(
-      op("action", {
-        action: a.name,
-        method: "POST",
-        path: `${base}/{id}/actions/${a.name}`,
-        pathId: true,
-        summary: `${a.label}（状态 ${a.from.join("/")} → ${a.to}）`,
-        body: { json: { type: "object", ...(a.required.length ? { required: a.required } : {}), properties } },
-        answer: { data: rowRef(r) },
-      }),
+      op(
+        "action",
+        {
+          action: a.name,
+          method: "POST",
+          path: `${base}/{id}/actions/${a.name}`,
+          pathId: true,
+          summary: `${a.label}（状态 ${a.from.join("/")} → ${a.to}）`,
+          body: { json: { type: "object", ...(a.required.length ? { required: a.required } : {}), properties } },
+          answer: { data: rowRef(r) },
+        },
+        a.operationId,
+      ),
     );
   }
   list.push(

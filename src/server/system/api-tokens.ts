@@ -1,8 +1,9 @@
 // 应用令牌 (docs/api.md): an administrator makes a token for a machine (createApiToken: answered once,
-// kept as its SHA-256 only) and ends it (revokeApiToken). Its codes and communities are the maker's
-// own or fewer (checked here, and on every call by platform/session/api-token-store.ts).
+// kept as its SHA-256 only); 撤销 is the resource's generic state action (revokeApiToken). Its codes
+// and communities are the maker's own or fewer (checked here, and on every call by
+// platform/session/api-token-store.ts).
 import { randomBytes } from "node:crypto";
-import type { CreateApiTokenBody, CreateApiTokenData, RevokeApiTokenData } from "../../../generated/operation-types.ts";
+import type { CreateApiTokenBody, CreateApiTokenData } from "../../../generated/operation-types.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import { sql } from "../platform/db/sql.ts";
@@ -15,7 +16,6 @@ import { holdsAll, withinScope } from "./grants.ts";
 /** How many characters of a token the list shows (the prefix and 4 of its 43 random ones). */
 const SHOWN_CHARACTERS = API_TOKEN_PREFIX.length + 4;
 const ACTIVE = 1;
-const REVOKED = 2;
 
 export async function createApiToken(tx: DbSession, session: SessionInfo, ip: string, body: CreateApiTokenBody): Promise<CreateApiTokenData> {
   const authorities = [...new Set(body.authorities)];
@@ -44,15 +44,4 @@ export async function createApiToken(tx: DbSession, session: SessionInfo, ip: st
     detail: { name: body.name, authorities, communityIds, validDays: body.validDays },
   });
   return { id, name: body.name, token, tokenPrefix: token.slice(0, SHOWN_CHARACTERS), expiresAt: new Date(rows[0].expires_at).toISOString() };
-}
-
-export async function revokeApiToken(tx: DbSession, session: SessionInfo, ip: string, id: number): Promise<RevokeApiTokenData> {
-  const { rows } = await tx.query<{ status: number }>(sql`select status from api_tokens where tenant_id = ${session.tenantId} and id = ${id} for update`);
-  if (!rows[0]) throw apiError("NOT_FOUND");
-  if (rows[0].status !== ACTIVE) throw apiError("ILLEGAL_STATE");
-  await tx.query(
-    sql`update api_tokens set status = ${REVOKED}, revoked_at = now(), updated_at = now(), updated_by = ${session.userId}, version = version + 1 where tenant_id = ${session.tenantId} and id = ${id}`,
-  );
-  await writeOperationLog(tx, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip, resource: "apiTokens", action: "revoke", targetId: id });
-  return { id, status: REVOKED };
 }
