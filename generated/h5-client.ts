@@ -82,7 +82,7 @@ export interface H5Client<O = unknown> {
   requestRoomBinding: (input: { body: RequestRoomBindingBodyInput }, options?: O) => Promise<RequestRoomBindingData>;
   /** 我的房屋（已绑定）与绑定申请 (GET /api/h5/rooms) */
   listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
-  /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
+  /** 我的房屋的账单（已审核、部分缴费、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
   listMyBills: (input: { params: ListMyBillsParamsInput }, options?: O) => Promise<ListMyBillsData>;
   /** 房屋可用的在线支付方式（所在社区已分配收款商户的渠道） (GET /api/h5/rooms/:roomId/payChannels) */
   listMyPayChannels: (input: { params: ListMyPayChannelsParamsInput }, options?: O) => Promise<ListMyPayChannelsData>;

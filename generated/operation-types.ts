@@ -7795,7 +7795,7 @@ amountPaid: string
  */
 amountOwed: string
 /**
- * 2 已审核（待缴），4 已缴清
+ * 2 已审核（待缴），5 部分缴费（待缴余额），4 已缴清
  */
 status: number
 dueDate: (string | null)
@@ -7828,7 +7828,7 @@ amountPaid: number
  */
 amountOwed: number
 /**
- * 2 已审核（待缴），4 已缴清
+ * 2 已审核（待缴），5 部分缴费（待缴余额），4 已缴清
  */
 status: number
 dueDate: (string | null)

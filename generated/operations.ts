@@ -6379,7 +6379,7 @@ export const operations = {
     "domain": "residents",
     "method": "GET",
     "path": "/api/h5/rooms/:roomId/bills",
-    "summary": "我的房屋的账单（已审核、已缴清）与欠费合计",
+    "summary": "我的房屋的账单（已审核、部分缴费、已缴清）与欠费合计",
     "authority": "resident",
     "envelope": true,
     "errors": [

@@ -51,7 +51,7 @@ const readableReceipt = (resident: Resident): Sql =>
       and not exists (select 1 from payments p where p.tenant_id = r.tenant_id and p.receipt_no = r.receipt_no and p.room_id is distinct from r.room_id)`;
 
 /** The channels a room's community can take from a phone: those with an enabled merchant assigned. */
-export async function payChannelsOf(db: DbSession, ctx: OnlinePayContext, resident: Resident, roomId: number): Promise<number[]> {
+async function payChannelsOf(db: DbSession, ctx: OnlinePayContext, resident: Resident, roomId: number): Promise<number[]> {
   await assertBoundRoom(db, resident, roomId);
   const rooms = await camelRows<{ communityId: number }>(db, sql`select community_id from rooms where tenant_id = ${resident.tenantId} and id = ${roomId}`);
   const channels: number[] = [];
@@ -61,7 +61,7 @@ export async function payChannelsOf(db: DbSession, ctx: OnlinePayContext, reside
   return channels;
 }
 
-const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+const sameSet = (a: number[], b: number[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size && new Set(a).size === a.length;
 
 async function billsOfOrder(db: DbSession, tenantId: number, orderId: number): Promise<number[]> {
   const rows = await camelRows<{ billId: number }>(db, sql`select bill_id from online_payment_order_bills where tenant_id = ${tenantId} and order_id = ${orderId}`);
@@ -75,12 +75,16 @@ async function wantedBills(db: DbSession, tenantId: number, roomId: number, bill
   return rows.map((r) => Number(r.id));
 }
 
-/** The payer's words for the refusals whose staff wording sends them to a staff page. */
-function asPayerRefusal(err: unknown): never {
+/** The payer's words for the refusals whose staff wording sends them to a staff page (the bill held: the first of `wanted` in an open order). */
+async function asPayerRefusal(db: DbSession, tenantId: number, wanted: number[], err: unknown): Promise<never> {
   if (err instanceof ApiError && err.code === errorCodes.ONLINE_PAY_NO_MERCHANT.code) throw apiError("ONLINE_PAY_NO_MERCHANT", { message: texts.residentPay.noMerchant });
   if (err instanceof ApiError && err.code === errorCodes.ONLINE_PAY_BILL_IN_ORDER.code) {
-    const billNo = /账单(.+?)已在/.exec(err.message)?.[1] ?? "";
-    throw apiError("ONLINE_PAY_BILL_IN_ORDER", { message: fillTexts.residentPay.billInOrder({ billNo }) });
+    const held = await camelRows<{ billNo: string }>(
+      db,
+      sql`select b.bill_no from online_payment_order_bills l join bills b on b.tenant_id = l.tenant_id and b.id = l.bill_id
+           where l.tenant_id = ${tenantId} and l.open_bill_id = any(${wanted}::bigint[]) order by b.bill_no limit 1`,
+    );
+    throw apiError("ONLINE_PAY_BILL_IN_ORDER", { message: fillTexts.residentPay.billInOrder({ billNo: held[0]?.billNo ?? "" }) });
   }
   throw err;
 }
@@ -96,7 +100,7 @@ interface PayInput {
  * (the same pay page again), else a new order of origin 住户端 recording the resident. The resident's
  * own open order of the same bills through the other channel is closed first (it changed its mind).
  */
-export async function payMyBills(app: FastifyInstance, ctx: OnlinePayContext, request: FastifyRequest, resident: Resident, input: PayInput): Promise<PayMyBillsResult> {
+async function payMyBills(app: FastifyInstance, ctx: OnlinePayContext, request: FastifyRequest, resident: Resident, input: PayInput): Promise<PayMyBillsResult> {
   const { tenantId } = resident;
   await assertBoundRoom(app.db, resident, input.roomId);
   const wanted = await wantedBills(app.db, tenantId, input.roomId, input.billIds);
@@ -122,7 +126,7 @@ export async function payMyBills(app: FastifyInstance, ctx: OnlinePayContext, re
     tenantId,
     { roomId: input.roomId, billIds: input.billIds ? wanted : null, channel: input.channel, origin: OnlineOrderOrigin.Resident, returnUrl: (id) => `${origin}${RESULT_PAGE}${id}` },
     origin,
-  ).catch(asPayerRefusal);
+  ).catch((err: unknown) => asPayerRefusal(app.db, tenantId, wanted, err));
   await app.db.query(sql`update online_payment_orders set resident_id = ${resident.residentId} where tenant_id = ${tenantId} and id = ${made.id}`);
   await scheduleOrderChecks(app.jobs, tenantId, made.id, (message, err) => app.log.error({ err }, `[residents] ${message}`));
   return answer(made); // orderView: China time already
@@ -137,7 +141,7 @@ async function myOrder(db: DbSession, resident: Resident, id: number): Promise<O
 }
 
 /** getMyPayment: the order's state, its bills and its receipt; a pending order is asked of the gateway first (a payer back from the pay page). */
-export async function myPayment(db: DbSession, ctx: OnlinePayContext, resident: Resident, id: number): Promise<GetMyPaymentResult> {
+async function myPayment(db: DbSession, ctx: OnlinePayContext, resident: Resident, id: number): Promise<GetMyPaymentResult> {
   const order = await myOrder(db, resident, id);
   const askedLately = order.lastQueriedAt !== null && Date.now() - new Date(order.lastQueriedAt).getTime() < QUERY_EVERY_S * 1000;
   // The gateway's trouble is not the payer's: the page keeps waiting, the callback or the next poll settles it.
@@ -198,7 +202,7 @@ function receiptJoined(resident: Resident, id: number): Sql {
 }
 
 /** listMyReceipts: a bound room's receipts, the newest first, voided ones too (marked). */
-export async function myReceipts(db: DbSession, resident: Resident, roomId: number): Promise<ListMyReceiptsResult> {
+async function myReceipts(db: DbSession, resident: Resident, roomId: number): Promise<ListMyReceiptsResult> {
   await assertBoundRoom(db, resident, roomId);
   const rows = await camelRows<{ id: number; receiptNo: string; issuedAt: Date; amount: number; payMethod: number | null; status: number }>(
     db,
@@ -219,7 +223,7 @@ export async function myReceipts(db: DbSession, resident: Resident, roomId: numb
 }
 
 /** getMyReceipt: one readable receipt as the print page reads it (title, payee, lines), the payer's name masked. */
-export async function myReceipt(db: DbSession, resident: Resident, id: number): Promise<GetMyReceiptResult> {
+async function myReceipt(db: DbSession, resident: Resident, id: number): Promise<GetMyReceiptResult> {
   const { rows } = await db.query(sql`select 1 from receipts r where r.id = ${id} and ${readableReceipt(resident)}`);
   if (!rows.length) throw apiError("NOT_FOUND");
   const v = await receiptView(db, { tenantId: resident.tenantId }, id);
