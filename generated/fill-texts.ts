@@ -224,6 +224,9 @@ export const fillTexts = {
   onlinePay: {
     orderSubject: (values: { community: TextValue; room: TextValue }): string => fill(texts.onlinePay.orderSubject, values),
   } as const,
+  residentPay: {
+    billInOrder: (values: { billNo: TextValue }): string => fill(texts.residentPay.billInOrder, values),
+  } as const,
   onlineRecon: {
     done: (values: { gatewayCount: TextValue; localCount: TextValue; matchedCount: TextValue; differenceCount: TextValue }): string => fill(texts.onlineRecon.done, values),
   } as const,

@@ -36,6 +36,32 @@ import type {
   ListMyBillsBody,
   ListMyBillsParamsInput,
   ListMyBillsData,
+  ListMyPayChannelsParams,
+  ListMyPayChannelsQuery,
+  ListMyPayChannelsBody,
+  ListMyPayChannelsParamsInput,
+  ListMyPayChannelsData,
+  PayMyBillsParams,
+  PayMyBillsQuery,
+  PayMyBillsBody,
+  PayMyBillsParamsInput,
+  PayMyBillsBodyInput,
+  PayMyBillsData,
+  GetMyPaymentParams,
+  GetMyPaymentQuery,
+  GetMyPaymentBody,
+  GetMyPaymentParamsInput,
+  GetMyPaymentData,
+  ListMyReceiptsParams,
+  ListMyReceiptsQuery,
+  ListMyReceiptsBody,
+  ListMyReceiptsParamsInput,
+  ListMyReceiptsData,
+  GetMyReceiptParams,
+  GetMyReceiptQuery,
+  GetMyReceiptBody,
+  GetMyReceiptParamsInput,
+  GetMyReceiptData,
   ListMyNoticesParams,
   ListMyNoticesQuery,
   ListMyNoticesBody,
@@ -56,8 +82,18 @@ export interface H5Client<O = unknown> {
   requestRoomBinding: (input: { body: RequestRoomBindingBodyInput }, options?: O) => Promise<RequestRoomBindingData>;
   /** 我的房屋（已绑定）与绑定申请 (GET /api/h5/rooms) */
   listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
-  /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
+  /** 我的房屋的账单（已审核、部分缴费、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
   listMyBills: (input: { params: ListMyBillsParamsInput }, options?: O) => Promise<ListMyBillsData>;
+  /** 房屋可用的在线支付方式（所在社区已分配收款商户的渠道） (GET /api/h5/rooms/:roomId/payChannels) */
+  listMyPayChannels: (input: { params: ListMyPayChannelsParamsInput }, options?: O) => Promise<ListMyPayChannelsData>;
+  /** 在线缴纳我的房屋的账单：生成支付订单（来源住户端），返回支付页地址 (POST /api/h5/rooms/:roomId/actions/pay) */
+  payMyBills: (input: { params: PayMyBillsParamsInput; body: PayMyBillsBodyInput }, options?: O) => Promise<PayMyBillsData>;
+  /** 我的支付订单的结果（待支付时向支付平台查询一次），已支付时带票据 (GET /api/h5/payments/:id) */
+  getMyPayment: (input: { params: GetMyPaymentParamsInput }, options?: O) => Promise<GetMyPaymentData>;
+  /** 我的房屋的票据（最近100张，含已作废） (GET /api/h5/rooms/:roomId/receipts) */
+  listMyReceipts: (input: { params: ListMyReceiptsParamsInput }, options?: O) => Promise<ListMyReceiptsData>;
+  /** 我的票据（票号、收款时间、付款人、支付方式、明细、合计、是否作废） (GET /api/h5/receipts/:id) */
+  getMyReceipt: (input: { params: GetMyReceiptParamsInput }, options?: O) => Promise<GetMyReceiptData>;
   /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
 }
@@ -98,6 +134,26 @@ const h5Routes = {
   "listMyBills": {
     "method": "GET",
     "path": "/api/h5/rooms/:roomId/bills"
+  },
+  "listMyPayChannels": {
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/payChannels"
+  },
+  "payMyBills": {
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/actions/pay"
+  },
+  "getMyPayment": {
+    "method": "GET",
+    "path": "/api/h5/payments/:id"
+  },
+  "listMyReceipts": {
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/receipts"
+  },
+  "getMyReceipt": {
+    "method": "GET",
+    "path": "/api/h5/receipts/:id"
   },
   "listMyNotices": {
     "method": "GET",

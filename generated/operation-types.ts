@@ -7795,7 +7795,7 @@ amountPaid: string
  */
 amountOwed: string
 /**
- * 2 已审核（待缴），4 已缴清
+ * 2 已审核（待缴），5 部分缴费（待缴余额），4 已缴清
  */
 status: number
 dueDate: (string | null)
@@ -7828,11 +7828,362 @@ amountPaid: number
  */
 amountOwed: number
 /**
- * 2 已审核（待缴），4 已缴清
+ * 2 已审核（待缴），5 部分缴费（待缴余额），4 已缴清
  */
 status: number
 dueDate: (string | null)
 }[]
+}
+
+export interface ListMyPayChannelsParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type ListMyPayChannelsQuery = Record<string, never>;
+
+export type ListMyPayChannelsBody = Record<string, never>;
+
+export interface ListMyPayChannelsParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface ListMyPayChannelsData {
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channels: number[]
+}
+
+export interface PayMyBillsParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type PayMyBillsQuery = Record<string, never>;
+
+export interface PayMyBillsBody {
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds?: number[]
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: (3 | 5)
+}
+
+export interface PayMyBillsParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface PayMyBillsBodyInput {
+/**
+ * 账单
+ * 
+ * @minItems 1
+ * @maxItems 200
+ */
+billIds?: (number | string)[]
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: (3 | 5)
+}
+
+export interface PayMyBillsData {
+orderId: number
+/**
+ * 元，两位小数
+ */
+amount: string
+/**
+ * 支付页地址（在手机浏览器中打开）
+ */
+payUrl: string
+expiresAt: string
+/**
+ * 1 待支付
+ */
+status: number
+}
+
+export interface PayMyBillsResult {
+orderId: number
+/**
+ * 分
+ */
+amount: number
+/**
+ * 支付页地址（在手机浏览器中打开）
+ */
+payUrl: string
+expiresAt: string
+/**
+ * 1 待支付
+ */
+status: number
+}
+
+export interface GetMyPaymentParams {
+/**
+ * 支付订单
+ */
+id: number
+}
+
+export type GetMyPaymentQuery = Record<string, never>;
+
+export type GetMyPaymentBody = Record<string, never>;
+
+export interface GetMyPaymentParamsInput {
+/**
+ * 支付订单
+ */
+id: (number | string)
+}
+
+export interface GetMyPaymentData {
+orderId: number
+/**
+ * 商户订单号
+ */
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+statusLabel: string
+/**
+ * 订单异常（如金额不符）
+ */
+note: (string | null)
+/**
+ * 元，两位小数
+ */
+amount: string
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: number
+roomId: number
+roomName: (string | null)
+communityName: string
+expiresAt: string
+paidAt: (string | null)
+bills: {
+billId: number
+billNo: string
+itemName: string
+period: string
+/**
+ * 元，两位小数
+ */
+amount: string
+}[]
+/**
+ * 入账后的票据
+ */
+receipts: {
+id: number
+receiptNo: string
+}[]
+}
+
+export interface GetMyPaymentResult {
+orderId: number
+/**
+ * 商户订单号
+ */
+outTradeNo: string
+/**
+ * 1 待支付，2 已支付，3 已关闭，4 失败，5 退款中，6 已退款，7 部分退款
+ */
+status: number
+statusLabel: string
+/**
+ * 订单异常（如金额不符）
+ */
+note: (string | null)
+/**
+ * 分
+ */
+amount: number
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: number
+roomId: number
+roomName: (string | null)
+communityName: string
+expiresAt: string
+paidAt: (string | null)
+bills: {
+billId: number
+billNo: string
+itemName: string
+period: string
+/**
+ * 分
+ */
+amount: number
+}[]
+/**
+ * 入账后的票据
+ */
+receipts: {
+id: number
+receiptNo: string
+}[]
+}
+
+export interface ListMyReceiptsParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type ListMyReceiptsQuery = Record<string, never>;
+
+export type ListMyReceiptsBody = Record<string, never>;
+
+export interface ListMyReceiptsParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface ListMyReceiptsData {
+list: {
+id: number
+receiptNo: string
+issuedAt: string
+/**
+ * 元，两位小数
+ */
+amount: string
+payMethodLabel: string
+voided: boolean
+}[]
+}
+
+export interface ListMyReceiptsResult {
+list: {
+id: number
+receiptNo: string
+issuedAt: string
+/**
+ * 分
+ */
+amount: number
+payMethodLabel: string
+voided: boolean
+}[]
+}
+
+export interface GetMyReceiptParams {
+/**
+ * 票据
+ */
+id: number
+}
+
+export type GetMyReceiptQuery = Record<string, never>;
+
+export type GetMyReceiptBody = Record<string, never>;
+
+export interface GetMyReceiptParamsInput {
+/**
+ * 票据
+ */
+id: (number | string)
+}
+
+export interface GetMyReceiptData {
+id: number
+receiptNo: string
+/**
+ * 票据抬头
+ */
+title: string
+/**
+ * 收款单位
+ */
+payeeName: string
+communityName: string
+roomId: number
+roomName: (string | null)
+/**
+ * 付款人（脱敏）
+ */
+payerName: (string | null)
+issuedAt: string
+payMethodLabel: string
+lines: {
+itemName: (string | null)
+period: (string | null)
+/**
+ * 元，两位小数
+ */
+amount: string
+}[]
+/**
+ * 元，两位小数
+ */
+total: string
+voided: boolean
+voidedAt: (string | null)
+}
+
+export interface GetMyReceiptResult {
+id: number
+receiptNo: string
+/**
+ * 票据抬头
+ */
+title: string
+/**
+ * 收款单位
+ */
+payeeName: string
+communityName: string
+roomId: number
+roomName: (string | null)
+/**
+ * 付款人（脱敏）
+ */
+payerName: (string | null)
+issuedAt: string
+payMethodLabel: string
+lines: {
+itemName: (string | null)
+period: (string | null)
+/**
+ * 分
+ */
+amount: number
+}[]
+/**
+ * 分
+ */
+total: number
+voided: boolean
+voidedAt: (string | null)
 }
 
 export type ListMyNoticesParams = Record<string, never>;
@@ -9292,6 +9643,11 @@ export interface OperationTypes {
   requestRoomBinding: { params: RequestRoomBindingParams; query: RequestRoomBindingQuery; body: RequestRoomBindingBody; data: RequestRoomBindingData; result: RequestRoomBindingData; community: null };
   listMyRooms: { params: ListMyRoomsParams; query: ListMyRoomsQuery; body: ListMyRoomsBody; data: ListMyRoomsData; result: ListMyRoomsData; community: null };
   listMyBills: { params: ListMyBillsParams; query: ListMyBillsQuery; body: ListMyBillsBody; data: ListMyBillsData; result: ListMyBillsResult; community: null };
+  listMyPayChannels: { params: ListMyPayChannelsParams; query: ListMyPayChannelsQuery; body: ListMyPayChannelsBody; data: ListMyPayChannelsData; result: ListMyPayChannelsData; community: null };
+  payMyBills: { params: PayMyBillsParams; query: PayMyBillsQuery; body: PayMyBillsBody; data: PayMyBillsData; result: PayMyBillsResult; community: null };
+  getMyPayment: { params: GetMyPaymentParams; query: GetMyPaymentQuery; body: GetMyPaymentBody; data: GetMyPaymentData; result: GetMyPaymentResult; community: null };
+  listMyReceipts: { params: ListMyReceiptsParams; query: ListMyReceiptsQuery; body: ListMyReceiptsBody; data: ListMyReceiptsData; result: ListMyReceiptsResult; community: null };
+  getMyReceipt: { params: GetMyReceiptParams; query: GetMyReceiptQuery; body: GetMyReceiptBody; data: GetMyReceiptData; result: GetMyReceiptResult; community: null };
   listMyNotices: { params: ListMyNoticesParams; query: ListMyNoticesQuery; body: ListMyNoticesBody; data: ListMyNoticesData; result: ListMyNoticesData; community: null };
   listSmsOutbox: { params: ListSmsOutboxParams; query: ListSmsOutboxQuery; body: ListSmsOutboxBody; data: ListSmsOutboxData; result: ListSmsOutboxData; community: null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };

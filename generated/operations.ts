@@ -6379,7 +6379,7 @@ export const operations = {
     "domain": "residents",
     "method": "GET",
     "path": "/api/h5/rooms/:roomId/bills",
-    "summary": "我的房屋的账单（已审核、已缴清）与欠费合计",
+    "summary": "我的房屋的账单（已审核、部分缴费、已缴清）与欠费合计",
     "authority": "resident",
     "envelope": true,
     "errors": [
@@ -6406,6 +6406,199 @@ export const operations = {
         },
         "required": [
           "roomId"
+        ]
+      }
+    }
+  },
+  "listMyPayChannels": {
+    "name": "listMyPayChannels",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/payChannels",
+    "summary": "房屋可用的在线支付方式（所在社区已分配收款商户的渠道）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
+  "payMyBills": {
+    "name": "payMyBills",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/actions/pay",
+    "summary": "在线缴纳我的房屋的账单：生成支付订单（来源住户端），返回支付页地址",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "ONLINE_PAY_NO_MERCHANT",
+      "ONLINE_PAY_NOTHING_OWED",
+      "ONLINE_PAY_BILL_IN_ORDER",
+      "ONLINE_PAY_GATEWAY_FAILED"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "amount"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "billIds": {
+            "description": "账单",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 200,
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "channel": {
+            "description": "3 微信支付（H5），5 支付宝（手机网站）",
+            "type": "integer",
+            "enum": [
+              3,
+              5
+            ]
+          }
+        },
+        "required": [
+          "channel"
+        ]
+      }
+    }
+  },
+  "getMyPayment": {
+    "name": "getMyPayment",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/payments/:id",
+    "summary": "我的支付订单的结果（待支付时向支付平台查询一次），已支付时带票据",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "amount",
+        "bills[].amount"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "支付订单",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "listMyReceipts": {
+    "name": "listMyReceipts",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/receipts",
+    "summary": "我的房屋的票据（最近100张，含已作废）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "list[].amount"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
+  "getMyReceipt": {
+    "name": "getMyReceipt",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/receipts/:id",
+    "summary": "我的票据（票号、收款时间、付款人、支付方式、明细、合计、是否作废）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "lines[].amount",
+        "total"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "票据",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
         ]
       }
     }

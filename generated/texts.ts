@@ -393,6 +393,10 @@ export const texts = {
     "refundAbnormal": "退款异常（如付款人的银行卡已作废或冻结），请在支付平台的商户后台处理",
     "refundClosed": "支付平台已关闭该退款"
   },
+  "residentPay": {
+    "noMerchant": "该社区暂未开通此支付方式，请选择其他支付方式或到物业服务中心缴费",
+    "billInOrder": "账单{billNo}正在另一笔待支付的订单中，请稍后再试或到物业服务中心缴费"
+  },
   "onlineRecon": {
     "rerun": "重新对账",
     "rerunHint": "选择收款商户和日期后重新下载渠道账单并对账；也可以上传从支付平台下载的账单文件（微信支付交易账单 CSV，支付宝账单 zip 或 CSV）。",

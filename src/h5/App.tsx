@@ -9,6 +9,9 @@ import { RoomsPage } from "./pages/RoomsPage.tsx";
 import { BillsPage } from "./pages/BillsPage.tsx";
 import { NoticesPage } from "./pages/NoticesPage.tsx";
 import { MePage } from "./pages/MePage.tsx";
+import { PaymentPage } from "./pages/PaymentPage.tsx";
+import { ReceiptPage } from "./pages/ReceiptPage.tsx";
+import { ReceiptsPage } from "./pages/ReceiptsPage.tsx";
 
 const TABS = [
   { key: "rooms", title: "房屋" },
@@ -31,13 +34,16 @@ export function App() {
   else if (tab === "bills") page = <BillsPage room={search.get("room")} />;
   else if (tab === "notices") page = <NoticesPage id={path.split("/")[1]} />;
   else if (tab === "me") page = <MePage />;
+  else if (tab === "payment") page = <PaymentPage order={search.get("order")} />;
+  else if (tab === "receipts") page = path.split("/")[1] ? <ReceiptPage id={path.split("/")[1]} /> : <ReceiptsPage room={search.get("room")} />;
   else page = <RoomsPage />;
+  const active = tab === "payment" || tab === "receipts" ? "bills" : tab; // 支付结果 and 票据 belong to 账单
   return (
     <ConfigProvider locale={zhCN}>
       <main className="h5-body">{page}</main>
       {tab !== "login" && (
         <nav className="h5-tabbar" aria-label="主导航">
-          <TabBar activeKey={TABS.some((t) => t.key === tab) ? tab : "rooms"} onChange={(key) => navigate(key === "rooms" ? "" : key)} safeArea={false}>
+          <TabBar activeKey={TABS.some((t) => t.key === active) ? active : "rooms"} onChange={(key) => navigate(key === "rooms" ? "" : key)} safeArea={false}>
             {TABS.map((t) => (
               <TabBar.Item key={t.key} title={t.title} />
             ))}

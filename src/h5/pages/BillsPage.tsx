@@ -2,11 +2,12 @@
 // are several) with the total owed; amounts are the server's yuan text. A room not bound to the
 // resident is refused by the server (404) and its message shown.
 import { useCallback } from "react";
-import { Card, List, Selector, Tag } from "antd-mobile";
+import { Button, Card, List, Selector, Tag } from "antd-mobile";
 import { h5 } from "../http.ts";
 import { navigate } from "../router.ts";
 import { useLoad } from "../use-load.ts";
 import { Loading, Nothing, Refused, Title } from "./states.tsx";
+import { PayOwed } from "./PayOwed.tsx";
 
 function RoomBills({ roomId }: { roomId: number }) {
   const load = useCallback(() => h5.listMyBills({ params: { roomId } }), [roomId]);
@@ -21,6 +22,7 @@ function RoomBills({ roomId }: { roomId: number }) {
           ¥{data.totalOwed}
         </div>
       </Card>
+      <PayOwed roomId={roomId} totalOwed={data.totalOwed} />
       {data.list.length ? (
         <List header="账单">
           {data.list.map((b) => (
@@ -36,6 +38,11 @@ function RoomBills({ roomId }: { roomId: number }) {
       ) : (
         <Nothing title="暂无账单" />
       )}
+      <div className="h5-section">
+        <Button block fill="outline" onClick={() => navigate(`receipts?room=${roomId}`)}>
+          缴费票据
+        </Button>
+      </div>
     </>
   );
 }

@@ -50,25 +50,36 @@ function injectTransport(app: FastifyInstance): Transport {
 /** This server's address where no request tells it (scheduled work): PUBLIC_BASE_URL, else localhost. */
 const configuredOrigin = (): string => (process.env.PUBLIC_BASE_URL || "http://localhost").replace(/\/$/, "");
 /** This server's address as a payer's phone and a gateway reach it: PUBLIC_BASE_URL, else the request's own. */
-const originOf = (request: FastifyRequest): string => (process.env.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`).replace(/\/$/, "");
+export const originOf = (request: FastifyRequest): string => (process.env.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`).replace(/\/$/, "");
 
 /** The process's secrets key: read once (each server has one data folder; tests share one per process). */
 let processSecretsKey: Buffer | undefined;
+const sandboxDirOf = (app: FastifyInstance): string => process.env.SANDBOX_DIR || join(app.dataDir, "sandbox");
 
-export async function onlinePayModule(app: FastifyInstance): Promise<void> {
+/**
+ * The module's context on this server: its secrets box, the sandbox's keys, how a sandbox merchant is
+ * reached; and the context for a request (the sandbox at the request's address). Another domain that
+ * takes a payment (the residents' app, residents/payments.ts) uses the same.
+ */
+export function onlinePayContext(app: FastifyInstance): { base: OnlinePayContext; key: Buffer; ctxOf: (request: FastifyRequest) => OnlinePayContext } {
   const key = (processSecretsKey ??= secretsKey(app.dataDir));
-  const box = secretBox(key);
-  const sandboxDir = process.env.SANDBOX_DIR || join(app.dataDir, "sandbox");
   const inject = injectTransport(app);
-  registerMerchantHooks(() => box);
   const base: OnlinePayContext = {
     db: app.db,
-    box,
-    sandboxKeys: sandboxKeys(sandboxDir),
+    box: secretBox(key),
+    sandboxKeys: sandboxKeys(sandboxDirOf(app)),
     sandboxBase: `${configuredOrigin()}${SANDBOX_PREFIX}`,
     transportFor: (sandbox) => (sandbox ? inject : undefined),
   };
-  const ctxOf = (request: FastifyRequest): OnlinePayContext => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` });
+  return { base, key, ctxOf: (request) => ({ ...base, sandboxBase: `${originOf(request)}${SANDBOX_PREFIX}` }) };
+}
+
+export async function onlinePayModule(app: FastifyInstance): Promise<void> {
+  const { base, key, ctxOf } = onlinePayContext(app);
+  const box = base.box;
+  const sandboxDir = sandboxDirOf(app);
+  const inject = injectTransport(app);
+  registerMerchantHooks(() => box);
   const log = (message: string, err?: unknown) => app.log.error({ err }, `[onlinepay] ${message}`);
   // The queries and closing of orders, the sweep and the morning's reconciliation (jobs.ts).
   defineOnlinePayJobs(app.jobs, base, configuredOrigin(), log);

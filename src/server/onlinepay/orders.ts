@@ -84,6 +84,8 @@ export interface NewOrder {
   billIds: number[] | null;
   channel: number;
   origin: number;
+  /** Where the gateway's pay page sends the payer back (a phone's browser: WeChat H5, Alipay WAP), given the new order's id. */
+  returnUrl?: (orderId: number) => string;
 }
 
 interface Line {
@@ -144,7 +146,7 @@ export const notifyUrl = (origin: string, merchant: Merchant) => `${origin}/api/
 async function placeAtGateway(
   ctx: OnlinePayContext,
   merchant: Merchant,
-  order: { outTradeNo: string; channel: number; amount: number; expiresAt: Date; subject: string },
+  order: { outTradeNo: string; channel: number; amount: number; expiresAt: Date; subject: string; returnUrl?: string },
   origin: string,
 ): Promise<string> {
   const clients = clientsOf(merchant, ctx);
@@ -152,10 +154,12 @@ async function placeAtGateway(
   if (clients.wechat) {
     const kind = order.channel === PayChannel.WechatH5 ? "h5" : "native";
     const placed = await clients.wechat.placeOrder(kind, { ...common, description: order.subject });
+    // WeChat H5: the page returns the payer to redirect_url, appended to its h5_url by the merchant.
+    if (placed.h5Url && order.returnUrl) return `${placed.h5Url}${placed.h5Url.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(order.returnUrl)}`;
     return placed.codeUrl ?? placed.h5Url ?? "";
   }
   if (!clients.alipay) throw new GatewayError("NO_CLIENT", "the merchant has no usable keys", 0);
-  if (order.channel === PayChannel.AlipayWap) return clients.alipay.wapPayUrl({ ...common, subject: order.subject });
+  if (order.channel === PayChannel.AlipayWap) return clients.alipay.wapPayUrl({ ...common, subject: order.subject, returnUrl: order.returnUrl });
   return (await clients.alipay.precreate({ ...common, subject: order.subject })).qrCode;
 }
 
@@ -168,7 +172,7 @@ export async function createOrder(ctx: OnlinePayContext, tenantId: number, input
   const rows = await camelRows<OrderRow>(ctx.db, sql`${ORDER_SELECT} where tenant_id = ${tenantId} and id = ${made.orderId}`);
   const order = rows[0];
   try {
-    const payUrl = await placeAtGateway(ctx, made.merchant, { ...order, subject: made.subject }, origin);
+    const payUrl = await placeAtGateway(ctx, made.merchant, { ...order, subject: made.subject, returnUrl: input.returnUrl?.(order.id) }, origin);
     await ctx.db.query(sql`update online_payment_orders set pay_url = ${payUrl}, updated_at = now() where tenant_id = ${tenantId} and id = ${order.id}`);
   } catch (err) {
     await ctx.db.transaction(async (tx) => {

@@ -317,7 +317,7 @@ interface ReceiptLineRow {
  * the pricing type still gives the bill's amount, the receipt's kind (its printed title), and the
  * community's receipt settings (template, 收款单位 — the tenant's name when none is set —, seal).
  */
-export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
+export async function receiptView(db: DbSession, session: Pick<SessionInfo, "tenantId">, id: number) {
   const rows = await camelRows<ReceiptRow>(
     db,
     sql`select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,

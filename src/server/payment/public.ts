@@ -7,6 +7,8 @@ export { BALANCE_PAY_METHOD, loadSettings, saveSettings } from "./settings.ts";
 export { generateInline } from "./generation.ts";
 export { approveBills, rejectBills } from "./approval.ts";
 export { payBills, PAYABLE } from "./cashier.ts";
+// The residents' app shows a bound room's receipts as the print page does.
+export { receiptView } from "./cashier.ts";
 // Online payment (onlinepay/) holds a room's owed bills in its orders and settles them as the desk does.
 export { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 export { applyRefund, approveRefund, rejectRefund } from "./refunds.ts";

@@ -49,16 +49,16 @@ export async function myRooms(db: DbSession, resident: Resident): Promise<ListMy
   return { list: list.filter((r) => r.status === BINDING.bound), requests: list.filter((r) => r.status !== BINDING.bound) };
 }
 
-/** A bound room's approved (to pay) and paid bills, money in fen; drafts and rejected bills are the property's own business. */
+/** A bound room's approved (to pay), partly paid and paid bills, money in fen; drafts and rejected bills are the property's own business. */
 export async function myBills(db: DbSession, resident: Resident, roomId: number): Promise<ListMyBillsResult> {
   await assertBoundRoom(db, resident, roomId);
   const rows = await camelRows<{ id: number; billNo: string; period: string; itemName: string; amountDue: number; amountPaid: number; amountOwed: number; status: number; dueDate: string | null }>(
     db,
     sql`select b.id, b.bill_no, b.period, i.name as item_name, (b.amount_due + coalesce(b.late_fee, 0))::bigint as amount_due, coalesce(b.amount_paid, 0)::bigint as amount_paid,
-               (case when b.status = 2 then greatest(${owedSql(chinaDay())}, 0) else 0 end)::bigint as amount_owed, b.status, b.due_date
+               (case when b.status in (2, 5) then greatest(${owedSql(chinaDay())}, 0) else 0 end)::bigint as amount_owed, b.status, b.due_date
           from bills b
           join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-         where b.tenant_id = ${resident.tenantId} and b.room_id = ${roomId} and b.status in (2, 4)
+         where b.tenant_id = ${resident.tenantId} and b.room_id = ${roomId} and b.status in (2, 4, 5)
          order by b.period desc, b.id desc`,
   );
   const list = rows.map((r) => ({ ...r, id: Number(r.id), amountDue: Number(r.amountDue), amountPaid: Number(r.amountPaid), amountOwed: Number(r.amountOwed) }));

@@ -39,8 +39,13 @@ export async function sandboxGateway(app: FastifyInstance, options: SandboxGatew
   await app.register(async (alipay) => alipaySandboxRoutes(alipay, sandbox), { prefix: "/alipay" });
 
   const html = (text: string) => ({ "content-type": "text/html; charset=utf-8", body: text });
-  app.get<{ Params: { token: string } }>("/pay/:token", async (request, reply) => {
+  app.get<{ Params: { token: string }; Querystring: { redirect_url?: unknown } }>("/pay/:token", async (request, reply) => {
     const trade = books.tradeByToken(request.params.token);
+    // A WeChat H5 page opened with the merchant's redirect_url: where 返回商户页面 goes after paying (an http(s) address only).
+    const redirect = request.query.redirect_url;
+    if (trade?.gateway === "wechatpay" && trade.kind === "h5" && typeof redirect === "string" && /^https?:\/\/[^\s]{1,2000}$/.test(redirect) && trade.returnUrl !== redirect) {
+      books.updateTrade(trade, { returnUrl: redirect });
+    }
     const out = trade ? html(payPage(trade, `${options.prefix}/pay/${trade.token}`)) : html(notFoundPage());
     return reply
       .code(trade ? 200 : 404)

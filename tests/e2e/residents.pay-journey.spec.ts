@@ -1,0 +1,128 @@
+// Paying from the residents' app (docs/residents.md "Paying from the app") on a 390 × 844 phone
+// (emulated), against the real server and its sandbox gateway: a demo owner signs in by SMS code (the
+// code read from the built-in provider's outbox), sees its arrears on 账单 (a bill staff made and
+// approved for the test), 去缴费 → 微信支付, pays on the sandbox's page, comes back to the app by
+// 返回商户页面 and sees 支付成功, opens the receipt, and finds it in the room's 票据. No page error, no
+// sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import dayjs from "dayjs";
+import { runAxe } from "./support/axe.ts";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
+import { billRooms, sidewaysOverflow } from "./support/payment.ts";
+
+const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
+
+// The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
+const PHONE = "13100007919";
+
+async function expectSound(page: Page, what: string) {
+  expect(await sidewaysOverflow(page), what).toBe(0);
+  const { violations } = await runAxe(page, { resultTypes: ["violations"] });
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`),
+    what,
+  ).toEqual([]);
+}
+
+interface MyRooms {
+  list: { roomId: number; roomName: string | null; communityId: number; communityName: string }[];
+}
+
+test("a resident sees its arrears, pays them in the sandbox, comes back to 支付成功 and opens the receipt", async () => {
+  const base = journey.product.baseUrl;
+  const { tenantId } = await journey.api<{ tenantId: number }>("get", "/api/system/homepage/user");
+  const page = await journey.openPage(null);
+  page.setDefaultTimeout(60_000);
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err?.stack ?? err)));
+
+  // 登录 with the code from the outbox (staff API, as admin).
+  await page.goto(`${base}/neptune/h5/?tenant=${tenantId}`);
+  await page.getByRole("heading", { name: "云物业住户" }).waitFor();
+  await page.getByRole("textbox", { name: "手机号" }).fill(PHONE);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  let code = "";
+  await expect
+    .poll(
+      async () => {
+        const { list } = await journey.api<{ list: { content: string }[] }>("get", `/api/system/smsOutbox/actions/latest?phone=${PHONE}`);
+        code = list[0]?.content.match(/\d{6}/)?.[0] ?? "";
+        return code;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  await page.getByRole("textbox", { name: "验证码" }).fill(code);
+  await page.getByRole("button", { name: "登录" }).click();
+  await page.getByText("已绑定的房屋").waitFor();
+  const rooms = (await (await page.request.get(`${base}/api/h5/rooms`)).json()) as { data: MyRooms };
+  const room = rooms.data.list[0];
+  expect(room, "a room bound by match").toBeTruthy();
+
+  // Arrears: a bill staff made and approved for the room.
+  const stamp = Date.now() % 100000;
+  const itemName = `住户缴费${stamp}`;
+  const itemId = await billRooms(journey, {
+    communityId: room.communityId,
+    priceTypeName: `住户缴费${stamp}`,
+    itemName,
+    unitPrice: "66.60",
+    period: dayjs().add(11, "month").format("YYYY-MM"),
+    roomIds: [room.roomId],
+  });
+  const bills = (await journey.api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
+  await journey.api("post", "/api/property/bills/actions/approve", { ids: bills.map((b) => b.id) });
+  const owed = (await (await page.request.get(`${base}/api/h5/rooms/${room.roomId}/bills`)).json()) as { data: { totalOwed: string } };
+  expect(Number(owed.data.totalOwed)).toBeGreaterThanOrEqual(66.6);
+
+  // 账单: the total owed and 去缴费; both channels offered, 微信支付 chosen.
+  await page.goto(`${base}/neptune/h5/bills?room=${room.roomId}`);
+  await page.getByText(itemName).waitFor();
+  expect(await page.getByTestId("total-owed").textContent()).toBe(`¥${owed.data.totalOwed}`);
+  const payButton = page.getByRole("button", { name: `去缴费 ¥${owed.data.totalOwed}` });
+  await expect.poll(() => payButton.isEnabled()).toBe(true);
+  await expectSound(page, "账单");
+  await screenshot(page, "h5-pay-bills");
+  await payButton.click();
+  await page.getByText("选择支付方式").waitFor();
+  const sheet = page.getByRole("dialog", { name: "选择支付方式" });
+  await sheet.getByRole("button", { name: "支付宝" }).waitFor();
+  await expectSound(page, "选择支付方式");
+  await sheet.getByRole("button", { name: "微信支付" }).click();
+
+  // The sandbox's pay page: the amount, 确认支付, then 支付成功 and 返回商户页面.
+  await page.waitForURL(/\/sandbox\/pay\/[0-9a-f]{24}/);
+  await page.getByText(`¥${owed.data.totalOwed}`).waitFor();
+  await page.getByRole("button", { name: "确认支付" }).click();
+  await page.getByRole("status").filter({ hasText: "支付成功" }).waitFor();
+  await page.getByRole("link", { name: "返回商户页面" }).click();
+
+  // Back in the app: 支付成功, the bill paid, the receipt.
+  await page.waitForURL(/\/neptune\/h5\/payment\?order=\d+/);
+  await page.getByText("支付成功").waitFor();
+  await page.getByText(itemName).waitFor();
+  await expectSound(page, "支付结果");
+  await screenshot(page, "h5-pay-result");
+  await page.getByRole("button", { name: "查看票据" }).click();
+  await page.waitForURL(/\/neptune\/h5\/receipts\/\d+$/);
+  await page.getByText("票据号").waitFor();
+  expect(await page.getByTestId("receipt-total").textContent()).toBe(`¥${owed.data.totalOwed}`);
+  await page.getByRole("cell", { name: itemName }).waitFor();
+  await page.getByRole("button", { name: "保存/打印" }).waitFor();
+  await expectSound(page, "票据详情");
+  await screenshot(page, "h5-pay-receipt");
+  const receiptNo = await page.locator(".h5-receipt-facts dd").first().textContent();
+
+  // The room's 票据 lists it; 账单 owes nothing now.
+  await page.getByRole("button", { name: "全部票据" }).click();
+  await page.getByText(receiptNo!).waitFor();
+  await expectSound(page, "票据");
+  await page.goto(`${base}/neptune/h5/bills?room=${room.roomId}`);
+  await page.getByText(itemName).waitFor();
+  expect(await page.getByTestId("total-owed").textContent()).toBe("¥0.00");
+  expect(await page.getByRole("button", { name: /^去缴费/ }).count()).toBe(0);
+
+  expect(errors).toEqual([]);
+});
