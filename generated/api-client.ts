@@ -649,6 +649,20 @@ import type {
   ListMyNoticesQuery,
   ListMyNoticesBody,
   ListMyNoticesData,
+  CreateVisitorPassParams,
+  CreateVisitorPassQuery,
+  CreateVisitorPassBody,
+  CreateVisitorPassBodyInput,
+  CreateVisitorPassData,
+  ListMyVisitorPassesParams,
+  ListMyVisitorPassesQuery,
+  ListMyVisitorPassesBody,
+  ListMyVisitorPassesData,
+  CancelMyVisitorPassParams,
+  CancelMyVisitorPassQuery,
+  CancelMyVisitorPassBody,
+  CancelMyVisitorPassParamsInput,
+  CancelMyVisitorPassData,
   ListSmsOutboxParams,
   ListSmsOutboxQuery,
   ListSmsOutboxBody,
@@ -1109,8 +1123,14 @@ export interface ApiClient<O = unknown> {
   listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
   /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
   listMyBills: (input: { params: ListMyBillsParamsInput }, options?: O) => Promise<ListMyBillsData>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
+  /** 我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
+  /** 邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效） (POST /api/h5/visitorPasses) */
+  createVisitorPass: (input: { body: CreateVisitorPassBodyInput }, options?: O) => Promise<CreateVisitorPassData>;
+  /** 我邀请的访客通行证（最新的在前，最多100条） (GET /api/h5/visitorPasses) */
+  listMyVisitorPasses: (input?: Record<string, never>, options?: O) => Promise<ListMyVisitorPassesData>;
+  /** 取消我邀请的访客通行证（待到访且未过期的） (POST /api/h5/visitorPasses/:id/actions/cancel) */
+  cancelMyVisitorPass: (input: { params: CancelMyVisitorPassParamsInput }, options?: O) => Promise<CancelMyVisitorPassData>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: (input?: { query?: ListSmsOutboxQuery }, options?: O) => Promise<ListSmsOutboxData>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
@@ -1486,8 +1506,14 @@ export interface ApiQueries<O = unknown> {
   listMyRooms: QueryHelpers<"listMyRooms", [input?: Record<string, never>], ListMyRoomsData, O>;
   /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
   listMyBills: QueryHelpers<"listMyBills", [input: { params: ListMyBillsParamsInput }], ListMyBillsData, O>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
+  /** 我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: QueryHelpers<"listMyNotices", [input?: Record<string, never>], ListMyNoticesData, O>;
+  /** 邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效） (POST /api/h5/visitorPasses) */
+  createVisitorPass: QueryHelpers<"createVisitorPass", [input: { body: CreateVisitorPassBodyInput }], CreateVisitorPassData, O> & MutationHelpers<"createVisitorPass", [input: { body: CreateVisitorPassBodyInput }], CreateVisitorPassData, O>;
+  /** 我邀请的访客通行证（最新的在前，最多100条） (GET /api/h5/visitorPasses) */
+  listMyVisitorPasses: QueryHelpers<"listMyVisitorPasses", [input?: Record<string, never>], ListMyVisitorPassesData, O>;
+  /** 取消我邀请的访客通行证（待到访且未过期的） (POST /api/h5/visitorPasses/:id/actions/cancel) */
+  cancelMyVisitorPass: QueryHelpers<"cancelMyVisitorPass", [input: { params: CancelMyVisitorPassParamsInput }], CancelMyVisitorPassData, O> & MutationHelpers<"cancelMyVisitorPass", [input: { params: CancelMyVisitorPassParamsInput }], CancelMyVisitorPassData, O>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: QueryHelpers<"listSmsOutbox", [input?: { query?: ListSmsOutboxQuery }], ListSmsOutboxData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
@@ -2122,6 +2148,18 @@ export const operationRoutes = {
   "listMyNotices": {
     "method": "GET",
     "path": "/api/h5/notices"
+  },
+  "createVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses"
+  },
+  "listMyVisitorPasses": {
+    "method": "GET",
+    "path": "/api/h5/visitorPasses"
+  },
+  "cancelMyVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses/:id/actions/cancel"
   },
   "listSmsOutbox": {
     "method": "GET",

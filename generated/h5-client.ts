@@ -40,6 +40,20 @@ import type {
   ListMyNoticesQuery,
   ListMyNoticesBody,
   ListMyNoticesData,
+  CreateVisitorPassParams,
+  CreateVisitorPassQuery,
+  CreateVisitorPassBody,
+  CreateVisitorPassBodyInput,
+  CreateVisitorPassData,
+  ListMyVisitorPassesParams,
+  ListMyVisitorPassesQuery,
+  ListMyVisitorPassesBody,
+  ListMyVisitorPassesData,
+  CancelMyVisitorPassParams,
+  CancelMyVisitorPassQuery,
+  CancelMyVisitorPassBody,
+  CancelMyVisitorPassParamsInput,
+  CancelMyVisitorPassData,
 } from "./operation-types.ts";
 
 /** The client's functions, one per resident operation. */
@@ -58,8 +72,14 @@ export interface H5Client<O = unknown> {
   listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
   /** 我的房屋的账单（已审核、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
   listMyBills: (input: { params: ListMyBillsParamsInput }, options?: O) => Promise<ListMyBillsData>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
+  /** 我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
+  /** 邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效） (POST /api/h5/visitorPasses) */
+  createVisitorPass: (input: { body: CreateVisitorPassBodyInput }, options?: O) => Promise<CreateVisitorPassData>;
+  /** 我邀请的访客通行证（最新的在前，最多100条） (GET /api/h5/visitorPasses) */
+  listMyVisitorPasses: (input?: Record<string, never>, options?: O) => Promise<ListMyVisitorPassesData>;
+  /** 取消我邀请的访客通行证（待到访且未过期的） (POST /api/h5/visitorPasses/:id/actions/cancel) */
+  cancelMyVisitorPass: (input: { params: CancelMyVisitorPassParamsInput }, options?: O) => Promise<CancelMyVisitorPassData>;
 }
 
 /** The client over a transport, its functions made from h5Routes. */
@@ -102,5 +122,17 @@ const h5Routes = {
   "listMyNotices": {
     "method": "GET",
     "path": "/api/h5/notices"
+  },
+  "createVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses"
+  },
+  "listMyVisitorPasses": {
+    "method": "GET",
+    "path": "/api/h5/visitorPasses"
+  },
+  "cancelMyVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses/:id/actions/cancel"
   }
 } as const;
