@@ -9,6 +9,7 @@ import { RoomsPage } from "./pages/RoomsPage.tsx";
 import { BillsPage } from "./pages/BillsPage.tsx";
 import { NoticesPage } from "./pages/NoticesPage.tsx";
 import { MePage } from "./pages/MePage.tsx";
+import { VisitorsPage } from "./pages/VisitorsPage.tsx";
 
 const TABS = [
   { key: "rooms", title: "房屋" },
@@ -31,6 +32,7 @@ export function App() {
   else if (tab === "bills") page = <BillsPage room={search.get("room")} />;
   else if (tab === "notices") page = <NoticesPage id={path.split("/")[1]} />;
   else if (tab === "me") page = <MePage />;
+  else if (tab === "visitors") page = <VisitorsPage id={path.split("/")[1]} />;
   else page = <RoomsPage />;
   return (
     <ConfigProvider locale={zhCN}>

@@ -1,5 +1,6 @@
 // The residents' app's addresses, all under /neptune/h5/ (the server answers every one with h5.html):
 // "" 我的房屋, "bills?room=<id>" 账单, "notices" 公告 and "notices/<id>" one notice, "me" 我的,
+// "visitors" 访客 and "visitors/<id>" one pass,
 // "login?tenant=<id>" 登录. A tiny history router: the app needs no more.
 import { useSyncExternalStore } from "react";
 

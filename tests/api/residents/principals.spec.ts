@@ -6,7 +6,19 @@ import { backends, sessionHeaders, XHR } from "../support/server.ts";
 import { useResidentsServer } from "./support.ts";
 
 const NOT_LOGGED_IN = { code: 401, message: "登录已超时或已在其他地方登录", data: null, success: false };
-const RESIDENT_OPERATIONS = ["sendSmsCode", "residentLogin", "residentLogout", "requestRoomBinding", "listMyRooms", "listMyBills", "listMyNotices", "getH5OpenApiDocument", "createVisitorPass", "listMyVisitorPasses", "cancelMyVisitorPass"];
+const RESIDENT_OPERATIONS = [
+  "sendSmsCode",
+  "residentLogin",
+  "residentLogout",
+  "requestRoomBinding",
+  "listMyRooms",
+  "listMyBills",
+  "listMyNotices",
+  "getH5OpenApiDocument",
+  "createVisitorPass",
+  "listMyVisitorPasses",
+  "cancelMyVisitorPass",
+];
 
 describe.each(backends)("resident and staff principals (%s)", (backend) => {
   const t = useResidentsServer(backend);
