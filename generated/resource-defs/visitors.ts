@@ -288,6 +288,7 @@ const def: ResourceDef = {
         "required": [],
         "atField": "arrivedAt",
         "confirm": "确定登记该访客已到访吗？登记后通行码不能再用。",
+        "done": "已登记到访",
         "danger": false
       },
       {
