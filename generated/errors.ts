@@ -226,7 +226,10 @@ export const messages = {
   "smsCodeRequired": "请输入验证码",
   "smsCodeFormat": "验证码为6位数字",
   "residentRoomRequired": "请选择房屋",
-  "apiTokenCreated": "令牌已创建，请立即复制保存，关闭后无法再次查看"
+  "apiTokenCreated": "令牌已创建，请立即复制保存，关闭后无法再次查看",
+  "visitDateRequired": "请选择今天起7天内的来访日期",
+  "visitorCarNumberFormat": "车牌号只能包含汉字、字母和数字，最多10位",
+  "visitorPassCancelled": "已取消通行证"
 } as const;
 
 export const errorCodes = {
@@ -329,6 +332,26 @@ export const errorCodes = {
     "code": 40932,
     "status": 409,
     "message": "该房屋已绑定或正在审核中"
+  },
+  "VISITOR_PASS_LIMIT": {
+    "code": 40960,
+    "status": 409,
+    "message": "有效的访客通行证最多20张，请先取消不再需要的"
+  },
+  "VISITOR_PASS_NOT_VALID": {
+    "code": 40961,
+    "status": 409,
+    "message": "该通行证已使用、已取消或已过期"
+  },
+  "VISIT_DATE_OUT_OF_RANGE": {
+    "code": 40060,
+    "status": 400,
+    "message": "来访日期只能选今天起7天内"
+  },
+  "RESIDENT_ACCOUNT_DISABLED": {
+    "code": 40360,
+    "status": 403,
+    "message": "该账号已被物业停用，请联系物业"
   },
   "INVALID_KEY": {
     "code": 40103,

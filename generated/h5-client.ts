@@ -66,6 +66,20 @@ import type {
   ListMyNoticesQuery,
   ListMyNoticesBody,
   ListMyNoticesData,
+  CreateVisitorPassParams,
+  CreateVisitorPassQuery,
+  CreateVisitorPassBody,
+  CreateVisitorPassBodyInput,
+  CreateVisitorPassData,
+  ListMyVisitorPassesParams,
+  ListMyVisitorPassesQuery,
+  ListMyVisitorPassesBody,
+  ListMyVisitorPassesData,
+  CancelMyVisitorPassParams,
+  CancelMyVisitorPassQuery,
+  CancelMyVisitorPassBody,
+  CancelMyVisitorPassParamsInput,
+  CancelMyVisitorPassData,
 } from "./operation-types.ts";
 
 /** The client's functions, one per resident operation. */
@@ -94,8 +108,14 @@ export interface H5Client<O = unknown> {
   listMyReceipts: (input: { params: ListMyReceiptsParamsInput }, options?: O) => Promise<ListMyReceiptsData>;
   /** 我的票据（票号、收款时间、付款人、支付方式、明细、合计、是否作废） (GET /api/h5/receipts/:id) */
   getMyReceipt: (input: { params: GetMyReceiptParamsInput }, options?: O) => Promise<GetMyReceiptData>;
-  /** 我的社区的公告（已发布、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
+  /** 我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
+  /** 邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效） (POST /api/h5/visitorPasses) */
+  createVisitorPass: (input: { body: CreateVisitorPassBodyInput }, options?: O) => Promise<CreateVisitorPassData>;
+  /** 我邀请的访客通行证（最新的在前，最多100条） (GET /api/h5/visitorPasses) */
+  listMyVisitorPasses: (input?: Record<string, never>, options?: O) => Promise<ListMyVisitorPassesData>;
+  /** 取消我邀请的访客通行证（待到访且未过期的） (POST /api/h5/visitorPasses/:id/actions/cancel) */
+  cancelMyVisitorPass: (input: { params: CancelMyVisitorPassParamsInput }, options?: O) => Promise<CancelMyVisitorPassData>;
 }
 
 /** The client over a transport, its functions made from h5Routes. */
@@ -158,5 +178,17 @@ const h5Routes = {
   "listMyNotices": {
     "method": "GET",
     "path": "/api/h5/notices"
+  },
+  "createVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses"
+  },
+  "listMyVisitorPasses": {
+    "method": "GET",
+    "path": "/api/h5/visitorPasses"
+  },
+  "cancelMyVisitorPass": {
+    "method": "POST",
+    "path": "/api/h5/visitorPasses/:id/actions/cancel"
   }
 } as const;

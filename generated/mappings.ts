@@ -2202,6 +2202,43 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "visitorSource": {
+    "description": "访客登记来源",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Staff",
+        "label": "物业登记"
+      },
+      "2": {
+        "name": "ResidentApp",
+        "label": "住户端"
+      }
+    },
+    "usage": "field"
+  },
+  "visitorStatus": {
+    "description": "访客状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Expected",
+        "label": "待到访",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Arrived",
+        "label": "已到访",
+        "color": "success"
+      },
+      "3": {
+        "name": "Cancelled",
+        "label": "已取消",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
   "onlineRefundStatus": {
     "description": "支付退款状态",
     "valueType": "integer",
@@ -2260,6 +2297,65 @@ export const mappings: Record<string, MappingDef> = {
       }
     },
     "usage": "code"
+  },
+  "residentAccountStatus": {
+    "description": "住户账号状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Enabled",
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "name": "Disabled",
+        "label": "已停用",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "residentBindingStatus": {
+    "description": "房屋绑定状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Pending",
+        "label": "审核中",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Bound",
+        "label": "已绑定",
+        "color": "success"
+      },
+      "3": {
+        "name": "Rejected",
+        "label": "已驳回",
+        "color": "error"
+      },
+      "4": {
+        "name": "Unbound",
+        "label": "已解除",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "residentBindingSource": {
+    "description": "房屋绑定方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "PhoneMatch",
+        "label": "手机号匹配住户"
+      },
+      "2": {
+        "name": "Request",
+        "label": "绑定申请"
+      }
+    },
+    "usage": "field"
   },
   "refundKind": {
     "description": "退款类型（退费：减收费用，账单保持已缴；冲正：冲销收款，账单重新待缴）",

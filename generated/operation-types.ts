@@ -8204,6 +8204,163 @@ pinned: boolean
 }[]
 }
 
+export type CreateVisitorPassParams = Record<string, never>;
+
+export type CreateVisitorPassQuery = Record<string, never>;
+
+export interface CreateVisitorPassBody {
+/**
+ * 被访房屋
+ */
+roomId: number
+/**
+ * 访客姓名
+ */
+visitorName: string
+/**
+ * 访客电话
+ */
+visitorPhone?: string
+/**
+ * 车牌号
+ */
+carNumber?: string
+/**
+ * YYYY-MM-DD，今天起7天内
+ */
+visitDate: string
+}
+
+export interface CreateVisitorPassBodyInput {
+/**
+ * 被访房屋
+ */
+roomId: (number | string)
+/**
+ * 访客姓名
+ */
+visitorName: string
+/**
+ * 访客电话
+ */
+visitorPhone?: string
+/**
+ * 车牌号
+ */
+carNumber?: string
+/**
+ * YYYY-MM-DD，今天起7天内
+ */
+visitDate: string
+}
+
+export interface CreateVisitorPassData {
+id: number
+/**
+ * 8位数字通行码（二维码内容）
+ */
+passCode: string
+roomId: number
+roomName: (string | null)
+communityName: string
+visitorName: string
+visitorPhone: (string | null)
+carNumber: (string | null)
+/**
+ * 生效时间（ISO 8601）
+ */
+validFrom: string
+/**
+ * 失效时间（ISO 8601）
+ */
+validTo: string
+/**
+ * 1 有效，2 已使用（已到访），3 已取消，4 已过期
+ */
+state: number
+createdAt: string
+}
+
+export type ListMyVisitorPassesParams = Record<string, never>;
+
+export type ListMyVisitorPassesQuery = Record<string, never>;
+
+export type ListMyVisitorPassesBody = Record<string, never>;
+
+export interface ListMyVisitorPassesData {
+list: {
+id: number
+/**
+ * 8位数字通行码（二维码内容）
+ */
+passCode: string
+roomId: number
+roomName: (string | null)
+communityName: string
+visitorName: string
+visitorPhone: (string | null)
+carNumber: (string | null)
+/**
+ * 生效时间（ISO 8601）
+ */
+validFrom: string
+/**
+ * 失效时间（ISO 8601）
+ */
+validTo: string
+/**
+ * 1 有效，2 已使用（已到访），3 已取消，4 已过期
+ */
+state: number
+createdAt: string
+}[]
+}
+
+export interface CancelMyVisitorPassParams {
+/**
+ * 通行证
+ */
+id: number
+}
+
+export type CancelMyVisitorPassQuery = Record<string, never>;
+
+export type CancelMyVisitorPassBody = Record<string, never>;
+
+export interface CancelMyVisitorPassParamsInput {
+/**
+ * 通行证
+ */
+id: (number | string)
+}
+
+export interface CancelMyVisitorPassData {
+id: number
+/**
+ * 8位数字通行码（二维码内容）
+ */
+passCode: string
+roomId: number
+roomName: (string | null)
+communityName: string
+visitorName: string
+visitorPhone: (string | null)
+carNumber: (string | null)
+/**
+ * 生效时间（ISO 8601）
+ */
+validFrom: string
+/**
+ * 失效时间（ISO 8601）
+ */
+validTo: string
+/**
+ * 1 有效，2 已使用（已到访），3 已取消，4 已过期
+ */
+state: number
+createdAt: string
+}
+
 export type ListSmsOutboxParams = Record<string, never>;
 
 export interface ListSmsOutboxQuery {
@@ -9649,6 +9806,9 @@ export interface OperationTypes {
   listMyReceipts: { params: ListMyReceiptsParams; query: ListMyReceiptsQuery; body: ListMyReceiptsBody; data: ListMyReceiptsData; result: ListMyReceiptsResult; community: null };
   getMyReceipt: { params: GetMyReceiptParams; query: GetMyReceiptQuery; body: GetMyReceiptBody; data: GetMyReceiptData; result: GetMyReceiptResult; community: null };
   listMyNotices: { params: ListMyNoticesParams; query: ListMyNoticesQuery; body: ListMyNoticesBody; data: ListMyNoticesData; result: ListMyNoticesData; community: null };
+  createVisitorPass: { params: CreateVisitorPassParams; query: CreateVisitorPassQuery; body: CreateVisitorPassBody; data: CreateVisitorPassData; result: CreateVisitorPassData; community: null };
+  listMyVisitorPasses: { params: ListMyVisitorPassesParams; query: ListMyVisitorPassesQuery; body: ListMyVisitorPassesBody; data: ListMyVisitorPassesData; result: ListMyVisitorPassesData; community: null };
+  cancelMyVisitorPass: { params: CancelMyVisitorPassParams; query: CancelMyVisitorPassQuery; body: CancelMyVisitorPassBody; data: CancelMyVisitorPassData; result: CancelMyVisitorPassData; community: null };
   listSmsOutbox: { params: ListSmsOutboxParams; query: ListSmsOutboxQuery; body: ListSmsOutboxBody; data: ListSmsOutboxData; result: ListSmsOutboxData; community: null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };

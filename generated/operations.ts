@@ -6280,7 +6280,8 @@ export const operations = {
     "errors": [
       "SMS_CODE_INVALID",
       "SMS_CODE_TRIES_EXCEEDED",
-      "RESIDENT_LOGIN_LOCKED"
+      "RESIDENT_LOGIN_LOCKED",
+      "RESIDENT_ACCOUNT_DISABLED"
     ],
     "schema": {
       "body": {
@@ -6608,12 +6609,109 @@ export const operations = {
     "domain": "residents",
     "method": "GET",
     "path": "/api/h5/notices",
-    "summary": "我的社区的公告（已发布、未过期；指定房屋的只给该房屋）",
+    "summary": "我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋）",
     "authority": "resident",
     "envelope": true,
     "errors": [],
     "scope": "session",
     "schema": {}
+  },
+  "createVisitorPass": {
+    "name": "createVisitorPass",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/visitorPasses",
+    "summary": "邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "VISITOR_PASS_LIMIT",
+      "VISIT_DATE_OUT_OF_RANGE"
+    ],
+    "scope": "session",
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "被访房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "visitorName": {
+            "description": "访客姓名",
+            "x-rule": "name",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 32
+          },
+          "visitorPhone": {
+            "description": "访客电话",
+            "x-rule": "phone",
+            "type": "string"
+          },
+          "carNumber": {
+            "description": "车牌号",
+            "type": "string",
+            "maxLength": 10,
+            "pattern": "^[一-龥A-Za-z0-9]*$"
+          },
+          "visitDate": {
+            "description": "YYYY-MM-DD，今天起7天内",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"
+          }
+        },
+        "required": [
+          "roomId",
+          "visitorName",
+          "visitDate"
+        ]
+      }
+    }
+  },
+  "listMyVisitorPasses": {
+    "name": "listMyVisitorPasses",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/visitorPasses",
+    "summary": "我邀请的访客通行证（最新的在前，最多100条）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [],
+    "scope": "session",
+    "schema": {}
+  },
+  "cancelMyVisitorPass": {
+    "name": "cancelMyVisitorPass",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/visitorPasses/:id/actions/cancel",
+    "summary": "取消我邀请的访客通行证（待到访且未过期的）",
+    "authority": "resident",
+    "envelope": true,
+    "successMessage": "visitorPassCancelled",
+    "errors": [
+      "NOT_FOUND",
+      "VISITOR_PASS_NOT_VALID"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "通行证",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
   },
   "listSmsOutbox": {
     "name": "listSmsOutbox",

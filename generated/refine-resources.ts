@@ -636,6 +636,19 @@ export const refineResources = [
     }
   },
   {
+    "name": "residentAppAccounts",
+    "identifier": "residentAppAccounts",
+    "list": "/property/residentAccounts",
+    "show": "/property/residentAccounts/show/:id",
+    "meta": {
+      "label": "住户账号",
+      "service": "system",
+      "code": "HBL07023",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "suggestions",
     "identifier": "suggestions",
     "list": "/property/suggestCenter",

@@ -1752,6 +1752,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/property/residentAccounts",
+    "name": "residentAccounts",
+    "module": "property",
+    "code": "HBL07023",
+    "public": false,
+    "title": "住户账号",
+    "breadcrumb": [
+      "物业管理",
+      "住户账号"
+    ],
+    "resource": "residentAppAccounts",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/property/suggestCenter",
     "name": "suggestCenter",
     "module": "property",
@@ -3337,6 +3357,14 @@ export const menu: MenuNode[] = [
         "code": "HBL07001",
         "alias": "入住审核",
         "path": "/property/roomAudit",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "residentAccounts",
+        "code": "HBL07023",
+        "alias": "住户账号",
+        "path": "/property/residentAccounts",
         "isTenantMenu": false,
         "subMenus": []
       },

@@ -1147,6 +1147,26 @@ export const HouseType = {
 } as const;
 export type HouseType = (typeof HouseType)[keyof typeof HouseType];
 
+/** 访客登记来源 */
+export const VisitorSource = {
+  /** 物业登记 */
+  Staff: 1,
+  /** 住户端 */
+  ResidentApp: 2,
+} as const;
+export type VisitorSource = (typeof VisitorSource)[keyof typeof VisitorSource];
+
+/** 访客状态 */
+export const VisitorStatus = {
+  /** 待到访 */
+  Expected: 1,
+  /** 已到访 */
+  Arrived: 2,
+  /** 已取消 */
+  Cancelled: 3,
+} as const;
+export type VisitorStatus = (typeof VisitorStatus)[keyof typeof VisitorStatus];
+
 /** 支付退款状态 */
 export const OnlineRefundStatus = {
   /** 退款中 */
@@ -1177,6 +1197,37 @@ export const PatrolCheckInStatus = {
   Pending: 3,
 } as const;
 export type PatrolCheckInStatus = (typeof PatrolCheckInStatus)[keyof typeof PatrolCheckInStatus];
+
+/** 住户账号状态 */
+export const ResidentAccountStatus = {
+  /** 正常 */
+  Enabled: 1,
+  /** 已停用 */
+  Disabled: 2,
+} as const;
+export type ResidentAccountStatus = (typeof ResidentAccountStatus)[keyof typeof ResidentAccountStatus];
+
+/** 房屋绑定状态 */
+export const ResidentBindingStatus = {
+  /** 审核中 */
+  Pending: 1,
+  /** 已绑定 */
+  Bound: 2,
+  /** 已驳回 */
+  Rejected: 3,
+  /** 已解除 */
+  Unbound: 4,
+} as const;
+export type ResidentBindingStatus = (typeof ResidentBindingStatus)[keyof typeof ResidentBindingStatus];
+
+/** 房屋绑定方式 */
+export const ResidentBindingSource = {
+  /** 手机号匹配住户 */
+  PhoneMatch: 1,
+  /** 绑定申请 */
+  Request: 2,
+} as const;
+export type ResidentBindingSource = (typeof ResidentBindingSource)[keyof typeof ResidentBindingSource];
 
 /** 退款类型（退费：减收费用，账单保持已缴；冲正：冲销收款，账单重新待缴） */
 export const RefundKind = {

@@ -930,6 +930,42 @@ visitTime?: (string | null)
  * 二维码有效时长(小时)
  */
 qrDurationHours?: (number | null)
+/**
+ * 通行码
+ */
+passCode?: (string | null)
+/**
+ * 生效时间
+ */
+validFrom?: (string | null)
+/**
+ * 失效时间
+ */
+validTo?: (string | null)
+/**
+ * 登记来源
+ */
+source?: (number | null)
+/**
+ * 邀请人（脱敏显示；明文见 plainText）
+ */
+inviterName?: (string | null)
+/**
+ * 邀请人电话（脱敏显示；明文见 plainText）
+ */
+inviterPhone?: (string | null)
+/**
+ * 邀请账号
+ */
+residentId?: (number | null)
+/**
+ * 状态
+ */
+status?: (number | null)
+/**
+ * 到访时间
+ */
+arrivedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -2882,6 +2918,104 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface ResidentAppAccountsRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 手机号（脱敏显示；明文见 plainText）
+ */
+phone?: (string | null)
+/**
+ * 姓名（脱敏显示；明文见 plainText）
+ */
+name?: (string | null)
+/**
+ * 已绑定房屋
+ */
+roomNames?: (string | null)
+/**
+ * 账号状态
+ */
+status?: (number | null)
+/**
+ * 最近登录
+ */
+lastLoginAt?: (string | null)
+/**
+ * 注册时间
+ */
+registeredAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface ResidentAppRoomsRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 住户账号
+ */
+residentId?: (number | null)
+/**
+ * 社区编号
+ */
+communityId?: (number | null)
+/**
+ * 房屋
+ */
+roomName?: (string | null)
+/**
+ * 房屋编号
+ */
+roomId?: (number | null)
+/**
+ * 绑定方式
+ */
+source?: (number | null)
+/**
+ * 绑定状态
+ */
+status?: (number | null)
+/**
+ * 申请或绑定时间
+ */
+boundAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface SuggestionsRow {
 id: number
 /**
@@ -3005,6 +3139,10 @@ expireTime?: (string | null)
  * 置顶
  */
 pinned?: (boolean | null)
+/**
+ * 发布到住户端
+ */
+toResidents?: (boolean | null)
 /**
  * 发布人
  */
@@ -6502,6 +6640,8 @@ export interface ResourceRows {
   patrolPlans: PatrolPlansRow;
   patrolRecords: PatrolRecordsRow;
   roomAuditOrders: RoomAuditOrdersRow;
+  residentAppAccounts: ResidentAppAccountsRow;
+  residentAppRooms: ResidentAppRoomsRow;
   suggestions: SuggestionsRow;
   notices: NoticesRow;
   keyPersons: KeyPersonsRow;

@@ -179,6 +179,21 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "toResidents",
+      "column": "to_residents",
+      "type": "boolean",
+      "label": "发布到住户端",
+      "required": false,
+      "default": false,
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "publisherId",
       "column": "publisher_id",
       "type": "ref",

@@ -137,8 +137,175 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "passCode",
+      "column": "pass_code",
+      "type": "string",
+      "label": "通行码",
+      "required": false,
+      "maxLength": 8,
+      "list": true,
+      "filter": true,
+      "search": true,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "validFrom",
+      "column": "valid_from",
+      "type": "datetime",
+      "label": "生效时间",
+      "required": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "validTo",
+      "column": "valid_to",
+      "type": "datetime",
+      "label": "失效时间",
+      "required": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": true,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "source",
+      "column": "source",
+      "type": "integer",
+      "label": "登记来源",
+      "required": false,
+      "default": 1,
+      "mapping": "visitorSource",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "inviterName",
+      "column": "inviter_name",
+      "type": "string",
+      "label": "邀请人",
+      "required": false,
+      "maxLength": 32,
+      "mask": "name",
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "inviterPhone",
+      "column": "inviter_phone",
+      "type": "string",
+      "label": "邀请人电话",
+      "required": false,
+      "maxLength": 11,
+      "mask": "phone",
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "residentId",
+      "column": "resident_id",
+      "type": "integer",
+      "label": "邀请账号",
+      "required": false,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": false,
+      "readOnly": false
+    },
+    {
+      "name": "status",
+      "column": "status",
+      "type": "integer",
+      "label": "状态",
+      "required": true,
+      "default": 1,
+      "mapping": "visitorStatus",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "arrivedAt",
+      "column": "arrived_at",
+      "type": "datetime",
+      "label": "到访时间",
+      "required": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     }
   ],
+  "actions": {
+    "stateField": "status",
+    "list": [
+      {
+        "name": "arrive",
+        "label": "登记到访",
+        "from": [
+          "1"
+        ],
+        "to": "2",
+        "inputs": [],
+        "required": [],
+        "atField": "arrivedAt",
+        "confirm": "确定登记该访客已到访吗？登记后通行码不能再用。",
+        "done": "已登记到访",
+        "danger": false
+      },
+      {
+        "name": "cancel",
+        "label": "取消",
+        "from": [
+          "1"
+        ],
+        "to": "3",
+        "inputs": [],
+        "required": [],
+        "confirm": "确定取消该访客登记吗？取消后通行码失效。",
+        "done": "已取消",
+        "danger": true
+      }
+    ]
+  },
   "routePath": "/community/visitorManager"
 };
 

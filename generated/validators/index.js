@@ -48,6 +48,8 @@ import * as patrolArranges from "./patrolArranges.js";
 import * as patrolPlans from "./patrolPlans.js";
 import * as patrolRecords from "./patrolRecords.js";
 import * as roomAuditOrders from "./roomAuditOrders.js";
+import * as residentAppAccounts from "./residentAppAccounts.js";
+import * as residentAppRooms from "./residentAppRooms.js";
 import * as suggestions from "./suggestions.js";
 import * as notices from "./notices.js";
 import * as keyPersons from "./keyPersons.js";
@@ -204,6 +206,10 @@ export const validators = {
   resource_patrolRecords_update: { validate: patrolRecords.update, meta: patrolRecords.meta },
   resource_roomAuditOrders_create: { validate: roomAuditOrders.create, meta: roomAuditOrders.meta },
   resource_roomAuditOrders_update: { validate: roomAuditOrders.update, meta: roomAuditOrders.meta },
+  resource_residentAppAccounts_create: { validate: residentAppAccounts.create, meta: residentAppAccounts.meta },
+  resource_residentAppAccounts_update: { validate: residentAppAccounts.update, meta: residentAppAccounts.meta },
+  resource_residentAppRooms_create: { validate: residentAppRooms.create, meta: residentAppRooms.meta },
+  resource_residentAppRooms_update: { validate: residentAppRooms.update, meta: residentAppRooms.meta },
   resource_suggestions_create: { validate: suggestions.create, meta: suggestions.meta },
   resource_suggestions_update: { validate: suggestions.update, meta: suggestions.meta },
   resource_notices_create: { validate: notices.create, meta: notices.meta },

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_notices_create","$ref":"resource_notices_fields","required":["title","noticeType","content"]};
-const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5000}]}},{"if":{"type":"string","minLength":1,"maxLength":5000},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5000}]}},{"if":{"type":"string","minLength":1,"maxLength":5000},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"toResidents":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -958,10 +958,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.publisherId !== undefined){
-let data9 = data.publisherId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
+if(data.toResidents !== undefined){
+let data9 = data.toResidents;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err61 = {instancePath:instancePath+"/toResidents",schemaPath:"#/properties/toResidents/allOf/0/type",keyword:"type",params:{type: schema20.properties.toResidents.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -970,13 +970,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid34 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+}
+if(data.publisherId !== undefined){
+let data10 = data.publisherId;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err62 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -985,8 +983,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-else {
+const _errs108 = errors;
+let valid35 = true;
+const _errs109 = errors;
+if(errors === _errs109){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -997,21 +999,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid9 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs108 = errors;
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err64 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1021,11 +1010,21 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid9 = _errs108 === errors;
-valid34 = _valid9;
+var _valid9 = _errs109 === errors;
+errors = _errs108;
+if(vErrors !== null){
+if(_errs108){
+vErrors.length = _errs108;
 }
-if(!valid34){
-const err65 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs111 = errors;
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err65 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1035,12 +1034,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs112 = errors;
-const _errs113 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err66 = {};
+var _valid9 = _errs111 === errors;
+valid35 = _valid9;
+}
+if(!valid35){
+const err66 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1049,9 +1047,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-var valid37 = _errs113 === errors;
-if(valid37){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs115 = errors;
+const _errs116 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1060,19 +1062,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-else {
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid38 = _errs116 === errors;
+if(valid38){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1081,13 +1073,19 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs117 = errors;
-let valid38 = true;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err69 = {};
+else {
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1096,8 +1094,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
+const _errs120 = errors;
+let valid39 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
@@ -1108,21 +1110,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid10 = _errs118 === errors;
-errors = _errs117;
-if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs120 = errors;
-if(typeof data10 === "string"){
-if(!pattern5.test(data10)){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1132,11 +1121,21 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid10 = _errs120 === errors;
-valid38 = _valid10;
+var _valid10 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
 }
-if(!valid38){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs123 = errors;
+if(typeof data11 === "string"){
+if(!pattern5.test(data11)){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1146,9 +1145,11 @@ vErrors.push(err72);
 errors++;
 }
 }
+var _valid10 = _errs123 === errors;
+valid39 = _valid10;
 }
-else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid39){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1157,10 +1158,22 @@ vErrors.push(err73);
 }
 errors++;
 }
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"toResidents":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1213,7 +1226,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"toResidents":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_notices_update","$ref":"resource_notices_fields"};
@@ -1236,6 +1249,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"toResidents":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/roomId/allOf/0":"指定房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择指定房屋","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"内容不能超过5000个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","roomId","publishStatus","publisherId","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/roomId/allOf/0":"指定房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择指定房屋","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"内容不能超过5000个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/toResidents/allOf/0":"发布到住户端格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","roomId","publishStatus","publisherId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_visitors_create","$ref":"resource_visitors_fields","required":["name","visitTime"]};
-const schema20 = {"$id":"resource_visitors_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"visitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"qrDurationHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_visitors_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"plate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"visitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"qrDurationHours":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"passCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}}]},"validFrom":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"validTo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"inviterName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"inviterPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}}]},"residentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"arrivedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -778,12 +778,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data6 = data.communityId;
-const _errs81 = errors;
-const _errs82 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err50 = {};
+if(data.passCode !== undefined){
+let data6 = data.passCode;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/passCode",schemaPath:"#/properties/passCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.passCode.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,9 +790,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid26 = _errs82 === errors;
-if(valid26){
-const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -803,19 +805,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err52 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -824,13 +816,22 @@ vErrors.push(err52);
 }
 errors++;
 }
+}
+var _valid8 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
 const _errs86 = errors;
-let valid27 = true;
-const _errs87 = errors;
-if(errors === _errs87){
 if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err53 = {};
+if(func1(data6) > 8){
+const err53 = {instancePath:instancePath+"/passCode",schemaPath:"#/properties/passCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 8},message:"must NOT have more than 8 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -840,8 +841,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {};
+var _valid8 = _errs86 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err54 = {instancePath:instancePath+"/passCode",schemaPath:"#/properties/passCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -851,21 +855,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid8 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs89 = errors;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.validFrom !== undefined){
+let data7 = data.validFrom;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/0/type",keyword:"type",params:{type: schema20.properties.validFrom.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -874,12 +867,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid8 = _errs89 === errors;
-valid27 = _valid8;
-}
-if(!valid27){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs92 = errors;
+let valid29 = true;
+const _errs93 = errors;
+if(errors === _errs93){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -889,9 +883,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
 else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -900,10 +893,836 @@ vErrors.push(err57);
 }
 errors++;
 }
+}
+var _valid9 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err58 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+var _valid9 = _errs95 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err59 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.validTo !== undefined){
+let data8 = data.validTo;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/0/type",keyword:"type",params:{type: schema20.properties.validTo.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs101 = errors;
+let valid32 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid10 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err63 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid10 = _errs104 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data9 = data.source;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+const _errs110 = errors;
+let valid35 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid11 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs113 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err68 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err69 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err70 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(!((data9 === "1") || (data9 === "2"))){
+const err71 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.source.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var _valid11 = _errs113 === errors;
+valid35 = _valid11;
+}
+if(!valid35){
+const err72 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.inviterName !== undefined){
+let data10 = data.inviterName;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err73 = {instancePath:instancePath+"/inviterName",schemaPath:"#/properties/inviterName/allOf/0/type",keyword:"type",params:{type: schema20.properties.inviterName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const _errs122 = errors;
+let valid38 = true;
+const _errs123 = errors;
+if(errors === _errs123){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid12 = _errs123 === errors;
+errors = _errs122;
+if(vErrors !== null){
+if(_errs122){
+vErrors.length = _errs122;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs125 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
+const err76 = {instancePath:instancePath+"/inviterName",schemaPath:"#/properties/inviterName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid12 = _errs125 === errors;
+valid38 = _valid12;
+}
+if(!valid38){
+const err77 = {instancePath:instancePath+"/inviterName",schemaPath:"#/properties/inviterName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.inviterPhone !== undefined){
+let data11 = data.inviterPhone;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err78 = {instancePath:instancePath+"/inviterPhone",schemaPath:"#/properties/inviterPhone/allOf/0/type",keyword:"type",params:{type: schema20.properties.inviterPhone.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const _errs131 = errors;
+let valid41 = true;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid13 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs134 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 11){
+const err81 = {instancePath:instancePath+"/inviterPhone",schemaPath:"#/properties/inviterPhone/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid13 = _errs134 === errors;
+valid41 = _valid13;
+}
+if(!valid41){
+const err82 = {instancePath:instancePath+"/inviterPhone",schemaPath:"#/properties/inviterPhone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.residentId !== undefined){
+let data12 = data.residentId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err83 = {instancePath:instancePath+"/residentId",schemaPath:"#/properties/residentId/allOf/0/type",keyword:"type",params:{type: schema20.properties.residentId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const _errs140 = errors;
+let valid44 = true;
+const _errs141 = errors;
+if(errors === _errs141){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid14 = _errs141 === errors;
+errors = _errs140;
+if(vErrors !== null){
+if(_errs140){
+vErrors.length = _errs140;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs143 = errors;
+if(typeof data12 === "string"){
+if(!pattern8.test(data12)){
+const err86 = {instancePath:instancePath+"/residentId",schemaPath:"#/properties/residentId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(typeof data12 === "string"){
+if(!(Number(data12) <= 2147483647)){
+const err87 = {instancePath:instancePath+"/residentId",schemaPath:"#/properties/residentId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(typeof data12 === "string"){
+if(!(Number(data12) >= -2147483648)){
+const err88 = {instancePath:instancePath+"/residentId",schemaPath:"#/properties/residentId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid14 = _errs143 === errors;
+valid44 = _valid14;
+}
+if(!valid44){
+const err89 = {instancePath:instancePath+"/residentId",schemaPath:"#/properties/residentId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data13 = data.status;
+const _errs149 = errors;
+const _errs150 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+var valid47 = _errs150 === errors;
+if(valid47){
+const err91 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+else {
+errors = _errs149;
+if(vErrors !== null){
+if(_errs149){
+vErrors.length = _errs149;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err92 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+const _errs154 = errors;
+let valid48 = true;
+const _errs155 = errors;
+if(errors === _errs155){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err93 = {};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+var _valid15 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs157 = errors;
+if(typeof data13 === "string"){
+if(!pattern8.test(data13)){
+const err95 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(typeof data13 === "string"){
+if(!(Number(data13) <= 2147483647)){
+const err96 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(typeof data13 === "string"){
+if(!(Number(data13) >= -2147483648)){
+const err97 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(!(((data13 === "1") || (data13 === "2")) || (data13 === "3"))){
+const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+var _valid15 = _errs157 === errors;
+valid48 = _valid15;
+}
+if(!valid48){
+const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.arrivedAt !== undefined){
+let data14 = data.arrivedAt;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err100 = {instancePath:instancePath+"/arrivedAt",schemaPath:"#/properties/arrivedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.arrivedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+const _errs166 = errors;
+let valid51 = true;
+const _errs167 = errors;
+if(errors === _errs167){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err101 = {};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+var _valid16 = _errs167 === errors;
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs169 = errors;
+if(typeof data14 === "string"){
+if(!pattern6.test(data14)){
+const err103 = {instancePath:instancePath+"/arrivedAt",schemaPath:"#/properties/arrivedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+var _valid16 = _errs169 === errors;
+valid51 = _valid16;
+}
+if(!valid51){
+const err104 = {instancePath:instancePath+"/arrivedAt",schemaPath:"#/properties/arrivedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs173 = errors;
+const _errs174 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err105 = {};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+var valid54 = _errs174 === errors;
+if(valid54){
+const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+else {
+errors = _errs173;
+if(vErrors !== null){
+if(_errs173){
+vErrors.length = _errs173;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+const _errs178 = errors;
+let valid55 = true;
+const _errs179 = errors;
+if(errors === _errs179){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err108 = {};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+var _valid17 = _errs179 === errors;
+errors = _errs178;
+if(vErrors !== null){
+if(_errs178){
+vErrors.length = _errs178;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs181 = errors;
+if(typeof data15 === "string"){
+if(!pattern5.test(data15)){
+const err110 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+var _valid17 = _errs181 === errors;
+valid55 = _valid17;
+}
+if(!valid55){
+const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"passCode":true,"validFrom":true,"validTo":true,"source":true,"inviterName":true,"inviterPhone":true,"residentId":true,"status":true,"arrivedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -946,7 +1765,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"passCode":true,"validFrom":true,"validTo":true,"source":true,"inviterName":true,"inviterPhone":true,"residentId":true,"status":true,"arrivedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_visitors_update","$ref":"resource_visitors_fields"};
@@ -969,6 +1788,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"phone":true,"roomId":true,"plate":true,"visitTime":true,"qrDurationHours":true,"passCode":true,"validFrom":true,"validTo":true,"source":true,"inviterName":true,"inviterPhone":true,"residentId":true,"status":true,"arrivedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入访客姓名","#/properties/name/allOf/1":"访客姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"访客姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"访客电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"访客电话不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"被访房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被访房屋","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/visitTime/allOf/0":"请输入来访时间","#/properties/visitTime/allOf/1":"来访时间格式不正确","#/properties/visitTime/allOf/2/then/allOf/0":"来访时间格式不正确","#/properties/qrDurationHours/allOf/0":"二维码有效时长(小时)格式不正确","#/properties/qrDurationHours/allOf/1/then/allOf/0":"请输入正整数","#/properties/qrDurationHours/allOf/1/then/allOf/1":"有效时长不能大于168小时","#/properties/qrDurationHours/allOf/1/then/allOf/2":"二维码有效时长(小时)请输入整数","#/properties/qrDurationHours/allOf/1/then/allOf/3":"二维码有效时长(小时)不能大于2147483647","#/properties/qrDurationHours/allOf/1/then/allOf/4":"二维码有效时长(小时)超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入访客姓名","visitTime":"请输入来访时间"},"numericFields":["roomId","qrDurationHours","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入访客姓名","#/properties/name/allOf/1":"访客姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"访客姓名不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"访客电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"访客电话不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"被访房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择被访房屋","#/properties/plate/allOf/0":"车牌号格式不正确","#/properties/plate/allOf/1/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/1/then/allOf/1":"车牌号不能超过20个字符","#/properties/visitTime/allOf/0":"请输入来访时间","#/properties/visitTime/allOf/1":"来访时间格式不正确","#/properties/visitTime/allOf/2/then/allOf/0":"来访时间格式不正确","#/properties/qrDurationHours/allOf/0":"二维码有效时长(小时)格式不正确","#/properties/qrDurationHours/allOf/1/then/allOf/0":"请输入正整数","#/properties/qrDurationHours/allOf/1/then/allOf/1":"有效时长不能大于168小时","#/properties/qrDurationHours/allOf/1/then/allOf/2":"二维码有效时长(小时)请输入整数","#/properties/qrDurationHours/allOf/1/then/allOf/3":"二维码有效时长(小时)不能大于2147483647","#/properties/qrDurationHours/allOf/1/then/allOf/4":"二维码有效时长(小时)超出范围","#/properties/passCode/allOf/0":"通行码格式不正确","#/properties/passCode/allOf/1/then/allOf/0":"通行码不能超过8个字符","#/properties/validFrom/allOf/0":"生效时间格式不正确","#/properties/validFrom/allOf/1/then/allOf/0":"生效时间格式不正确","#/properties/validTo/allOf/0":"失效时间格式不正确","#/properties/validTo/allOf/1/then/allOf/0":"失效时间格式不正确","#/properties/source/allOf/0":"登记来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"登记来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"登记来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"登记来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的登记来源","#/properties/inviterName/allOf/0":"邀请人格式不正确","#/properties/inviterName/allOf/1/then/allOf/0":"邀请人不能超过32个字符","#/properties/inviterPhone/allOf/0":"邀请人电话格式不正确","#/properties/inviterPhone/allOf/1/then/allOf/0":"邀请人电话不能超过11个字符","#/properties/residentId/allOf/0":"邀请账号格式不正确","#/properties/residentId/allOf/1/then/allOf/0":"邀请账号请输入整数","#/properties/residentId/allOf/1/then/allOf/1":"邀请账号不能大于2147483647","#/properties/residentId/allOf/1/then/allOf/2":"邀请账号超出范围","#/properties/status/allOf/0":"请选择状态","#/properties/status/allOf/1":"状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的状态","#/properties/arrivedAt/allOf/0":"到访时间格式不正确","#/properties/arrivedAt/allOf/1/then/allOf/0":"到访时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入访客姓名","visitTime":"请输入来访时间"},"numericFields":["roomId","qrDurationHours","source","residentId","status","communityId"]};

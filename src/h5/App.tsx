@@ -12,6 +12,7 @@ import { MePage } from "./pages/MePage.tsx";
 import { PaymentPage } from "./pages/PaymentPage.tsx";
 import { ReceiptPage } from "./pages/ReceiptPage.tsx";
 import { ReceiptsPage } from "./pages/ReceiptsPage.tsx";
+import { VisitorsPage } from "./pages/VisitorsPage.tsx";
 
 const TABS = [
   { key: "rooms", title: "房屋" },
@@ -36,6 +37,7 @@ export function App() {
   else if (tab === "me") page = <MePage />;
   else if (tab === "payment") page = <PaymentPage order={search.get("order")} />;
   else if (tab === "receipts") page = path.split("/")[1] ? <ReceiptPage id={path.split("/")[1]} /> : <ReceiptsPage room={search.get("room")} />;
+  else if (tab === "visitors") page = <VisitorsPage id={path.split("/")[1]} />;
   else page = <RoomsPage />;
   const active = tab === "payment" || tab === "receipts" ? "bills" : tab; // 支付结果 and 票据 belong to 账单
   return (

@@ -25,6 +25,9 @@ export function MePage() {
         <List.Item extra={who?.name ?? ""}>姓名</List.Item>
         <List.Item extra={who?.phone ?? ""}>手机号</List.Item>
       </List>
+      <List header="服务">
+        <List.Item onClick={() => navigate("visitors")}>访客邀请</List.Item>
+      </List>
       <div className="h5-section">
         <Button block color="danger" fill="outline" onClick={logOut}>
           退出登录

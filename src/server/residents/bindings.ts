@@ -10,8 +10,8 @@ import type { DbSession } from "../platform/db/types.ts";
 import { sql } from "../platform/db/sql.ts";
 import { apiError } from "../platform/http/envelope.ts";
 
-/** resident_rooms.status */
-export const BINDING = { pending: 1, bound: 2, rejected: 3 } as const;
+/** resident_rooms.status; unbound: staff 解除绑定 (accounts.ts), which a phone match does not undo. */
+export const BINDING = { pending: 1, bound: 2, rejected: 3, unbound: 4 } as const;
 /** resident_rooms.source */
 const SOURCE = { match: 1, request: 2 } as const;
 /** The inhabitant identities that bind a room by match: 业主, 家属, 租客 (mapping residentIdentity). */
@@ -25,7 +25,7 @@ export async function bindMatchingRooms(db: DbSession, resident: { residentId: n
     select distinct ${tenantId}::bigint, ${residentId}::bigint, i.room_id, ${BINDING.bound}::smallint, ${SOURCE.match}::smallint
       from inhabitants i
      where i.tenant_id = ${tenantId} and i.phone = ${phone} and i.identity = any(${BINDING_IDENTITIES}::int[])
-    on conflict (tenant_id, resident_id, room_id) do update set status = excluded.status, updated_at = now() where resident_rooms.status <> ${BINDING.bound}`);
+    on conflict (tenant_id, resident_id, room_id) do update set status = excluded.status, updated_at = now() where resident_rooms.status not in (${BINDING.bound}, ${BINDING.unbound})`);
   const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from resident_rooms where tenant_id = ${tenantId} and resident_id = ${residentId} and status = ${BINDING.bound}`);
   return rows[0].n;
 }

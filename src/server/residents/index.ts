@@ -3,5 +3,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { residentAuthRoutes, residentRoutes } from "./routes.ts";
 import { residentPaymentRoutes } from "./payments.ts";
+import { residentVisitorRoutes } from "./visitor-routes.ts";
 
-export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes];
+export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes, residentVisitorRoutes];

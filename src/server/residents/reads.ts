@@ -42,7 +42,7 @@ export async function myRooms(db: DbSession, resident: Resident): Promise<ListMy
           from resident_rooms rr
           join rooms r on r.tenant_id = rr.tenant_id and r.id = rr.room_id
           join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
-         where rr.tenant_id = ${resident.tenantId} and rr.resident_id = ${resident.residentId}
+         where rr.tenant_id = ${resident.tenantId} and rr.resident_id = ${resident.residentId} and rr.status <> ${BINDING.unbound}
          order by c.id, r.full_name, r.id`,
   );
   const list = rows.map((r) => ({ ...r, roomId: Number(r.roomId), communityId: Number(r.communityId) }));
@@ -65,7 +65,7 @@ export async function myBills(db: DbSession, resident: Resident, roomId: number)
   return { list, totalOwed: list.reduce((sum, r) => sum + r.amountOwed, 0) };
 }
 
-/** Published, unexpired notices of the communities of its bound rooms: the whole community's, and those meant for one of its rooms. */
+/** Published (to the residents' app), unexpired notices of the communities of its bound rooms: the whole community's, and those meant for one of its rooms. */
 export async function myNotices(db: DbSession, resident: Resident): Promise<ListMyNoticesData> {
   const rows = await camelRows<{ id: number; communityId: number; communityName: string; title: string; content: string; publishTime: string | null; pinned: boolean | null }>(
     db,
@@ -73,7 +73,7 @@ export async function myNotices(db: DbSession, resident: Resident): Promise<List
         select n.id, n.community_id, c.name as community_name, n.title, n.content, n.publish_time, n.pinned
           from notices n
           join communities c on c.tenant_id = n.tenant_id and c.id = n.community_id
-         where n.tenant_id = ${resident.tenantId} and n.publish_status = 1 and (n.expire_time is null or n.expire_time > now())
+         where n.tenant_id = ${resident.tenantId} and n.publish_status = 1 and n.to_residents and (n.expire_time is null or n.expire_time > now())
            and n.community_id in (select r.community_id from rooms r where r.tenant_id = ${resident.tenantId} and r.id in (select room_id from bound))
            and (n.room_id is null or n.room_id in (select room_id from bound))
          order by n.pinned desc nulls last, n.publish_time desc nulls last, n.id desc

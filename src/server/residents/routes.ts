@@ -8,6 +8,7 @@ import { registerResourceHooks } from "../crud/hooks.ts";
 import { clearResidentCookie, deleteResidentSession, setResidentCookie } from "../platform/session/resident-session.ts";
 import { sendSignInCode, useSignInCode } from "./codes.ts";
 import { smsProviderOf } from "./sms.ts";
+import { refuseDisabledAccount } from "./accounts.ts";
 import { requestBinding, settleBindingRequest } from "./bindings.ts";
 import { latestOutbox, myBills, myNotices, myRooms, signInResident } from "./reads.ts";
 
@@ -19,6 +20,7 @@ export async function residentAuthRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, operations.residentLogin, async ({ body, request, reply }) => {
     await useSignInCode(app.db, { tenantId: body.tenantId, phone: body.phone, code: body.code, ip: request.ip });
+    await refuseDisabledAccount(app.db, body.tenantId, body.phone);
     const { token, answer } = await signInResident(app.db, { tenantId: body.tenantId, phone: body.phone, ip: request.ip, userAgent: request.headers["user-agent"] });
     setResidentCookie(request, reply, token);
     return answer;

@@ -131,6 +131,9 @@ export const templates: Record<string, Template> = {
   onlinePaymentOrders: { count: { A: 0, B: 0 }, row: () => ({}) },
   onlinePaymentOrderBills: { count: { A: 0, B: 0 }, row: () => ({}) },
   onlinePaymentRefunds: { count: { A: 0, B: 0 }, row: () => ({}) },
+  // Views over the residents' own tables (made by their sign-in and bindings), never rows of their own.
+  residentAppAccounts: { count: { A: 0, B: 0 }, row: () => ({}) },
+  residentAppRooms: { count: { A: 0, B: 0 }, row: () => ({}) },
   areas: {
     row: (c) => ({
       name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),
@@ -262,6 +265,8 @@ export const templates: Record<string, Template> = {
       publishTime: c.i === 2 ? undefined : at(c, -c.i * 2),
       expireTime: at(c, 30),
       pinned: c.i === 0,
+      // The pinned notice and the draft go to the residents' app too; the second stays on the staff side.
+      toResidents: c.i !== 1,
     }),
   },
   repairs: {

@@ -8,6 +8,7 @@ import { seedUsers, type DemoUsers } from "./users.ts";
 import { seedAreas, seedCommunities, seedHouses } from "./places.ts";
 import { seedInhabitants } from "./inhabitants.ts";
 import { seedResidentDetails } from "./resident-details.ts";
+import { seedResidentAccounts } from "./resident-accounts.ts";
 import { seedResourceRows } from "./resource-rows.ts";
 import { seedPayments } from "./payments.ts";
 import { seedOnlinePayMerchants } from "./onlinepay.ts";
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
     }
 
     await seedResidentDetails(tx, tenants);
+    await seedResidentAccounts(tx, tenants);
     await seedPayments(tx, tenants, users);
     await seedOnlinePayMerchants(tx, tenants, users);
     await seedResourceRows(tx, tenants, users);

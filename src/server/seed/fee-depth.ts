@@ -141,4 +141,6 @@ export async function seedCounterCharges(
 
   // Dunning notices for every room of the community in arrears, published to each room's residents.
   await dunningInline(tx, s, communityId, { publish: true });
+  // The demo sends them to the residents' app too (发布到住户端, docs/residents.md).
+  await tx.query(sql`update notices set to_residents = true where tenant_id = ${s.tenantId} and community_id = ${communityId} and room_id is not null and publish_status = 1`);
 }

@@ -104,7 +104,7 @@ describe.each(backends)("residents' rooms, bills and notices (%s)", (backend) =>
     expect(foreign.status).toBe(404);
   });
 
-  it("notices: the published ones of its bound rooms' communities, not drafts, not another room's", async () => {
+  it("notices: the ones published to the app of its bound rooms' communities, not drafts, not staff-only ones, not another room's", async () => {
     const community = await t.server.db.query<{ community_id: number }>("select community_id from rooms where tenant_id = $1 and id = $2", [t.ids.tenantA, matched.billRoom]);
     const communityId = Number(community.rows[0].community_id);
     const other = await t.server.db.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id = $2 and not (id = any($3::bigint[])) order by id limit 1", [
@@ -112,17 +112,15 @@ describe.each(backends)("residents' rooms, bills and notices (%s)", (backend) =>
       communityId,
       matched.rooms,
     ]);
-    const insert = (title: string, status: number, roomId: number | null) =>
-      t.server.db.query("insert into notices (tenant_id, community_id, title, notice_type, room_id, content, publish_status, publish_time) values ($1, $2, $3, 1, $4, '内容', $5, now())", [
-        t.ids.tenantA,
-        communityId,
-        title,
-        roomId,
-        status,
-      ]);
+    const insert = (title: string, status: number, roomId: number | null, toResidents = true) =>
+      t.server.db.query(
+        "insert into notices (tenant_id, community_id, title, notice_type, room_id, content, publish_status, publish_time, to_residents) values ($1, $2, $3, 1, $4, '内容', $5, now(), $6)",
+        [t.ids.tenantA, communityId, title, roomId, status, toResidents],
+      );
     await insert("住户端全体公告", 1, null);
     await insert("住户端草稿公告", 0, null);
     await insert("住户端本户公告", 1, matched.billRoom);
+    await insert("物业内部公告", 1, null, false);
     if (other.rows[0]) await insert("住户端他户公告", 1, Number(other.rows[0].id));
     const cookie = await t.signIn(matched.phone, "10.8.4.1");
     const r = await t.asResident(cookie, "GET", "/api/h5/notices");
@@ -130,6 +128,7 @@ describe.each(backends)("residents' rooms, bills and notices (%s)", (backend) =>
     const titles = r.body.data.list.map((n: { title: string }) => n.title);
     expect(titles).toEqual(expect.arrayContaining(["住户端全体公告", "住户端本户公告"]));
     expect(titles).not.toContain("住户端草稿公告");
+    expect(titles, "a notice not published to the residents' app").not.toContain("物业内部公告");
     expect(titles).not.toContain("住户端他户公告");
   });
 });

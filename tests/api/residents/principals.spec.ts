@@ -20,6 +20,9 @@ const RESIDENT_OPERATIONS = [
   "getMyPayment",
   "listMyReceipts",
   "getMyReceipt",
+  "createVisitorPass",
+  "listMyVisitorPasses",
+  "cancelMyVisitorPass",
 ];
 
 describe.each(backends)("resident and staff principals (%s)", (backend) => {
