@@ -653,6 +653,39 @@ import type {
   ListSmsOutboxQuery,
   ListSmsOutboxBody,
   ListSmsOutboxData,
+  UploadMyRepairPhotoParams,
+  UploadMyRepairPhotoQuery,
+  UploadMyRepairPhotoBody,
+  UploadMyRepairPhotoData,
+  GetMyRepairPhotoParams,
+  GetMyRepairPhotoQuery,
+  GetMyRepairPhotoBody,
+  GetMyRepairPhotoData,
+  CreateMyRepairParams,
+  CreateMyRepairQuery,
+  CreateMyRepairBody,
+  CreateMyRepairBodyInput,
+  CreateMyRepairData,
+  ListMyRepairsParams,
+  ListMyRepairsQuery,
+  ListMyRepairsBody,
+  ListMyRepairsData,
+  GetMyRepairParams,
+  GetMyRepairQuery,
+  GetMyRepairBody,
+  GetMyRepairParamsInput,
+  GetMyRepairData,
+  RateMyRepairParams,
+  RateMyRepairQuery,
+  RateMyRepairBody,
+  RateMyRepairParamsInput,
+  RateMyRepairBodyInput,
+  RateMyRepairData,
+  GetRepairPhotoParams,
+  GetRepairPhotoQuery,
+  GetRepairPhotoBody,
+  GetRepairPhotoParamsInput,
+  GetRepairPhotoData,
   GetSmartHomeSteerParams,
   GetSmartHomeSteerQuery,
   GetSmartHomeSteerBody,
@@ -1113,6 +1146,20 @@ export interface ApiClient<O = unknown> {
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: (input?: { query?: ListSmsOutboxQuery }, options?: O) => Promise<ListSmsOutboxData>;
+  /** 上传报修照片（请求体为照片本身：JPG、PNG 或 WebP，最大 5 MB），返回照片编号 (POST /api/h5/repairs/photos) */
+  uploadMyRepairPhoto: (input: { body: Blob }, options?: O) => Promise<UploadMyRepairPhotoData>;
+  /** 读取自己上传的报修照片 (GET /api/h5/repairs/photos/:photoId) */
+  getMyRepairPhoto: (input: { params: GetMyRepairPhotoParams }, options?: O) => Promise<GetMyRepairPhotoData>;
+  /** 提交报修（已绑定的房屋、报修类型、内容与最多6张照片），进入报事报修待派单 (POST /api/h5/repairs) */
+  createMyRepair: (input: { body: CreateMyRepairBodyInput }, options?: O) => Promise<CreateMyRepairData>;
+  /** 我提交的报修（最新的在前，最多100条） (GET /api/h5/repairs) */
+  listMyRepairs: (input?: Record<string, never>, options?: O) => Promise<ListMyRepairsData>;
+  /** 我提交的一条报修：状态、处理记录、处理结果、评价与照片 (GET /api/h5/repairs/:id) */
+  getMyRepair: (input: { params: GetMyRepairParamsInput }, options?: O) => Promise<GetMyRepairData>;
+  /** 评价已完成的报修（1到5星与评价内容），报修变为已评价 (POST /api/h5/repairs/:id/actions/rate) */
+  rateMyRepair: (input: { params: RateMyRepairParamsInput; body: RateMyRepairBodyInput }, options?: O) => Promise<RateMyRepairData>;
+  /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
+  getRepairPhoto: (input: { params: GetRepairPhotoParamsInput }, options?: O) => Promise<GetRepairPhotoData>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
   getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) => Promise<GetSmartHomeSteerData>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
@@ -1490,6 +1537,20 @@ export interface ApiQueries<O = unknown> {
   listMyNotices: QueryHelpers<"listMyNotices", [input?: Record<string, never>], ListMyNoticesData, O>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: QueryHelpers<"listSmsOutbox", [input?: { query?: ListSmsOutboxQuery }], ListSmsOutboxData, O>;
+  /** 上传报修照片（请求体为照片本身：JPG、PNG 或 WebP，最大 5 MB），返回照片编号 (POST /api/h5/repairs/photos) */
+  uploadMyRepairPhoto: QueryHelpers<"uploadMyRepairPhoto", [input: { body: Blob }], UploadMyRepairPhotoData, O> & MutationHelpers<"uploadMyRepairPhoto", [input: { body: Blob }], UploadMyRepairPhotoData, O>;
+  /** 读取自己上传的报修照片 (GET /api/h5/repairs/photos/:photoId) */
+  getMyRepairPhoto: QueryHelpers<"getMyRepairPhoto", [input: { params: GetMyRepairPhotoParams }], GetMyRepairPhotoData, O>;
+  /** 提交报修（已绑定的房屋、报修类型、内容与最多6张照片），进入报事报修待派单 (POST /api/h5/repairs) */
+  createMyRepair: QueryHelpers<"createMyRepair", [input: { body: CreateMyRepairBodyInput }], CreateMyRepairData, O> & MutationHelpers<"createMyRepair", [input: { body: CreateMyRepairBodyInput }], CreateMyRepairData, O>;
+  /** 我提交的报修（最新的在前，最多100条） (GET /api/h5/repairs) */
+  listMyRepairs: QueryHelpers<"listMyRepairs", [input?: Record<string, never>], ListMyRepairsData, O>;
+  /** 我提交的一条报修：状态、处理记录、处理结果、评价与照片 (GET /api/h5/repairs/:id) */
+  getMyRepair: QueryHelpers<"getMyRepair", [input: { params: GetMyRepairParamsInput }], GetMyRepairData, O>;
+  /** 评价已完成的报修（1到5星与评价内容），报修变为已评价 (POST /api/h5/repairs/:id/actions/rate) */
+  rateMyRepair: QueryHelpers<"rateMyRepair", [input: { params: RateMyRepairParamsInput; body: RateMyRepairBodyInput }], RateMyRepairData, O> & MutationHelpers<"rateMyRepair", [input: { params: RateMyRepairParamsInput; body: RateMyRepairBodyInput }], RateMyRepairData, O>;
+  /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
+  getRepairPhoto: QueryHelpers<"getRepairPhoto", [input: { params: GetRepairPhotoParamsInput }], GetRepairPhotoData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
   getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQueryInput }], GetSmartHomeSteerData, O>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
@@ -2126,6 +2187,34 @@ export const operationRoutes = {
   "listSmsOutbox": {
     "method": "GET",
     "path": "/api/system/smsOutbox/actions/latest"
+  },
+  "uploadMyRepairPhoto": {
+    "method": "POST",
+    "path": "/api/h5/repairs/photos"
+  },
+  "getMyRepairPhoto": {
+    "method": "GET",
+    "path": "/api/h5/repairs/photos/:photoId"
+  },
+  "createMyRepair": {
+    "method": "POST",
+    "path": "/api/h5/repairs"
+  },
+  "listMyRepairs": {
+    "method": "GET",
+    "path": "/api/h5/repairs"
+  },
+  "getMyRepair": {
+    "method": "GET",
+    "path": "/api/h5/repairs/:id"
+  },
+  "rateMyRepair": {
+    "method": "POST",
+    "path": "/api/h5/repairs/:id/actions/rate"
+  },
+  "getRepairPhoto": {
+    "method": "GET",
+    "path": "/api/property/repairs/:id/photos/:photoId"
   },
   "getSmartHomeSteer": {
     "method": "GET",

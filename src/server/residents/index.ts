@@ -2,5 +2,6 @@
 // the staff's read of the built-in SMS outbox.
 import type { FastifyPluginAsync } from "fastify";
 import { residentAuthRoutes, residentRoutes } from "./routes.ts";
+import { residentRepairRoutes } from "./repairs.ts";
 
-export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes];
+export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentRepairRoutes];
