@@ -1,4 +1,4 @@
-// The residents' app: 登录 alone, the other pages above a tab bar (房屋 / 账单 / 公告 / 我的).
+// The residents' app: 登录 alone, the other pages above a tab bar (房屋 / 账单 / 报修 / 公告 / 我的).
 import { useEffect } from "react";
 import { ConfigProvider, TabBar } from "antd-mobile";
 import zhCN from "antd-mobile/es/locales/zh-CN";
@@ -9,10 +9,12 @@ import { RoomsPage } from "./pages/RoomsPage.tsx";
 import { BillsPage } from "./pages/BillsPage.tsx";
 import { NoticesPage } from "./pages/NoticesPage.tsx";
 import { MePage } from "./pages/MePage.tsx";
+import { RepairsPage } from "./pages/RepairsPage.tsx";
 
 const TABS = [
   { key: "rooms", title: "房屋" },
   { key: "bills", title: "账单" },
+  { key: "repairs", title: "报修" },
   { key: "notices", title: "公告" },
   { key: "me", title: "我的" },
 ] as const;
@@ -30,6 +32,7 @@ export function App() {
   if (tab === "login") page = <LoginPage tenant={tenant} />;
   else if (tab === "bills") page = <BillsPage room={search.get("room")} />;
   else if (tab === "notices") page = <NoticesPage id={path.split("/")[1]} />;
+  else if (tab === "repairs") page = <RepairsPage id={path.split("/")[1]} />;
   else if (tab === "me") page = <MePage />;
   else page = <RoomsPage />;
   return (

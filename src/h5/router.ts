@@ -1,5 +1,5 @@
 // The residents' app's addresses, all under /neptune/h5/ (the server answers every one with h5.html):
-// "" 我的房屋, "bills?room=<id>" 账单, "notices" 公告 and "notices/<id>" one notice, "me" 我的,
+// "" 我的房屋, "bills?room=<id>" 账单, "repairs" 报修 ("repairs/new", "repairs/<id>"), "notices" 公告 and "notices/<id>" one notice, "me" 我的,
 // "login?tenant=<id>" 登录. A tiny history router: the app needs no more.
 import { useSyncExternalStore } from "react";
 
