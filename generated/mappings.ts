@@ -454,7 +454,8 @@ export const mappings: Record<string, MappingDef> = {
       },
       "2": {
         "name": "ResidentApp",
-        "label": "住户端"
+        "label": "住户端",
+        "offered": false
       }
     },
     "usage": "field"
