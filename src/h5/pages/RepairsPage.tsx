@@ -3,8 +3,8 @@
 // photo over the size limit is refused here before it is sent), and one repair's detail: its state
 // timeline, the property's result, its photos and, when 已完成, 评价 (stars and words). The server reads
 // a photo's type from its bytes and drops its metadata (docs/residents.md "Repairs from the app").
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
-import { Button, Form, Image, List, Rate, Selector, Steps, Tag, TextArea } from "antd-mobile";
+import { useCallback, useEffect, useState, type ChangeEvent } from "react";
+import { Button, Form, Image, List, Rate, Selector, Steps, Tag } from "antd-mobile";
 import type { GetMyRepairData } from "../../../generated/operation-types.ts";
 import { constants } from "../../../generated/constants.ts";
 import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
@@ -62,7 +62,6 @@ interface Photo {
 /** The chosen photos: each uploaded as it is picked (its preview from the file itself). */
 function PhotoPicker({ photos, setPhotos }: { photos: Photo[]; setPhotos: (update: (p: Photo[]) => Photo[]) => void }) {
   const [uploading, setUploading] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])].slice(0, MAX_PHOTOS - photos.length - uploading);
     e.target.value = "";
@@ -103,7 +102,7 @@ function PhotoPicker({ photos, setPhotos }: { photos: Photo[]; setPhotos: (updat
       {photos.length + uploading < MAX_PHOTOS && (
         <label className="h5-photo-add">
           {uploading ? "上传中" : "添加照片"}
-          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple aria-label="添加照片" onChange={pick} data-testid="photo-input" />
+          <input type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple aria-label="添加照片" onChange={pick} data-testid="photo-input" />
         </label>
       )}
     </div>
@@ -166,7 +165,7 @@ function RepairForm() {
           />
         </Form.Item>
         <Form.Item label="报修内容">
-          <TextArea aria-label="报修内容" placeholder="请描述需要维修的问题" value={content} onChange={setContent} maxLength={500} rows={4} showCount />
+          <textarea className="h5-textarea" aria-label="报修内容" placeholder="请描述需要维修的问题" value={content} onChange={(e) => setContent(e.target.value)} maxLength={500} rows={4} />
         </Form.Item>
         <Form.Item label="现场照片" description={`最多 ${MAX_PHOTOS} 张，每张不超过 ${constants.repairPhotoMaxSizeMb} MB`}>
           <PhotoPicker photos={photos} setPhotos={setPhotos} />
@@ -211,10 +210,10 @@ function RateForm({ repair, done }: { repair: GetMyRepairData; done: () => void 
     >
       <Form.Header>评价</Form.Header>
       <Form.Item label="评价星级">
-        <Rate aria-label="评价星级" value={score} onChange={setScore} />
+        <Selector aria-label="评价星级" options={[1, 2, 3, 4, 5].map((n) => ({ label: `${n}星`, value: n }))} value={score ? [score] : []} onChange={(v) => setScore(v[0] ?? 0)} />
       </Form.Item>
       <Form.Item label="评价内容">
-        <TextArea aria-label="评价内容" placeholder="说说这次维修（选填）" value={evaluation} onChange={setEvaluation} maxLength={255} rows={3} />
+        <textarea className="h5-textarea" aria-label="评价内容" placeholder="说说这次维修（选填）" value={evaluation} onChange={(e) => setEvaluation(e.target.value)} maxLength={255} rows={3} />
       </Form.Item>
     </Form>
   );
@@ -280,7 +279,10 @@ function RepairDetail({ id }: { id: number }) {
 }
 
 export function RepairsPage({ id }: { id: string | undefined }) {
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  // A new page starts at its top (a block: an effect's return value is its cleanup).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
   if (id === "new") return <RepairForm />;
   if (id && /^[1-9]\d{0,15}$/.test(id)) return <RepairDetail id={Number(id)} />;
   return <RepairList />;
