@@ -121,7 +121,7 @@ test("a resident files a repair with a photo, staff handle it, the resident rate
   await page.getByRole("button", { name: "提交评价" }).click();
   await page.getByText("我的评价").waitFor();
   await page.getByText("已评价").first().waitFor();
-  await page.getByText("师傅很专业").waitFor();
+  await page.getByText("师傅很专业").first().waitFor();
   await expectSound(page, "报修详情（已评价）");
   const rated = await journey.api<{ status: number; score: number; evaluation: string }>("get", `/api/property/repairs/${id}`);
   expect(rated).toMatchObject({ status: 5, score: 5, evaluation: "师傅很专业" });
