@@ -617,6 +617,11 @@ import type {
   ListSmsOutboxQuery,
   ListSmsOutboxBody,
   ListSmsOutboxData,
+  GetRepairPhotoParams,
+  GetRepairPhotoQuery,
+  GetRepairPhotoBody,
+  GetRepairPhotoParamsInput,
+  GetRepairPhotoData,
   GetSmartHomeSteerParams,
   GetSmartHomeSteerQuery,
   GetSmartHomeSteerBody,
@@ -1066,6 +1071,8 @@ export interface ApiClient<O = unknown> {
   exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) => Promise<ExportPaymentReportsData>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: (input?: { query?: ListSmsOutboxQuery }, options?: O) => Promise<ListSmsOutboxData>;
+  /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
+  getRepairPhoto: (input: { params: GetRepairPhotoParamsInput }, options?: O) => Promise<GetRepairPhotoData>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
   getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) => Promise<GetSmartHomeSteerData>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
@@ -1429,6 +1436,8 @@ export interface ApiQueries<O = unknown> {
   exportPaymentReports: QueryHelpers<"exportPaymentReports", [input: { query: ExportPaymentReportsQueryInput }], ExportPaymentReportsData, O>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: QueryHelpers<"listSmsOutbox", [input?: { query?: ListSmsOutboxQuery }], ListSmsOutboxData, O>;
+  /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
+  getRepairPhoto: QueryHelpers<"getRepairPhoto", [input: { params: GetRepairPhotoParamsInput }], GetRepairPhotoData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
   getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQueryInput }], GetSmartHomeSteerData, O>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
@@ -2035,6 +2044,10 @@ export const operationRoutes = {
   "listSmsOutbox": {
     "method": "GET",
     "path": "/api/system/smsOutbox/actions/latest"
+  },
+  "getRepairPhoto": {
+    "method": "GET",
+    "path": "/api/property/repairs/:id/photos/:photoId"
   },
   "getSmartHomeSteer": {
     "method": "GET",

@@ -1966,6 +1966,8 @@ create table if not exists "repairs" (
   "score" integer,
   "evaluation" text,
   "history" jsonb default '[]'::jsonb,
+  "source" integer not null default 1,
+  "photos" jsonb default '[]'::jsonb,
   "version" integer not null default 1,
   "created_at" timestamptz not null default now(),
   "updated_at" timestamptz not null default now(),

@@ -222,6 +222,9 @@ export const messages = {
   "patrolEndDateInvalid": "结束日期不是有效的日期",
   "patrolDateOrder": "开始日期不能晚于结束日期",
   "patrolRangeTooLong": "查询范围最多{max}天",
+  "repairPhotoUnknown": "照片不存在或已过期，请重新上传",
+  "repairFiled": "报修已提交",
+  "repairRated": "评价成功",
   "smsCodeSent": "验证码已发送",
   "smsCodeRequired": "请输入验证码",
   "smsCodeFormat": "验证码为6位数字",
@@ -302,6 +305,21 @@ export const errorCodes = {
     "code": 40302,
     "status": 403,
     "message": "请先修改初始密码"
+  },
+  "REPAIR_PHOTO_INVALID": {
+    "code": 40060,
+    "status": 400,
+    "message": "仅支持 JPG、PNG、WebP 格式的照片"
+  },
+  "REPAIR_PHOTO_TOO_LARGE": {
+    "code": 41301,
+    "status": 413,
+    "message": "照片不能超过 {limit} MB"
+  },
+  "REPAIR_PHOTO_TOO_MANY": {
+    "code": 42905,
+    "status": 429,
+    "message": "上传的照片过多，请稍后再试"
   },
   "SMS_SEND_TOO_OFTEN": {
     "code": 42902,

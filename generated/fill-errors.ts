@@ -78,6 +78,7 @@ export const fillMessage = {
 
 /** The error codes' messages with placeholders, as functions. */
 export const fillErrorCode = {
+  REPAIR_PHOTO_TOO_LARGE: (values: { limit: TextValue }): string => fill(errorCodes.REPAIR_PHOTO_TOO_LARGE.message, values),
   BAD_TEXT: (values: { field: TextValue }): string => fill(errorCodes.BAD_TEXT.message, values),
   BAD_TYPE: (values: { field: TextValue }): string => fill(errorCodes.BAD_TYPE.message, values),
   BAD_NUMBER: (values: { field: TextValue }): string => fill(errorCodes.BAD_NUMBER.message, values),

@@ -80,6 +80,34 @@ import type {
   CancelMyVisitorPassBody,
   CancelMyVisitorPassParamsInput,
   CancelMyVisitorPassData,
+  UploadMyRepairPhotoParams,
+  UploadMyRepairPhotoQuery,
+  UploadMyRepairPhotoBody,
+  UploadMyRepairPhotoData,
+  GetMyRepairPhotoParams,
+  GetMyRepairPhotoQuery,
+  GetMyRepairPhotoBody,
+  GetMyRepairPhotoData,
+  CreateMyRepairParams,
+  CreateMyRepairQuery,
+  CreateMyRepairBody,
+  CreateMyRepairBodyInput,
+  CreateMyRepairData,
+  ListMyRepairsParams,
+  ListMyRepairsQuery,
+  ListMyRepairsBody,
+  ListMyRepairsData,
+  GetMyRepairParams,
+  GetMyRepairQuery,
+  GetMyRepairBody,
+  GetMyRepairParamsInput,
+  GetMyRepairData,
+  RateMyRepairParams,
+  RateMyRepairQuery,
+  RateMyRepairBody,
+  RateMyRepairParamsInput,
+  RateMyRepairBodyInput,
+  RateMyRepairData,
 } from "./operation-types.ts";
 
 /** The client's functions, one per resident operation. */
@@ -116,6 +144,18 @@ export interface H5Client<O = unknown> {
   listMyVisitorPasses: (input?: Record<string, never>, options?: O) => Promise<ListMyVisitorPassesData>;
   /** 取消我邀请的访客通行证（待到访且未过期的） (POST /api/h5/visitorPasses/:id/actions/cancel) */
   cancelMyVisitorPass: (input: { params: CancelMyVisitorPassParamsInput }, options?: O) => Promise<CancelMyVisitorPassData>;
+  /** 上传报修照片（请求体为照片本身：JPG、PNG 或 WebP，最大 5 MB），返回照片编号 (POST /api/h5/repairs/photos) */
+  uploadMyRepairPhoto: (input: { body: Blob }, options?: O) => Promise<UploadMyRepairPhotoData>;
+  /** 读取自己上传的报修照片 (GET /api/h5/repairs/photos/:photoId) */
+  getMyRepairPhoto: (input: { params: GetMyRepairPhotoParams }, options?: O) => Promise<GetMyRepairPhotoData>;
+  /** 提交报修（已绑定的房屋、报修类型、内容与最多6张照片），进入报事报修待派单 (POST /api/h5/repairs) */
+  createMyRepair: (input: { body: CreateMyRepairBodyInput }, options?: O) => Promise<CreateMyRepairData>;
+  /** 我提交的报修（最新的在前，最多100条） (GET /api/h5/repairs) */
+  listMyRepairs: (input?: Record<string, never>, options?: O) => Promise<ListMyRepairsData>;
+  /** 我提交的一条报修：状态、处理记录、处理结果、评价与照片 (GET /api/h5/repairs/:id) */
+  getMyRepair: (input: { params: GetMyRepairParamsInput }, options?: O) => Promise<GetMyRepairData>;
+  /** 评价已完成的报修（1到5星与评价内容），报修变为已评价 (POST /api/h5/repairs/:id/actions/rate) */
+  rateMyRepair: (input: { params: RateMyRepairParamsInput; body: RateMyRepairBodyInput }, options?: O) => Promise<RateMyRepairData>;
 }
 
 /** The client over a transport, its functions made from h5Routes. */
@@ -190,5 +230,29 @@ const h5Routes = {
   "cancelMyVisitorPass": {
     "method": "POST",
     "path": "/api/h5/visitorPasses/:id/actions/cancel"
+  },
+  "uploadMyRepairPhoto": {
+    "method": "POST",
+    "path": "/api/h5/repairs/photos"
+  },
+  "getMyRepairPhoto": {
+    "method": "GET",
+    "path": "/api/h5/repairs/photos/:photoId"
+  },
+  "createMyRepair": {
+    "method": "POST",
+    "path": "/api/h5/repairs"
+  },
+  "listMyRepairs": {
+    "method": "GET",
+    "path": "/api/h5/repairs"
+  },
+  "getMyRepair": {
+    "method": "GET",
+    "path": "/api/h5/repairs/:id"
+  },
+  "rateMyRepair": {
+    "method": "POST",
+    "path": "/api/h5/repairs/:id/actions/rate"
   }
 } as const;

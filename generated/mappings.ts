@@ -444,6 +444,22 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "repairSource": {
+    "description": "报修来源（物业登记，或住户在住户端提交）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Staff",
+        "label": "物业登记"
+      },
+      "2": {
+        "name": "ResidentApp",
+        "label": "住户端",
+        "offered": false
+      }
+    },
+    "usage": "field"
+  },
   "communalBookingStatus": {
     "description": "公共区域预约状态",
     "valueType": "integer",

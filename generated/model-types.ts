@@ -64,7 +64,7 @@ export interface FieldDef {
   /** Used (shown, kept, maybe required) only while another field holds one of some values. */
   usedWhen?: UsedWhen;
   /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups; communityTree: community ids from the area tree). */
-  widget?: "authorityTree" | "communityTree";
+  widget?: "authorityTree" | "communityTree" | "imageList";
 }
 
 /** One state transition of a resource (schemas: resource actions.list). */

@@ -8381,6 +8381,368 @@ sentAt: string
 }[]
 }
 
+export type UploadMyRepairPhotoParams = Record<string, never>;
+
+export type UploadMyRepairPhotoQuery = Record<string, never>;
+
+export type UploadMyRepairPhotoBody = Record<string, never>;
+
+export interface UploadMyRepairPhotoData {
+/**
+ * 照片编号（提交报修时引用）
+ */
+photoId: string
+/**
+ * 照片地址（只有上传的住户可以读取）
+ */
+url: string
+}
+
+export interface GetMyRepairPhotoParams {
+/**
+ * 照片
+ */
+photoId: string
+}
+
+export type GetMyRepairPhotoQuery = Record<string, never>;
+
+export type GetMyRepairPhotoBody = Record<string, never>;
+
+/**
+ * 照片（JPG、PNG 或 WebP）
+ */
+export type GetMyRepairPhotoData = string
+
+export type CreateMyRepairParams = Record<string, never>;
+
+export type CreateMyRepairQuery = Record<string, never>;
+
+export interface CreateMyRepairBody {
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 报修类型
+ */
+repairType: number
+/**
+ * 报修内容
+ */
+content: (string | null)
+/**
+ * 照片
+ * 
+ * @maxItems 6
+ */
+photoIds?: string[]
+}
+
+export interface CreateMyRepairBodyInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 报修类型
+ */
+repairType: (number | string)
+/**
+ * 报修内容
+ */
+content: (string | null)
+/**
+ * 照片
+ * 
+ * @maxItems 6
+ */
+photoIds?: string[]
+}
+
+export interface CreateMyRepairData {
+id: number
+roomId: (number | null)
+roomName: (string | null)
+communityName: string
+/**
+ * 报修类型（repairType）
+ */
+repairType: number
+content: string
+/**
+ * 1 待派单，2 已派单，3 处理中，4 已完成，5 已评价
+ */
+status: number
+reportTime: string
+/**
+ * 处理人
+ */
+assigneeName: (string | null)
+finishTime: (string | null)
+/**
+ * 处理结果
+ */
+result: (string | null)
+score: (number | null)
+evaluation: (string | null)
+photos: {
+photoId: string
+url: string
+}[]
+/**
+ * 处理记录（时间顺序）
+ */
+history: {
+/**
+ * 操作（派单、开始处理、完成、评价）
+ */
+label: string
+/**
+ * 操作后的状态
+ */
+to: number
+at: string
+note?: (string | null)
+}[]
+}
+
+export type ListMyRepairsParams = Record<string, never>;
+
+export type ListMyRepairsQuery = Record<string, never>;
+
+export type ListMyRepairsBody = Record<string, never>;
+
+export interface ListMyRepairsData {
+list: {
+id: number
+roomId: (number | null)
+roomName: (string | null)
+communityName: string
+/**
+ * 报修类型（repairType）
+ */
+repairType: number
+content: string
+/**
+ * 1 待派单，2 已派单，3 处理中，4 已完成，5 已评价
+ */
+status: number
+reportTime: string
+/**
+ * 处理人
+ */
+assigneeName: (string | null)
+finishTime: (string | null)
+/**
+ * 处理结果
+ */
+result: (string | null)
+score: (number | null)
+evaluation: (string | null)
+photos: {
+photoId: string
+url: string
+}[]
+/**
+ * 处理记录（时间顺序）
+ */
+history: {
+/**
+ * 操作（派单、开始处理、完成、评价）
+ */
+label: string
+/**
+ * 操作后的状态
+ */
+to: number
+at: string
+note?: (string | null)
+}[]
+}[]
+}
+
+export interface GetMyRepairParams {
+/**
+ * 报修
+ */
+id: number
+}
+
+export type GetMyRepairQuery = Record<string, never>;
+
+export type GetMyRepairBody = Record<string, never>;
+
+export interface GetMyRepairParamsInput {
+/**
+ * 报修
+ */
+id: (number | string)
+}
+
+export interface GetMyRepairData {
+id: number
+roomId: (number | null)
+roomName: (string | null)
+communityName: string
+/**
+ * 报修类型（repairType）
+ */
+repairType: number
+content: string
+/**
+ * 1 待派单，2 已派单，3 处理中，4 已完成，5 已评价
+ */
+status: number
+reportTime: string
+/**
+ * 处理人
+ */
+assigneeName: (string | null)
+finishTime: (string | null)
+/**
+ * 处理结果
+ */
+result: (string | null)
+score: (number | null)
+evaluation: (string | null)
+photos: {
+photoId: string
+url: string
+}[]
+/**
+ * 处理记录（时间顺序）
+ */
+history: {
+/**
+ * 操作（派单、开始处理、完成、评价）
+ */
+label: string
+/**
+ * 操作后的状态
+ */
+to: number
+at: string
+note?: (string | null)
+}[]
+}
+
+export interface RateMyRepairParams {
+/**
+ * 报修
+ */
+id: number
+}
+
+export type RateMyRepairQuery = Record<string, never>;
+
+export interface RateMyRepairBody {
+/**
+ * 评价星级
+ */
+score: number
+/**
+ * 评价内容
+ */
+evaluation?: (string | null)
+}
+
+export interface RateMyRepairParamsInput {
+/**
+ * 报修
+ */
+id: (number | string)
+}
+
+export interface RateMyRepairBodyInput {
+/**
+ * 评价星级
+ */
+score: (number | string)
+/**
+ * 评价内容
+ */
+evaluation?: (string | null)
+}
+
+export interface RateMyRepairData {
+id: number
+roomId: (number | null)
+roomName: (string | null)
+communityName: string
+/**
+ * 报修类型（repairType）
+ */
+repairType: number
+content: string
+/**
+ * 1 待派单，2 已派单，3 处理中，4 已完成，5 已评价
+ */
+status: number
+reportTime: string
+/**
+ * 处理人
+ */
+assigneeName: (string | null)
+finishTime: (string | null)
+/**
+ * 处理结果
+ */
+result: (string | null)
+score: (number | null)
+evaluation: (string | null)
+photos: {
+photoId: string
+url: string
+}[]
+/**
+ * 处理记录（时间顺序）
+ */
+history: {
+/**
+ * 操作（派单、开始处理、完成、评价）
+ */
+label: string
+/**
+ * 操作后的状态
+ */
+to: number
+at: string
+note?: (string | null)
+}[]
+}
+
+export interface GetRepairPhotoParams {
+/**
+ * 报修
+ */
+id: number
+/**
+ * 照片
+ */
+photoId: string
+}
+
+export type GetRepairPhotoQuery = Record<string, never>;
+
+export type GetRepairPhotoBody = Record<string, never>;
+
+export interface GetRepairPhotoParamsInput {
+/**
+ * 报修
+ */
+id: (number | string)
+/**
+ * 照片
+ */
+photoId: string
+}
+
+/**
+ * 照片（JPG、PNG 或 WebP）
+ */
+export type GetRepairPhotoData = string
+
 export type GetSmartHomeSteerParams = Record<string, never>;
 
 export interface GetSmartHomeSteerQuery {
@@ -9810,6 +10172,13 @@ export interface OperationTypes {
   listMyVisitorPasses: { params: ListMyVisitorPassesParams; query: ListMyVisitorPassesQuery; body: ListMyVisitorPassesBody; data: ListMyVisitorPassesData; result: ListMyVisitorPassesData; community: null };
   cancelMyVisitorPass: { params: CancelMyVisitorPassParams; query: CancelMyVisitorPassQuery; body: CancelMyVisitorPassBody; data: CancelMyVisitorPassData; result: CancelMyVisitorPassData; community: null };
   listSmsOutbox: { params: ListSmsOutboxParams; query: ListSmsOutboxQuery; body: ListSmsOutboxBody; data: ListSmsOutboxData; result: ListSmsOutboxData; community: null };
+  uploadMyRepairPhoto: { params: UploadMyRepairPhotoParams; query: UploadMyRepairPhotoQuery; body: UploadMyRepairPhotoBody; data: UploadMyRepairPhotoData; result: UploadMyRepairPhotoData; community: null };
+  getMyRepairPhoto: { params: GetMyRepairPhotoParams; query: GetMyRepairPhotoQuery; body: GetMyRepairPhotoBody; data: GetMyRepairPhotoData; result: GetMyRepairPhotoData; community: null };
+  createMyRepair: { params: CreateMyRepairParams; query: CreateMyRepairQuery; body: CreateMyRepairBody; data: CreateMyRepairData; result: CreateMyRepairData; community: null };
+  listMyRepairs: { params: ListMyRepairsParams; query: ListMyRepairsQuery; body: ListMyRepairsBody; data: ListMyRepairsData; result: ListMyRepairsData; community: null };
+  getMyRepair: { params: GetMyRepairParams; query: GetMyRepairQuery; body: GetMyRepairBody; data: GetMyRepairData; result: GetMyRepairData; community: null };
+  rateMyRepair: { params: RateMyRepairParams; query: RateMyRepairQuery; body: RateMyRepairBody; data: RateMyRepairData; result: RateMyRepairData; community: null };
+  getRepairPhoto: { params: GetRepairPhotoParams; query: GetRepairPhotoQuery; body: GetRepairPhotoBody; data: GetRepairPhotoData; result: GetRepairPhotoData; community: null };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData; result: GetSmartHomeSteerData; community: CheckedCommunity };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData; result: GetCurrentUserData; community: null };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData; result: GetUserCenterData; community: null };

@@ -19,6 +19,8 @@ export interface OperationRoute {
   /** Key of the errors.yaml messages the success envelope carries. */
   successMessage?: string;
   contentType?: string;
+  /** The body is a file of these media types (the bytes themselves, a Buffer in the handler). */
+  upload?: readonly string[];
   errors: readonly string[];
   /** How it keeps to a user limited to some communities (src/server/platform/http/operation-scope.ts). */
   scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };
@@ -6733,6 +6735,249 @@ export const operations = {
             "type": "string"
           }
         }
+      }
+    }
+  },
+  "uploadMyRepairPhoto": {
+    "name": "uploadMyRepairPhoto",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/repairs/photos",
+    "summary": "上传报修照片（请求体为照片本身：JPG、PNG 或 WebP，最大 5 MB），返回照片编号",
+    "authority": "resident",
+    "envelope": true,
+    "upload": [
+      "image/jpeg",
+      "image/png",
+      "image/webp",
+      "application/octet-stream"
+    ],
+    "errors": [
+      "REPAIR_PHOTO_INVALID",
+      "REPAIR_PHOTO_TOO_LARGE",
+      "REPAIR_PHOTO_TOO_MANY",
+      "UNSUPPORTED_MEDIA_TYPE"
+    ],
+    "scope": "session",
+    "schema": {}
+  },
+  "getMyRepairPhoto": {
+    "name": "getMyRepairPhoto",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/repairs/photos/:photoId",
+    "summary": "读取自己上传的报修照片",
+    "authority": "resident",
+    "envelope": false,
+    "contentType": "image/*",
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "photoId": {
+            "description": "照片",
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$"
+          }
+        },
+        "required": [
+          "photoId"
+        ]
+      }
+    }
+  },
+  "createMyRepair": {
+    "name": "createMyRepair",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/repairs",
+    "summary": "提交报修（已绑定的房屋、报修类型、内容与最多6张照片），进入报事报修待派单",
+    "authority": "resident",
+    "envelope": true,
+    "successMessage": "repairFiled",
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "repairType": {
+            "description": "报修类型",
+            "type": "integer",
+            "x-mapping": "repairType"
+          },
+          "content": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "报修内容",
+            "maxLength": 500
+          },
+          "photoIds": {
+            "description": "照片",
+            "type": "array",
+            "maxItems": 6,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "pattern": "^[0-9a-f]{32}$"
+            }
+          }
+        },
+        "required": [
+          "roomId",
+          "repairType",
+          "content"
+        ]
+      }
+    }
+  },
+  "listMyRepairs": {
+    "name": "listMyRepairs",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/repairs",
+    "summary": "我提交的报修（最新的在前，最多100条）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [],
+    "scope": "session",
+    "schema": {}
+  },
+  "getMyRepair": {
+    "name": "getMyRepair",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/repairs/:id",
+    "summary": "我提交的一条报修：状态、处理记录、处理结果、评价与照片",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "报修",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "rateMyRepair": {
+    "name": "rateMyRepair",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/repairs/:id/actions/rate",
+    "summary": "评价已完成的报修（1到5星与评价内容），报修变为已评价",
+    "authority": "resident",
+    "envelope": true,
+    "successMessage": "repairRated",
+    "errors": [
+      "NOT_FOUND",
+      "ILLEGAL_STATE"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "报修",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "score": {
+            "description": "评价星级",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 5
+          },
+          "evaluation": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "评价内容",
+            "maxLength": 255
+          }
+        },
+        "required": [
+          "score"
+        ]
+      }
+    }
+  },
+  "getRepairPhoto": {
+    "name": "getRepairPhoto",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/property/repairs/:id/photos/:photoId",
+    "summary": "报事报修：读取住户提交的现场照片",
+    "authority": "HBL07011",
+    "envelope": false,
+    "contentType": "image/*",
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "repairs",
+          "table": "repairs",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "报修",
+            "type": "integer",
+            "minimum": 1
+          },
+          "photoId": {
+            "description": "照片",
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$"
+          }
+        },
+        "required": [
+          "id",
+          "photoId"
+        ]
       }
     }
   },

@@ -227,6 +227,15 @@ export const RepairStatus = {
 } as const;
 export type RepairStatus = (typeof RepairStatus)[keyof typeof RepairStatus];
 
+/** 报修来源（物业登记，或住户在住户端提交） */
+export const RepairSource = {
+  /** 物业登记 */
+  Staff: 1,
+  /** 住户端 */
+  ResidentApp: 2,
+} as const;
+export type RepairSource = (typeof RepairSource)[keyof typeof RepairSource];
+
 /** 公共区域预约状态 */
 export const CommunalBookingStatus = {
   /** 待审核 */

@@ -186,6 +186,9 @@ export const texts = {
     "title": "物业费催缴通知",
     "body": "尊敬的{room}业主：截至{date}，您尚有{count}笔费用未缴，合计{amount}元（最早欠费账期{period}）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。"
   },
+  "residentRepairs": {
+    "reporter": "住户"
+  },
   "residents": {
     "smsCode": "【{tenant}】您的登录验证码为{code}，{minutes}分钟内有效，请勿泄露给他人。"
   },

@@ -3413,6 +3413,16 @@ evaluation?: (string | null)
 history?: {
 [k: string]: unknown
 }
+/**
+ * 来源
+ */
+source?: (number | null)
+/**
+ * 现场照片
+ */
+photos?: {
+[k: string]: unknown
+}
 version?: number
 createdAt?: string
 updatedAt?: string

@@ -296,6 +296,38 @@ const def: ResourceDef = {
       "form": false,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "source",
+      "column": "source",
+      "type": "integer",
+      "label": "来源",
+      "required": true,
+      "default": 1,
+      "mapping": "repairSource",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "photos",
+      "column": "photos",
+      "type": "json",
+      "label": "现场照片",
+      "required": false,
+      "default": [],
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true,
+      "widget": "imageList"
     }
   ],
   "actions": {

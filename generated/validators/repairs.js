@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_repairs_create","$ref":"resource_repairs_fields","required":["repairType","content","reporterName","phone","reportTime"]};
-const schema20 = {"$id":"resource_repairs_fields","type":"object","properties":{"repairType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"reporterName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"reportTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"assigneeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"assignTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"finishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"score":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_repairs_fields","type":"object","properties":{"repairType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"reporterName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"reportTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"assigneeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"assignTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"finishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"result":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"score":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"source":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["2"]}},{"enum":["1"]}]}}]},"photos":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
@@ -1759,8 +1759,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data15 = data.communityId;
+if(data.source !== undefined){
+let data15 = data.source;
 const _errs185 = errors;
 const _errs186 = errors;
 if(!((data15 === null) || (data15 === ""))){
@@ -1775,7 +1775,7 @@ errors++;
 }
 var valid59 = _errs186 === errors;
 if(valid59){
-const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err115 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1796,7 +1796,7 @@ vErrors = null;
 }
 }
 if((typeof data15 !== "string") && (data15 !== null)){
-const err116 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err116 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/type",keyword:"type",params:{type: schema20.properties.source.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1845,8 +1845,8 @@ vErrors = null;
 if(_valid17){
 const _errs193 = errors;
 if(typeof data15 === "string"){
-if(!pattern5.test(data15)){
-const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!pattern3.test(data15)){
+const err119 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1856,11 +1856,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-var _valid17 = _errs193 === errors;
-valid60 = _valid17;
-}
-if(!valid60){
-const err120 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data15 === "string"){
+if(!(Number(data15) <= 2147483647)){
+const err120 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1870,9 +1868,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data15 === "string"){
+if(!(Number(data15) >= -2147483648)){
+const err121 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1881,10 +1879,203 @@ vErrors.push(err121);
 }
 errors++;
 }
+}
+const _errs198 = errors;
+const _errs199 = errors;
+if(!(data15 === "2")){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+var valid62 = _errs199 === errors;
+if(valid62){
+const err123 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+else {
+errors = _errs198;
+if(vErrors !== null){
+if(_errs198){
+vErrors.length = _errs198;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(!(data15 === "1")){
+const err124 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/then/allOf/4/enum",keyword:"enum",params:{allowedValues: schema20.properties.source.allOf[2].then.allOf[4].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+var _valid17 = _errs193 === errors;
+valid60 = _valid17;
+}
+if(!valid60){
+const err125 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data.photos !== undefined){
+if(typeof data.photos != "object"){
+const err126 = {instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/allOf/0/type",keyword:"type",params:{type: schema20.properties.photos.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data17 = data.communityId;
+const _errs206 = errors;
+const _errs207 = errors;
+if(!((data17 === null) || (data17 === ""))){
+const err127 = {};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+var valid65 = _errs207 === errors;
+if(valid65){
+const err128 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+else {
+errors = _errs206;
+if(vErrors !== null){
+if(_errs206){
+vErrors.length = _errs206;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data17 !== "string") && (data17 !== null)){
+const err129 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+const _errs211 = errors;
+let valid66 = true;
+const _errs212 = errors;
+if(errors === _errs212){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err130 = {};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+else {
+const err131 = {};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+var _valid18 = _errs212 === errors;
+errors = _errs211;
+if(vErrors !== null){
+if(_errs211){
+vErrors.length = _errs211;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs214 = errors;
+if(typeof data17 === "string"){
+if(!pattern5.test(data17)){
+const err132 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+var _valid18 = _errs214 === errors;
+valid66 = _valid18;
+}
+if(!valid66){
+const err133 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"source":true,"photos":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1957,7 +2148,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"source":true,"photos":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_repairs_update","$ref":"resource_repairs_fields"};
@@ -1980,6 +2171,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"repairType":true,"content":true,"image":true,"roomId":true,"reporterName":true,"phone":true,"reportTime":true,"status":true,"assigneeId":true,"assignTime":true,"finishTime":true,"result":true,"score":true,"evaluation":true,"history":true,"source":true,"photos":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/repairType/allOf/0":"请选择报修类型","#/properties/repairType/allOf/1":"报修类型格式不正确","#/properties/repairType/allOf/2/then/allOf/0":"报修类型请输入整数","#/properties/repairType/allOf/2/then/allOf/1":"报修类型不能大于2147483647","#/properties/repairType/allOf/2/then/allOf/2":"报修类型超出范围","#/properties/repairType/allOf/2/then/allOf/3":"请选择正确的报修类型","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/image/allOf/0":"现场图片格式不正确","#/properties/roomId/allOf/0":"报修房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择报修房屋","#/properties/reporterName/allOf/0":"请输入报修人","#/properties/reporterName/allOf/1":"报修人格式不正确","#/properties/reporterName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/2/then/allOf/1":"报修人不能超过32个字符","#/properties/reporterName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/reportTime/allOf/0":"请输入报修时间","#/properties/reportTime/allOf/1":"报修时间格式不正确","#/properties/reportTime/allOf/2/then/allOf/0":"报修时间格式不正确","#/properties/status/allOf/0":"请选择工单状态","#/properties/status/allOf/1":"工单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"工单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"工单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"工单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的工单状态","#/properties/assigneeId/allOf/0":"处理人格式不正确","#/properties/assigneeId/allOf/1/then/allOf/0":"请选择处理人","#/properties/assignTime/allOf/0":"派单时间格式不正确","#/properties/assignTime/allOf/1/then/allOf/0":"派单时间格式不正确","#/properties/finishTime/allOf/0":"完成时间格式不正确","#/properties/finishTime/allOf/1/then/allOf/0":"完成时间格式不正确","#/properties/result/allOf/0":"处理结果格式不正确","#/properties/result/allOf/1/then/allOf/0":"处理结果不能超过500个字符","#/properties/result/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/score/allOf/0":"评价星级格式不正确","#/properties/score/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/3":"评价星级请输入整数","#/properties/score/allOf/1/then/allOf/4":"评价星级不能大于2147483647","#/properties/score/allOf/1/then/allOf/5":"评价星级超出范围","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"repairType":"请选择报修类型","content":"请输入报修内容","reporterName":"请输入报修人","phone":"请输入联系电话","reportTime":"请输入报修时间"},"numericFields":["repairType","roomId","status","assigneeId","score","communityId"]};
+export const meta = {"messages":{"#/properties/repairType/allOf/0":"请选择报修类型","#/properties/repairType/allOf/1":"报修类型格式不正确","#/properties/repairType/allOf/2/then/allOf/0":"报修类型请输入整数","#/properties/repairType/allOf/2/then/allOf/1":"报修类型不能大于2147483647","#/properties/repairType/allOf/2/then/allOf/2":"报修类型超出范围","#/properties/repairType/allOf/2/then/allOf/3":"请选择正确的报修类型","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/image/allOf/0":"现场图片格式不正确","#/properties/roomId/allOf/0":"报修房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择报修房屋","#/properties/reporterName/allOf/0":"请输入报修人","#/properties/reporterName/allOf/1":"报修人格式不正确","#/properties/reporterName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/2/then/allOf/1":"报修人不能超过32个字符","#/properties/reporterName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"请输入联系电话","#/properties/phone/allOf/1":"联系电话格式不正确","#/properties/phone/allOf/2/then/allOf/0":"联系电话不能超过11个字符","#/properties/phone/allOf/3/then/allOf/0":"请输入正确的手机号","#/properties/reportTime/allOf/0":"请输入报修时间","#/properties/reportTime/allOf/1":"报修时间格式不正确","#/properties/reportTime/allOf/2/then/allOf/0":"报修时间格式不正确","#/properties/status/allOf/0":"请选择工单状态","#/properties/status/allOf/1":"工单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"工单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"工单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"工单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的工单状态","#/properties/assigneeId/allOf/0":"处理人格式不正确","#/properties/assigneeId/allOf/1/then/allOf/0":"请选择处理人","#/properties/assignTime/allOf/0":"派单时间格式不正确","#/properties/assignTime/allOf/1/then/allOf/0":"派单时间格式不正确","#/properties/finishTime/allOf/0":"完成时间格式不正确","#/properties/finishTime/allOf/1/then/allOf/0":"完成时间格式不正确","#/properties/result/allOf/0":"处理结果格式不正确","#/properties/result/allOf/1/then/allOf/0":"处理结果不能超过500个字符","#/properties/result/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/score/allOf/0":"评价星级格式不正确","#/properties/score/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/score/allOf/1/then/allOf/3":"评价星级请输入整数","#/properties/score/allOf/1/then/allOf/4":"评价星级不能大于2147483647","#/properties/score/allOf/1/then/allOf/5":"评价星级超出范围","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/source/allOf/0":"请选择来源","#/properties/source/allOf/1":"来源格式不正确","#/properties/source/allOf/2/then/allOf/0":"来源请输入整数","#/properties/source/allOf/2/then/allOf/1":"来源不能大于2147483647","#/properties/source/allOf/2/then/allOf/2":"来源超出范围","#/properties/source/allOf/2/then/allOf/3":"请选择正确的来源","#/properties/source/allOf/2/then/allOf/4":"请选择正确的来源","#/properties/photos/allOf/0":"现场照片格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"repairType":"请选择报修类型","content":"请输入报修内容","reporterName":"请输入报修人","phone":"请输入联系电话","reportTime":"请输入报修时间"},"numericFields":["repairType","roomId","status","assigneeId","score","source","communityId"]};

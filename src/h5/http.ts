@@ -20,6 +20,8 @@ export class H5Error extends Error {
 
 /** The message shown when the server could not be reached or did not answer with an envelope. */
 const NETWORK_FAILED = "网络异常，请稍后重试";
+/** A file's own type when the server takes it as declared; any other goes as application/octet-stream. */
+const UPLOAD_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 function address(call: OperationCall): string {
   const params = (call.params ?? {}) as Record<string, string | number>;
@@ -35,10 +37,12 @@ function address(call: OperationCall): string {
 async function transport(call: OperationCall): Promise<unknown> {
   const headers: Record<string, string> = { "X-Requested-With": "XMLHttpRequest", Accept: "application/json" };
   const hasBody = call.method !== "GET" && call.body !== undefined;
-  if (hasBody) headers["Content-Type"] = "application/json";
+  // An upload (a photo): the bytes themselves; the server reads the type from them.
+  const file = call.body instanceof Blob ? call.body : null;
+  if (hasBody) headers["Content-Type"] = file ? (UPLOAD_TYPES.has(file.type) ? file.type : "application/octet-stream") : "application/json";
   let response: Response;
   try {
-    response = await fetch(address(call), { method: call.method, headers, credentials: "same-origin", body: hasBody ? JSON.stringify(call.body) : undefined });
+    response = await fetch(address(call), { method: call.method, headers, credentials: "same-origin", body: file ?? (hasBody ? JSON.stringify(call.body) : undefined) });
   } catch {
     throw new H5Error(NETWORK_FAILED, 0, null);
   }

@@ -4,5 +4,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { residentAuthRoutes, residentRoutes } from "./routes.ts";
 import { residentPaymentRoutes } from "./payments.ts";
 import { residentVisitorRoutes } from "./visitor-routes.ts";
+import { residentRepairRoutes } from "./repairs.ts";
 
-export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes, residentVisitorRoutes];
+export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes, residentVisitorRoutes, residentRepairRoutes];

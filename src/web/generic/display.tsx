@@ -91,9 +91,11 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
     return color ? <Tag color={color}>{text}</Tag> : text;
   }
   if (displayKit(field) === "image") {
+    const list = field.widget === "imageList" ? (Array.isArray(value) ? value.map((v) => scalarText(v)) : []) : null;
+    if (list && !list.length) return EMPTY_TEXT;
     return (
       <Suspense fallback={<span style={{ display: "inline-block", width: detail ? 160 : 48 }} />}>
-        <ImageValue src={scalarText(value)} alt={field.label} detail={detail} />
+        <ImageValue src={list ?? scalarText(value)} alt={field.label} detail={detail} />
       </Suspense>
     );
   }

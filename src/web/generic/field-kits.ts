@@ -17,6 +17,7 @@ export const FIELD_KIT_MODULES: Record<FieldKit, string> = {
 
 /** The kit a field's input needs (generic form, list filter), or null. */
 export function inputKit(field: FieldDef, variant: "form" | "filter"): FieldKit | null {
+  if (field.widget === "imageList") return null;
   if (field.widget) return variant === "form" ? field.widget : null;
   if (field.mapping) return null;
   return field.type === "date" || field.type === "datetime" ? "date" : null;
@@ -24,6 +25,7 @@ export function inputKit(field: FieldDef, variant: "form" | "filter"): FieldKit 
 
 /** The kit a field's value needs on the list and detail pages, or null. */
 export function displayKit(field: FieldDef): FieldKit | null {
+  if (field.widget === "imageList") return "image";
   if (field.type === "ref" || field.widget || field.mapping) return null;
   return field.type === "image" && !field.mask ? "image" : null;
 }
