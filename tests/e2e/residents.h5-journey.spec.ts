@@ -5,26 +5,16 @@
 // one of them; a room that is not its own is refused with the server's message. No page error, no
 // sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
 import dayjs from "dayjs";
-import { runAxe } from "./support/axe.ts";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, sidewaysOverflow } from "./support/payment.ts";
+import { expectSound } from "./support/phone-page.ts";
+import { billRooms } from "./support/payment.ts";
 
 const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
 
 // The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
 const PHONE = "13100007919";
-
-async function expectSound(page: Page, what: string) {
-  expect(await sidewaysOverflow(page), what).toBe(0);
-  const { violations } = await runAxe(page, { resultTypes: ["violations"] });
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`),
-    what,
-  ).toEqual([]);
-}
 
 interface MyRooms {
   list: { roomId: number; roomName: string | null; communityId: number; communityName: string }[];

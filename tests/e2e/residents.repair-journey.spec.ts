@@ -5,27 +5,14 @@
 // sees 已完成 with the result and the timeline, rates it (stars and words) and it is 已评价. No page
 // error, no sideways scrolling, no serious or critical accessibility violation.
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { runAxe } from "./support/axe.ts";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { sidewaysOverflow } from "./support/payment.ts";
+import { expectSound } from "./support/phone-page.ts";
 
 const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
 
 // The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
 const PHONE = "13100007919";
-
-async function expectSound(page: Page, what: string) {
-  // A Toast fading out is not the page: checked once it has gone.
-  await expect.poll(() => page.locator(".adm-toast-mask").count(), { timeout: 10_000 }).toBe(0);
-  expect(await sidewaysOverflow(page), what).toBe(0);
-  const { violations } = await runAxe(page, { resultTypes: ["violations"] });
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`),
-    what,
-  ).toEqual([]);
-}
 
 test("a resident files a repair with a photo, staff handle it, the resident rates it", async () => {
   const base = journey.product.baseUrl;

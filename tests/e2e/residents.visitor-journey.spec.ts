@@ -6,25 +6,14 @@
 // phone and bound room. No page error, no sideways scrolling, no serious or critical accessibility
 // violation.
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { runAxe } from "./support/axe.ts";
 import { screenshot } from "./support/browser.ts";
 import { useJourney, VIEWPORT } from "./support/journey.ts";
-import { sidewaysOverflow } from "./support/payment.ts";
+import { expectSound } from "./support/phone-page.ts";
 
 const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
 
 // The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
 const PHONE = "13100007919";
-
-async function expectSound(page: Page, what: string) {
-  expect(await sidewaysOverflow(page), what).toBe(0);
-  const { violations } = await runAxe(page, { resultTypes: ["violations"] });
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`),
-    what,
-  ).toEqual([]);
-}
 
 test("a resident invites a visitor: the pass with its code, QR and validity, in its list; staff find it by the code and see the account in 住户账号", async () => {
   const base = journey.product.baseUrl;

@@ -2,11 +2,12 @@
 // are several) with the total owed; amounts are the server's yuan text. A room not bound to the
 // resident is refused by the server (404) and its message shown.
 import { useCallback } from "react";
-import { Button, Card, List, Selector, Tag } from "antd-mobile";
+import { Button, Card, List, Tag } from "antd-mobile";
 import { h5 } from "../http.ts";
 import { navigate } from "../router.ts";
 import { useLoad } from "../use-load.ts";
-import { Loading, Nothing, Refused, Title } from "./states.tsx";
+import { Loading, Nothing, Refused } from "./states.tsx";
+import { RoomPicked } from "./RoomPicked.tsx";
 import { PayOwed } from "./PayOwed.tsx";
 
 function RoomBills({ roomId }: { roomId: number }) {
@@ -48,34 +49,9 @@ function RoomBills({ roomId }: { roomId: number }) {
 }
 
 export function BillsPage({ room }: { room: string | null }) {
-  const load = useCallback(() => h5.listMyRooms(), []);
-  const { data, error, loading } = useLoad(load);
-  const asked = room && /^[1-9]\d{0,9}$/.test(room) ? Number(room) : null;
-  const roomId = asked ?? data?.list[0]?.roomId ?? null;
-  let body;
-  if (!data && loading) body = <Loading />;
-  else if (error) body = <Refused message={error} />;
-  else if (roomId === null) body = <Nothing title="暂无已绑定的房屋" />;
-  else
-    body = (
-      <>
-        {data && data.list.length > 1 && (
-          <div className="h5-section">
-            <Selector
-              aria-label="房屋"
-              options={data.list.map((r) => ({ label: `${r.communityName} ${r.roomName ?? r.roomId}`, value: r.roomId }))}
-              value={[roomId]}
-              onChange={(v) => v.length && navigate(`bills?room=${v[0]}`, true)}
-            />
-          </div>
-        )}
-        <RoomBills key={roomId} roomId={roomId} />
-      </>
-    );
   return (
-    <>
-      <Title>账单</Title>
-      {body}
-    </>
+    <RoomPicked room={room} tab="bills" title="账单">
+      {(roomId) => <RoomBills key={roomId} roomId={roomId} />}
+    </RoomPicked>
   );
 }

@@ -2,11 +2,12 @@
 // receipts/<id> (ReceiptPage). The room as on 账单: ?room=, else the first bound one, a choice when
 // there are several; another room's answer is the server's 404 message.
 import { useCallback } from "react";
-import { List, Selector, Tag } from "antd-mobile";
+import { List, Tag } from "antd-mobile";
 import { h5 } from "../http.ts";
 import { navigate } from "../router.ts";
 import { useLoad } from "../use-load.ts";
-import { Loading, Nothing, Refused, Title } from "./states.tsx";
+import { Loading, Nothing, Refused } from "./states.tsx";
+import { RoomPicked } from "./RoomPicked.tsx";
 
 function RoomReceipts({ roomId }: { roomId: number }) {
   const load = useCallback(() => h5.listMyReceipts({ params: { roomId } }), [roomId]);
@@ -32,34 +33,9 @@ function RoomReceipts({ roomId }: { roomId: number }) {
 }
 
 export function ReceiptsPage({ room }: { room: string | null }) {
-  const load = useCallback(() => h5.listMyRooms(), []);
-  const { data, error, loading } = useLoad(load);
-  const asked = room && /^[1-9]\d{0,9}$/.test(room) ? Number(room) : null;
-  const roomId = asked ?? data?.list[0]?.roomId ?? null;
-  let body;
-  if (!data && loading) body = <Loading />;
-  else if (error) body = <Refused message={error} />;
-  else if (roomId === null) body = <Nothing title="暂无已绑定的房屋" />;
-  else
-    body = (
-      <>
-        {data && data.list.length > 1 && (
-          <div className="h5-section">
-            <Selector
-              aria-label="房屋"
-              options={data.list.map((r) => ({ label: `${r.communityName} ${r.roomName ?? r.roomId}`, value: r.roomId }))}
-              value={[roomId]}
-              onChange={(v) => v.length && navigate(`receipts?room=${v[0]}`, true)}
-            />
-          </div>
-        )}
-        <RoomReceipts key={roomId} roomId={roomId} />
-      </>
-    );
   return (
-    <>
-      <Title>票据</Title>
-      {body}
-    </>
+    <RoomPicked room={room} tab="receipts" title="票据">
+      {(roomId) => <RoomReceipts key={roomId} roomId={roomId} />}
+    </RoomPicked>
   );
 }

@@ -23,6 +23,12 @@ const RESIDENT_OPERATIONS = [
   "createVisitorPass",
   "listMyVisitorPasses",
   "cancelMyVisitorPass",
+  "uploadMyRepairPhoto",
+  "getMyRepairPhoto",
+  "createMyRepair",
+  "listMyRepairs",
+  "getMyRepair",
+  "rateMyRepair",
 ];
 
 describe.each(backends)("resident and staff principals (%s)", (backend) => {
