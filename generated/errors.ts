@@ -362,7 +362,7 @@ export const errorCodes = {
     "message": "该通行证已使用、已取消或已过期"
   },
   "VISIT_DATE_OUT_OF_RANGE": {
-    "code": 40060,
+    "code": 40061,
     "status": 400,
     "message": "来访日期只能选今天起7天内"
   },

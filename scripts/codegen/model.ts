@@ -88,6 +88,13 @@ export function buildModel(sources: Sources): Model {
   const rules = buildRules(g.rules.data.rules);
   const mappingDefs: MappingSource[] = [g.mappings, ...sources.modules].flatMap((src) => Object.entries((src.data.mappings ?? {}) as Record<string, Yaml>).map(([name, raw]) => ({ src, name, raw })));
   const mappings = buildMappings(mappingDefs, problems);
+  // An error's number is how the web app and the error-code table tell it apart: one number, one error.
+  const byNumber = new Map<number, string>();
+  for (const [name, def] of Object.entries(g.errors.data.codes as Record<string, ErrorCodeDef>)) {
+    const other = byNumber.get(def.code);
+    if (other) problems.push(`${keyPosition(g.errors, ["codes", name])}: at /codes/${name}: code ${def.code} is ${other}'s too`);
+    else byNumber.set(def.code, name);
+  }
   const routes: RouteDef[] = [];
   const resources: ResourceDef[] = [];
   const modules: Model["modules"] = [];
