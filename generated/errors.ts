@@ -391,6 +391,21 @@ export const errorCodes = {
     "status": 429,
     "message": "该令牌调用过于频繁，请稍后再试"
   },
+  "WEBHOOK_PRIVATE_ADDRESS": {
+    "code": 40062,
+    "status": 400,
+    "message": "推送地址是内网或本机地址，需由主账号开启「允许内网地址」"
+  },
+  "WEBHOOK_PRIVATE_MAIN_ONLY": {
+    "code": 40063,
+    "status": 400,
+    "message": "只有主账号可以开启「允许内网地址」"
+  },
+  "WEBHOOK_URL_SCHEME": {
+    "code": 40064,
+    "status": 400,
+    "message": "推送地址须以 http:// 或 https:// 开头"
+  },
   "SERVER_ERROR": {
     "code": 500,
     "status": 500,

@@ -2187,6 +2187,60 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "webhookEvent": {
+    "description": "事件推送的事件（推送内容的 event 字段即此代码，docs/api.md）",
+    "valueType": "string",
+    "values": {
+      "bill.paid": {
+        "name": "BillPaid",
+        "label": "账单已缴清"
+      },
+      "refund.approved": {
+        "name": "RefundApproved",
+        "label": "退款已审核通过"
+      },
+      "receipt.voided": {
+        "name": "ReceiptVoided",
+        "label": "票据已作废"
+      },
+      "resident.created": {
+        "name": "ResidentCreated",
+        "label": "新增住户"
+      },
+      "day.closed": {
+        "name": "DayClosed",
+        "label": "已日结"
+      }
+    },
+    "usage": "field"
+  },
+  "webhookDeliveryStatus": {
+    "description": "事件推送的投递状态（失败的按退避重试，用尽后为推送失败，可重新推送）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Pending",
+        "label": "待推送",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Retrying",
+        "label": "重试中",
+        "color": "warning"
+      },
+      "3": {
+        "name": "Delivered",
+        "label": "推送成功",
+        "color": "success"
+      },
+      "4": {
+        "name": "Failed",
+        "label": "推送失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
   "houseType": {
     "description": "房屋类型",
     "valueType": "integer",

@@ -65,6 +65,8 @@ export interface FieldDef {
   usedWhen?: UsedWhen;
   /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups; communityTree: community ids from the area tree). */
   widget?: "authorityTree" | "communityTree" | "imageList";
+  /** A secret the server makes (a domain hook), answered once in the create answer and never again. */
+  revealedOnCreate?: boolean;
 }
 
 /** One state transition of a resource (schemas: resource actions.list). */

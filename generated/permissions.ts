@@ -117,7 +117,8 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
   "integration": {
     "description": "开放接口（应用令牌，docs/api.md）",
     "codes": {
-      "API_TOKEN_MANAGE": "应用令牌"
+      "API_TOKEN_MANAGE": "应用令牌",
+      "WEBHOOK_MANAGE": "事件推送"
     }
   },
   "dataAccess": {
@@ -146,6 +147,7 @@ export const permissionNames: Record<string, string> = {
   "HBL03019": "边缘服务",
   "SMS_OUTBOX_VIEW": "短信记录",
   "API_TOKEN_MANAGE": "应用令牌",
+  "WEBHOOK_MANAGE": "事件推送",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -244,5 +246,6 @@ export const allAuthorityCodes: string[] = [
   "RETAIL_AUTH_04011",
   "RETAIL_AUTH_04023",
   "SMS_OUTBOX_VIEW",
-  "VIEW_PLAIN_TEXT"
+  "VIEW_PLAIN_TEXT",
+  "WEBHOOK_MANAGE"
 ];

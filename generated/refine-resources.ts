@@ -959,6 +959,34 @@ export const refineResources = [
     }
   },
   {
+    "name": "webhookSubscriptions",
+    "identifier": "webhookSubscriptions",
+    "list": "/system/webhookSubscriptions",
+    "create": "/system/webhookSubscriptions/create",
+    "edit": "/system/webhookSubscriptions/edit/:id",
+    "show": "/system/webhookSubscriptions/show/:id",
+    "meta": {
+      "label": "事件推送",
+      "service": "system",
+      "code": "WEBHOOK_MANAGE",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "webhookDeliveries",
+    "identifier": "webhookDeliveries",
+    "list": "/system/webhookDeliveries",
+    "show": "/system/webhookDeliveries/show/:id",
+    "meta": {
+      "label": "推送记录",
+      "service": "system",
+      "code": "WEBHOOK_MANAGE",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "smsOutbox",
     "identifier": "smsOutbox",
     "list": "/system/smsOutbox",

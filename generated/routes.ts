@@ -2605,6 +2605,46 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/system/webhookSubscriptions",
+    "name": "webhookSubscriptions",
+    "module": "system",
+    "authority": "WEBHOOK_MANAGE",
+    "public": false,
+    "title": "事件推送",
+    "breadcrumb": [
+      "系统管理",
+      "事件推送"
+    ],
+    "resource": "webhookSubscriptions",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/webhookDeliveries",
+    "name": "webhookDeliveries",
+    "module": "system",
+    "authority": "WEBHOOK_MANAGE",
+    "public": false,
+    "title": "推送记录",
+    "breadcrumb": [
+      "系统管理",
+      "推送记录"
+    ],
+    "resource": "webhookDeliveries",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/system/devicemanage",
     "name": "devicemanage",
     "module": "system",
@@ -3975,6 +4015,22 @@ export const menu: MenuNode[] = [
         "code": "API_TOKEN_MANAGE",
         "alias": "应用令牌",
         "path": "/system/apiTokens",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "webhookSubscriptions",
+        "code": "WEBHOOK_MANAGE",
+        "alias": "事件推送",
+        "path": "/system/webhookSubscriptions",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "webhookDeliveries",
+        "code": "WEBHOOK_MANAGE",
+        "alias": "推送记录",
+        "path": "/system/webhookDeliveries",
         "isTenantMenu": true,
         "subMenus": []
       },

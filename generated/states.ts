@@ -1139,6 +1139,34 @@ export const ApiTokenStatus = {
 } as const;
 export type ApiTokenStatus = (typeof ApiTokenStatus)[keyof typeof ApiTokenStatus];
 
+/** 事件推送的事件（推送内容的 event 字段即此代码，docs/api.md） */
+export const WebhookEvent = {
+  /** 账单已缴清 */
+  BillPaid: "bill.paid",
+  /** 退款已审核通过 */
+  RefundApproved: "refund.approved",
+  /** 票据已作废 */
+  ReceiptVoided: "receipt.voided",
+  /** 新增住户 */
+  ResidentCreated: "resident.created",
+  /** 已日结 */
+  DayClosed: "day.closed",
+} as const;
+export type WebhookEvent = (typeof WebhookEvent)[keyof typeof WebhookEvent];
+
+/** 事件推送的投递状态（失败的按退避重试，用尽后为推送失败，可重新推送） */
+export const WebhookDeliveryStatus = {
+  /** 待推送 */
+  Pending: 1,
+  /** 重试中 */
+  Retrying: 2,
+  /** 推送成功 */
+  Delivered: 3,
+  /** 推送失败 */
+  Failed: 4,
+} as const;
+export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof WebhookDeliveryStatus];
+
 /** 房屋类型 */
 export const HouseType = {
   /** 住宅 */

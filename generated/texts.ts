@@ -335,6 +335,10 @@ export const texts = {
     "importing": "正在导入… {percent}%",
     "importTitle": "导入{label}"
   },
+  "webRevealed": {
+    "title": "已保存。以下内容只显示这一次，请立即复制保存，关闭后无法再次查看",
+    "close": "我已保存"
+  },
   "webInputs": {
     "enter": "请输入{label}",
     "choose": "请选择{label}",

@@ -5560,6 +5560,128 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface WebhookSubscriptionsRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 名称
+ */
+name?: (string | null)
+/**
+ * 推送地址
+ */
+url?: (string | null)
+/**
+ * 推送事件
+ */
+events?: {
+[k: string]: unknown
+}
+/**
+ * 签名密钥（服务器生成，只在新增的答复中出现这一次）
+ */
+secret?: string
+/**
+ * 允许内网地址
+ */
+allowPrivateNetwork?: (boolean | null)
+/**
+ * 启用
+ */
+enabled?: (boolean | null)
+/**
+ * 最近推送成功
+ */
+lastDeliveredAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface WebhookDeliveriesRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 事件推送
+ */
+subscriptionId?: (number | null)
+/**
+ * 事件
+ */
+event?: (string | null)
+/**
+ * 事件编号
+ */
+eventId?: (string | null)
+/**
+ * 推送内容
+ */
+payload?: {
+[k: string]: unknown
+}
+/**
+ * 投递状态
+ */
+status?: (number | null)
+/**
+ * 尝试次数
+ */
+attempts?: (number | null)
+/**
+ * 最近应答码
+ */
+lastStatusCode?: (number | null)
+/**
+ * 最近错误
+ */
+lastError?: (string | null)
+/**
+ * 最近尝试时间
+ */
+lastAttemptAt?: (string | null)
+/**
+ * 下次尝试时间
+ */
+nextAttemptAt?: (string | null)
+/**
+ * 推送成功时间
+ */
+deliveredAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface SmsOutboxRow {
 id: number
 /**
@@ -6689,6 +6811,8 @@ export interface ResourceRows {
   menuCustomizations: MenuCustomizationsRow;
   operationLogs: OperationLogsRow;
   apiTokens: ApiTokensRow;
+  webhookSubscriptions: WebhookSubscriptionsRow;
+  webhookDeliveries: WebhookDeliveriesRow;
   smsOutbox: SmsOutboxRow;
   devices: DevicesRow;
   captureSettings: CaptureSettingsRow;

@@ -87,6 +87,8 @@ import * as characters from "./characters.js";
 import * as menuCustomizations from "./menuCustomizations.js";
 import * as operationLogs from "./operationLogs.js";
 import * as apiTokens from "./apiTokens.js";
+import * as webhookSubscriptions from "./webhookSubscriptions.js";
+import * as webhookDeliveries from "./webhookDeliveries.js";
 import * as smsOutbox from "./smsOutbox.js";
 import * as devices from "./devices.js";
 import * as captureSettings from "./captureSettings.js";
@@ -284,6 +286,10 @@ export const validators = {
   resource_operationLogs_update: { validate: operationLogs.update, meta: operationLogs.meta },
   resource_apiTokens_create: { validate: apiTokens.create, meta: apiTokens.meta },
   resource_apiTokens_update: { validate: apiTokens.update, meta: apiTokens.meta },
+  resource_webhookSubscriptions_create: { validate: webhookSubscriptions.create, meta: webhookSubscriptions.meta },
+  resource_webhookSubscriptions_update: { validate: webhookSubscriptions.update, meta: webhookSubscriptions.meta },
+  resource_webhookDeliveries_create: { validate: webhookDeliveries.create, meta: webhookDeliveries.meta },
+  resource_webhookDeliveries_update: { validate: webhookDeliveries.update, meta: webhookDeliveries.meta },
   resource_smsOutbox_create: { validate: smsOutbox.create, meta: smsOutbox.meta },
   resource_smsOutbox_update: { validate: smsOutbox.update, meta: smsOutbox.meta },
   resource_devices_create: { validate: devices.create, meta: devices.meta },

@@ -194,6 +194,7 @@ export function buildModel(sources: Sources): Model {
           ...(f.composedOf ? { composedOf: f.composedOf } : {}),
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
           ...(f.widget ? { widget: f.widget } : {}),
+          ...(f.revealedOnCreate ? { revealedOnCreate: true } : {}),
           ...(f.usedWhen ? { usedWhen: f.usedWhen } : {}),
         };
         return field;
@@ -329,6 +330,7 @@ export function buildModel(sources: Sources): Model {
       if (f.composedOf && (f.type !== "string" || f.form || !f.readOnly))
         problems.push(`${resourceWhere(r, "fields", j, "composedOf")}: resource "${r.name}" field "${f.name}": a composed field is a read-only string off the form`);
       if (f.usedWhen) problems.push(...usedWhenProblems(r, f, mappings).map((p) => `${resourceWhere(r, "fields", j, "usedWhen")}: resource "${r.name}" field "${f.name}": ${p}`));
+      if (f.revealedOnCreate && f.type !== "secret") problems.push(`${resourceWhere(r, "fields", j, "revealedOnCreate")}: resource "${r.name}" field "${f.name}": revealedOnCreate needs type secret`);
       if (f.widget && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget ${f.widget} needs type json`);
     }
   }

@@ -21,6 +21,7 @@ export function rowSchema(r: ResourceDef, model?: Pick<Model, "mappings" | "reso
   for (const f of r.fields)
     if (f.type !== "secret") properties[f.name] = fieldSchema(f, model?.mappings);
     else if (f.form) properties[f.name] = { type: "string", writeOnly: true, ...(f.maxLength ? { maxLength: f.maxLength } : {}) };
+    else if (f.revealedOnCreate) properties[f.name] = { type: "string", description: `${f.label}（服务器生成，只在新增的答复中出现这一次）` };
   for (const f of r.fields) {
     if (f.type !== "ref" || !f.ref) continue;
     const label = model?.resources.find((x) => x.name === f.ref!.resource)?.fields.find((x) => x.name === f.ref!.labelField && x.type !== "secret");

@@ -87,7 +87,11 @@ export function fieldSchema(f: FieldDef, mappings: Mappings = {}, use: "answer" 
     const entries = Object.entries(mapping.values).filter(([, v]) => use === "answer" || v.offered !== false);
     const code = (c: string) => (mapping.valueType === "integer" ? Number(c) : c);
     schema.description = `${f.label}（${entries.map(([c, v]) => `${c} ${v.label}`).join("，")}）`;
-    if (use === "input" || !mapping.otherwise) {
+    if (f.type === "json") {
+      // A list of the mapping's codes (validators.ts).
+      schema.type = ["array", "null"];
+      schema.items = { enum: entries.map(([c]) => code(c)), "x-enum-descriptions": entries.map(([, v]) => v.label) };
+    } else if (use === "input" || !mapping.otherwise) {
       schema.enum = [...entries.map(([c]) => code(c)), null];
       schema["x-enum-descriptions"] = [...entries.map(([, v]) => v.label), "未填"];
     }
@@ -100,6 +104,14 @@ export function fieldSchema(f: FieldDef, mappings: Mappings = {}, use: "answer" 
 }
 
 const rowRef = (r: ResourceDef): Json => ({ $ref: `#/components/schemas/${r.name}Row` });
+
+/** The create answer: the row, with the secrets the server made for it (revealedOnCreate), this once. */
+function createdRow(r: ResourceDef): Json {
+  const revealed = r.fields.filter((f) => f.revealedOnCreate);
+  if (!revealed.length) return rowRef(r);
+  // The row schema declares them (optional: no other answer carries them); here they are required.
+  return { allOf: [rowRef(r), { type: "object", required: revealed.map((f) => f.name) }] };
+}
 
 /** The fields a create or update body may carry: the form's, the read-only ones left out. */
 function inputSchema(r: ResourceDef, mode: "create" | "update", mappings: Mappings): Json {
@@ -147,7 +159,7 @@ export function resourceOperations(r: ResourceDef, mappings: Mappings = {}): Res
       body: { json: listFilters(r, mappings) },
       answer: { data: { type: "object", properties: { list: { type: "array", items: rowRef(r) }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } } } },
     }),
-    op("create", { method: "POST", path: base, summary: `新增${r.label}`, body: { json: inputSchema(r, "create", mappings) }, answer: { data: rowRef(r) } }),
+    op("create", { method: "POST", path: base, summary: `新增${r.label}`, body: { json: inputSchema(r, "create", mappings) }, answer: { data: createdRow(r) } }),
     op("detail", { method: "GET", path: `${base}/{id}`, pathId: true, summary: `${r.label}详情`, answer: { data: rowRef(r) } }),
     op("update", { method: "PUT", path: `${base}/{id}`, pathId: true, summary: `修改${r.label}`, body: { json: inputSchema(r, "update", mappings) }, answer: { data: rowRef(r) } }),
     op("delete", {

@@ -136,7 +136,18 @@ function builtinChecks(f: FieldDef): { schema: Json; message: string }[] {
       break;
   }
   // A mapping with an "otherwise" label names every other value too, so only closed mappings restrict.
-  if (f.mapping && f.type !== "boolean") out.push({ schema: { mapping: f.mapping }, message: `请选择正确的${label}` });
+  // A json field with a mapping is a list of its codes (codeListChecks).
+  if (f.mapping && f.type !== "boolean" && f.type !== "json") out.push({ schema: { mapping: f.mapping }, message: `请选择正确的${label}` });
+  return out;
+}
+
+/** A json field with a mapping (a webhook's events): a list of the mapping's offered codes (uniqueItems would need ajv's runtime in the standalone validators: the server drops repeats); at least one when required. */
+function codeListChecks(m: Model["mappings"][string], f: FieldDef, requiredMessage: string | undefined): { schema: Json; message: string }[] {
+  const codes = Object.keys(m.values)
+    .filter((code) => m.values[code].offered !== false)
+    .map((code) => (m.valueType === "integer" ? Number(code) : code));
+  const out = [{ schema: { items: { enum: codes } }, message: `请选择正确的${f.label}` }];
+  if (requiredMessage !== undefined) out.push({ schema: { minItems: 1 } as never, message: requiredMessage });
   return out;
 }
 
@@ -191,6 +202,12 @@ export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledFi
   };
   group(lengths, {});
   group(others, lengths.length ? { maxLength: Math.min(...lengths.map((l) => Number(l.schema.maxLength))) } : {});
+  if (f.type === "json" && f.mapping) {
+    for (const c of codeListChecks(model.mappings[f.mapping], f, requiredMessage)) {
+      messages[`${base}/allOf/${allOf.length}/then`] = c.message;
+      allOf.push({ if: { type: "array" }, then: c.schema });
+    }
+  }
   return { schema: { allOf }, messages, ...(requiredMessage !== undefined ? { requiredMessage } : {}) };
 }
 

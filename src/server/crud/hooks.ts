@@ -15,6 +15,8 @@ export interface WriteContext {
   body: ResourceInput;
   /** column -> SQL parameter value, as the generic path prepared it; hooks may add columns. */
   columns: Map<string, unknown>;
+  /** Values the create answer carries once (a field with revealedOnCreate: a webhook's signing secret made by its hook). */
+  revealed: Record<string, string>;
 }
 
 /** What an action hook gets (crud/actions.ts), inside the action's transaction. */

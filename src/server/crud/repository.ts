@@ -135,9 +135,10 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
     throw validationError([{ field: "communityId", message }]);
   }
   const columns = columnsFrom(model, body);
-  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "create", body, columns });
+  const revealed: Record<string, string> = {};
+  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "create", body, columns, revealed });
 
-  return inTransaction(db, session, "write", async (tx) => {
+  const row = await inTransaction(db, session, "write", async (tx) => {
     if (communityId !== null) {
       const owned = await tx.query(sql`select 1 from communities where tenant_id = ${session.tenantId} and id = ${communityId}`);
       if (!owned.rows.length) {
@@ -158,6 +159,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
     const inserted = await tx.query<{ id: number }>(sql`insert into ${raw(model.table)} (${raw(names.map(ident).join(", "))}) values (${join(values, ", ")}) returning id`);
     return finishWrite(tx, model, actor, inserted.rows[0].id, "create", { values: loggedValues(model, body) });
   });
+  return Object.keys(revealed).length ? { ...row, ...revealed } : row;
 }
 
 export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: ResourceInput, validate: Validate = validateResource) {
@@ -165,7 +167,7 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
   await assertInScope(db, model, session, [id]);
   check(validate, model, "update", body, session.sceneName);
   const columns = columnsFrom(model, body);
-  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "update", id, body, columns });
+  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "update", id, body, columns, revealed: {} });
   // Changed only by its actions (a hook may have refused first, with a reason of its own).
   if (model.def.createOnly) throw new ApiError(405, 405, messages.createOnly);
   let expectedVersion: number | null = null;

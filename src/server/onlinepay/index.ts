@@ -1,6 +1,6 @@
 // Online payment as one Fastify plugin (listed in src/server/domains.ts): the merchants' hooks, the
 // operations of schemas/operations/onlinepay.yaml, and the sandbox gateway under /sandbox (the demo
-// data's merchant; SANDBOX_GATEWAY=0 leaves it out). The server's secrets key (secrets.ts) and the
+// data's merchant; SANDBOX_GATEWAY=0 leaves it out). The server's secrets key (platform/secrets.ts) and the
 // sandbox's keys (DATA_DIR/sandbox, or SANDBOX_DIR) are read or made as the plugin starts.
 // A sandbox merchant reaches the sandbox in this same process (Fastify's inject: no network), and
 // the sandbox sends its callbacks the same way; a real merchant reaches its gateway over HTTPS.
@@ -32,7 +32,7 @@ import { registerRefundGateway } from "../payment/public.ts";
 import { pollRefund, refundOverpaid, refundView, sendRefund, takeRefund } from "./refunds.ts";
 import { sandboxGateway } from "./sandbox/index.ts";
 import { sandboxKeys } from "./sandbox/keys.ts";
-import { secretBox, secretsKey } from "./secrets.ts";
+import { processSecretsKey, secretBox } from "../platform/secrets.ts";
 
 const SANDBOX_PREFIX = "/sandbox";
 
@@ -52,8 +52,6 @@ const configuredOrigin = (): string => (process.env.PUBLIC_BASE_URL || "http://l
 /** This server's address as a payer's phone and a gateway reach it: PUBLIC_BASE_URL, else the request's own. */
 export const originOf = (request: FastifyRequest): string => (process.env.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`).replace(/\/$/, "");
 
-/** The process's secrets key: read once (each server has one data folder; tests share one per process). */
-let processSecretsKey: Buffer | undefined;
 const sandboxDirOf = (app: FastifyInstance): string => process.env.SANDBOX_DIR || join(app.dataDir, "sandbox");
 
 /**
@@ -62,7 +60,7 @@ const sandboxDirOf = (app: FastifyInstance): string => process.env.SANDBOX_DIR |
  * takes a payment (the residents' app, residents/payments.ts) uses the same.
  */
 export function onlinePayContext(app: FastifyInstance): { base: OnlinePayContext; key: Buffer; ctxOf: (request: FastifyRequest) => OnlinePayContext } {
-  const key = (processSecretsKey ??= secretsKey(app.dataDir));
+  const key = processSecretsKey(app.dataDir);
   const inject = injectTransport(app);
   const base: OnlinePayContext = {
     db: app.db,

@@ -15,7 +15,7 @@ import { PayGateway } from "../../../generated/states.ts";
 import { alipayClient, type AlipayMerchant } from "./gateways/alipay-client.ts";
 import { wechatPayClient, type WechatMerchant } from "./gateways/wechatpay-client.ts";
 import type { Transport } from "./gateways/transport.ts";
-import type { SecretBox } from "./secrets.ts";
+import type { SecretBox } from "../platform/secrets.ts";
 import type { SandboxKeys } from "./sandbox/keys.ts";
 import { texts } from "../../../generated/texts.ts";
 

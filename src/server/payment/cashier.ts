@@ -43,6 +43,7 @@ import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
+import { queueWebhookEvent } from "../webhooks/public.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
@@ -227,6 +228,10 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
              ${userId}, ${userId}, ${userId}) returning id`,
   );
   await audit(tx, { ...session, userId }, ip, "payments", "pay", r[0].id, { communityId, roomIds, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
+  for (const c of changed.filter((c) => c.status === BillStatus.Paid)) {
+    const bill = bills.find((b) => b.id === c.id)!;
+    await queueWebhookEvent(tx, session.tenantId, "bill.paid", { billId: c.id, communityId, roomId: bill.roomId, amountPaid: fenToYuan(c.amountPaid), receiptNo, payMethod, paidAt });
+  }
   return {
     cashierName: sessionPersonName(session),
     receiptId: r[0].id,

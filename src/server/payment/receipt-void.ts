@@ -24,6 +24,7 @@ import { PaymentSource, RefundKind, RefundStatus, ReturnFlag } from "../../../ge
 import { stateActions } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
 import { apiError } from "../platform/http/envelope.ts";
+import { queueWebhookEvent } from "../webhooks/public.ts";
 
 const VOID = stateActions.receipts.actions.void;
 
@@ -103,5 +104,6 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
   );
   const reversedAmount = fullyReversed ? 0 : total;
   await audit(tx, session, ip, "receipts", "void", id, { communityId: receipt.communityId, receiptNo: receipt.receiptNo, reason, reversedAmount: fenToYuan(reversedAmount) }, CODES.received);
+  await queueWebhookEvent(tx, session.tenantId, "receipt.voided", { receiptId: id, receiptNo: receipt.receiptNo, communityId: receipt.communityId, reason, reversedAmount: fenToYuan(reversedAmount) });
   return { id, status: VOID.to, receiptNo: receipt.receiptNo, reversedAmount, accountingDay: day };
 }

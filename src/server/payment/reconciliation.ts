@@ -12,7 +12,7 @@
 // way (现金 at the desk …) is the desk's, on its cashier's line, as any refund.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
+import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
@@ -20,6 +20,7 @@ import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { ReturnFlag } from "../../../generated/states.ts";
+import { queueWebhookEvent } from "../webhooks/public.ts";
 import { texts } from "../../../generated/texts.ts";
 import type { CloseReconciliationBody, DeclareReconciliationBody, GetReconciliationDayData } from "../../../generated/operation-types.ts";
 
@@ -257,5 +258,14 @@ export async function closeDay(tx: DbSession, session: SessionInfo, ip: string |
              ${session.userId}, now(), ${remark}, ${session.userId}, ${session.userId}) returning id`,
   );
   await audit(tx, session, ip, "dailyClosings", "close", rows[0].id, { communityId, day }, CODES.settings);
+  await queueWebhookEvent(tx, session.tenantId, "day.closed", {
+    closingId: rows[0].id,
+    communityId,
+    day,
+    paymentCount: sum((l) => l.paymentCount),
+    recordedAmount: fenToYuan(sum((l) => l.recordedAmount)),
+    refundAmount: fenToYuan(sum((l) => l.refundAmount)),
+    declaredAmount: fenToYuan(sum((l) => l.declaredAmount ?? 0)),
+  });
   return { id: rows[0].id, day };
 }

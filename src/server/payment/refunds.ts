@@ -33,6 +33,7 @@ import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import type { RefundGateway } from "./refund-gateway.ts";
+import { queueWebhookEvent } from "../webhooks/public.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;
 
@@ -192,6 +193,14 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
         reason: refund.reason,
       })
     : null;
+  await queueWebhookEvent(tx, session.tenantId, "refund.approved", {
+    refundId: refund.id,
+    paymentId: payment.id,
+    communityId: payment.communityId,
+    amount: fenToYuan(refund.amount),
+    refundMethod: refund.refundMethod,
+    viaGateway: gatewayRefundId !== null,
+  });
   if (gatewayRefundId !== null) {
     await tx.query(
       sql`update refunds set status = ${RefundStatus.GatewayProcessing}, approver_id = ${session.userId}, receipt_id = ${refund.receiptId ?? receipt?.id ?? null},

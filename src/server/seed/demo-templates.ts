@@ -134,6 +134,10 @@ export const templates: Record<string, Template> = {
   // Views over the residents' own tables (made by their sign-in and bindings), never rows of their own.
   residentAppAccounts: { count: { A: 0, B: 0 }, row: () => ({}) },
   residentAppRooms: { count: { A: 0, B: 0 }, row: () => ({}) },
+  // An office registers its own endpoints (the secret is made and shown at that moment); a demo row
+  // would push real events to an invented address. Their deliveries come only from events.
+  webhookSubscriptions: { count: { A: 0, B: 0 }, row: () => ({}) },
+  webhookDeliveries: { count: { A: 0, B: 0 }, row: () => ({}) },
   areas: {
     row: (c) => ({
       name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),

@@ -17,6 +17,7 @@ import { FieldInput } from "./inputs.tsx";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type FromList, type GenericPageProps } from "./pageContext.tsx";
 import { saveWarnings } from "./saveWarnings.ts";
 import { offerRoute } from "./offerRoute.ts";
+import { revealOnce } from "./revealOnce.tsx";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
   const def = useResourceDef(resource);
@@ -92,7 +93,9 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
         });
       }
       for (const warning of saveWarnings(def.name, payload, def.fields)) void message.warning(warning, 8);
-      // A created row may come with what to do next (a collected deposit's receipt: 打印票据).
+      // A created row may come with what only this answer shows (a webhook's secret), or with what to
+      // do next (a collected deposit's receipt: 打印票据).
+      if (revealOnce(modal, def, created, () => void back())) return;
       if (
         !offerRoute(
           modal,

@@ -2,7 +2,7 @@
 // (or as text), masked formats (spec §3), dates with dayjs, money with two decimals, booleans 是/否,
 // references by the referenced row's label.
 import { useMany, type BaseKey } from "@refinedev/core";
-import { Tag, Typography } from "antd";
+import { Space, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { Suspense, type ReactNode } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
@@ -85,6 +85,19 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
   if (field.widget === "authorityTree") return <AuthoritySummary value={value} detail={detail} />;
   if (field.widget === "communityTree") return <CommunityScopeSummary value={value} detail={detail} />;
   if (isEmpty(value)) return EMPTY_TEXT;
+  if (field.mapping && Array.isArray(value)) {
+    // A list of the mapping's codes (a webhook's events).
+    const codes = value.filter((v): v is string | number => typeof v === "string" || typeof v === "number");
+    return (
+      <Space size={[4, 4]} wrap>
+        {codes.map((code) => (
+          <Tag key={code} color={mappingColor(field.mapping!, code)}>
+            {mappingText(field.mapping!, code)}
+          </Tag>
+        ))}
+      </Space>
+    );
+  }
   if (field.mapping) {
     const text = mappingText(field.mapping, value);
     const color = mappingColor(field.mapping, value as string | number);

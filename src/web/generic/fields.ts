@@ -48,6 +48,8 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return d.isValid() ? d : undefined;
     }
     case "json":
+      // A list of a mapping's codes is picked in a multiple select; other JSON is edited as text.
+      if (field.mapping) return Array.isArray(value) ? value : [];
       return typeof value === "string" ? value : JSON.stringify(value, null, 2);
     case "boolean":
       return value === true || value === "true" || value === 1;

@@ -89,6 +89,7 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
       <Select
         {...common}
         allowClear
+        mode={field.type === "json" ? "multiple" : undefined}
         placeholder={selectPlaceholder(field)}
         options={mappingSelectOptions(field.mapping, variant !== "filter")}
         value={value as string | number | undefined}

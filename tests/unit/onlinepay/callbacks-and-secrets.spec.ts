@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { signParams } from "../../../src/server/onlinepay/gateways/alipay.ts";
 import { alipayAnswer, readAlipayNotification, readWechatCallback, wechatAnswer } from "../../../src/server/onlinepay/gateways/callbacks.ts";
 import { encryptResource, signAsPlatform } from "../../../src/server/onlinepay/gateways/wechatpay.ts";
-import { secretBox, secretsKey } from "../../../src/server/onlinepay/secrets.ts";
+import { secretBox, secretsKey } from "../../../src/server/platform/secrets.ts";
 
 const platform = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const APIV3 = "abcdefghijklmnopqrstuvwxyz012345";

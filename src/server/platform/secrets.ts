@@ -1,4 +1,4 @@
-// Merchant secrets at rest (APIv3 keys, private keys): AES-256-GCM under the server's secrets key,
+// Secrets at rest (merchants' APIv3 and private keys, webhook signing secrets): AES-256-GCM under the server's secrets key,
 // each value with its own random IV, stored as `v1:<iv>:<ciphertext+tag>` (base64). The key comes
 // from MERCHANT_SECRETS_KEY (64 hex characters), or from the file `merchant-secrets.key` in the data
 // folder, made at first start with mode 0600. A value that does not open under the key (another
@@ -59,4 +59,11 @@ export function secretsKey(dataDir: string, fromEnv = process.env.MERCHANT_SECRE
   const text = readFileSync(file, "utf8").trim();
   if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new Error(`${KEY_FILE} must hold 64 hexadecimal characters`);
   return Buffer.from(text, "hex");
+}
+
+let processKey: Buffer | undefined;
+
+/** The process's secrets key, read once: each server has one data folder; tests share one per process (their apps seal and open each other's values). */
+export function processSecretsKey(dataDir: string): Buffer {
+  return (processKey ??= secretsKey(dataDir));
 }
