@@ -122,7 +122,7 @@ const def: ResourceDef = {
       "filter": false,
       "search": false,
       "sort": false,
-      "form": true,
+      "form": false,
       "detail": true,
       "readOnly": true
     }
