@@ -335,6 +335,12 @@ export const texts = {
     "importing": "正在导入… {percent}%",
     "importTitle": "导入{label}"
   },
+  "webhookErrors": {
+    "internalAddress": "推送地址是内网或本机地址",
+    "badAddress": "推送地址不正确",
+    "resolvesInternal": "推送地址解析为内网或本机地址",
+    "secretUnreadable": "签名密钥无法读取，请重新新建该事件推送"
+  },
   "webRevealed": {
     "title": "已保存。以下内容只显示这一次，请立即复制保存，关闭后无法再次查看",
     "close": "我已保存"

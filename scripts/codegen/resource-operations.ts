@@ -157,7 +157,13 @@ export function resourceOperations(r: ResourceDef, mappings: Mappings = {}): Res
       path: `${base}/actions/pageList`,
       summary: `${r.label}分页列表`,
       body: { json: listFilters(r, mappings) },
-      answer: { data: { type: "object", properties: { list: { type: "array", items: rowRef(r) }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } } } },
+      answer: {
+        data: {
+          type: "object",
+          required: ["list", "total", "pageNo", "pageSize"],
+          properties: { list: { type: "array", items: rowRef(r) }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } },
+        },
+      },
     }),
     op("create", { method: "POST", path: base, summary: `新增${r.label}`, body: { json: inputSchema(r, "create", mappings) }, answer: { data: createdRow(r) } }),
     op("detail", { method: "GET", path: `${base}/{id}`, pathId: true, summary: `${r.label}详情`, answer: { data: rowRef(r) } }),

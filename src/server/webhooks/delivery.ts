@@ -8,6 +8,7 @@ import { sql, type Statement } from "../platform/db/sql.ts";
 import type { Db } from "../platform/db/types.ts";
 import type { SecretBox } from "../platform/secrets.ts";
 import { WebhookDeliveryStatus } from "../../../generated/states.ts";
+import { texts } from "../../../generated/texts.ts";
 import { guardedLookup, pushUrlProblem } from "./addresses.ts";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from "./signature.ts";
 
@@ -65,7 +66,7 @@ interface Outcome {
 /** POSTs one delivery; never throws. */
 export async function post(url: string, body: string, headers: Record<string, string>, allowInternal: boolean): Promise<Outcome> {
   const problem = pushUrlProblem(url, allowInternal);
-  if (problem) return { ok: false, statusCode: null, error: problem === "internal" ? "推送地址是内网或本机地址" : "推送地址不正确" };
+  if (problem) return { ok: false, statusCode: null, error: problem === "internal" ? texts.webhookErrors.internalAddress : texts.webhookErrors.badAddress };
   const target = new URL(url);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise<Outcome>((resolve) => {
@@ -88,7 +89,7 @@ export async function post(url: string, body: string, headers: Record<string, st
       },
     );
     req.on("timeout", () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    req.on("error", (err: NodeJS.ErrnoException) => resolve({ ok: false, statusCode: null, error: (err.code === "EINTERNAL" ? "推送地址解析为内网或本机地址" : err.message).slice(0, 255) }));
+    req.on("error", (err: NodeJS.ErrnoException) => resolve({ ok: false, statusCode: null, error: (err.code === "EINTERNAL" ? texts.webhookErrors.resolvesInternal : err.message).slice(0, 255) }));
     req.end(body);
   });
 }
@@ -115,7 +116,7 @@ export async function sweepDeliveries(db: Db, box: SecretBox): Promise<number> {
               },
               d.allowPrivateNetwork,
             )
-          : { ok: false, statusCode: null, error: "签名密钥无法读取，请重新新建该事件推送" };
+          : { ok: false, statusCode: null, error: texts.webhookErrors.secretUnreadable };
         await db.query(recordTry(d.tenantId, d.id, outcome.ok, d.attempts + 1, outcome.statusCode, outcome.error));
         if (outcome.ok) await db.query(markSubscriptionDelivered(d.tenantId, d.subscriptionId));
       }),

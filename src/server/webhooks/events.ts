@@ -6,7 +6,7 @@ import { sql } from "../platform/db/sql.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import { WebhookDeliveryStatus } from "../../../generated/states.ts";
 
-export type WebhookEvent = "bill.paid" | "refund.approved" | "receipt.voided" | "resident.created" | "day.closed";
+type WebhookEvent = "bill.paid" | "refund.approved" | "receipt.voided" | "resident.created" | "day.closed";
 
 /** Queues `event` for every subscription of the tenant that takes it; nothing when none does. */
 export async function queueWebhookEvent(tx: DbSession, tenantId: number, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {

@@ -40,7 +40,7 @@ describe("webhook addresses", () => {
     const resolving = (addresses: LookupAddress[]) => ((_host: string, _options: unknown, cb: (err: null, a: LookupAddress[]) => void) => cb(null, addresses)) as never;
     const lookup = (allow: boolean, addresses: LookupAddress[]) =>
       new Promise<{ err: NodeJS.ErrnoException | null; address: string }>((resolve) =>
-        guardedLookup(allow, resolving(addresses))("hooks.example.com", {}, (err, address) => resolve({ err, address: String(address) })),
+        guardedLookup(allow, resolving(addresses))("hooks.example.com", {}, (err, address) => resolve({ err, address: typeof address === "string" ? address : "" })),
       );
     const inward = [
       { address: "203.0.113.9", family: 4 },
