@@ -2292,6 +2292,25 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "parkingNightMode": {
+    "description": "临停夜间计费方式",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "name": "None",
+        "label": "不分昼夜"
+      },
+      "1": {
+        "name": "PerBlock",
+        "label": "夜间按单位计费"
+      },
+      "2": {
+        "name": "Flat",
+        "label": "夜间包夜"
+      }
+    },
+    "usage": "field"
+  },
   "patrolCheckInStatus": {
     "description": "应巡打卡的完成情况（巡更完成情况）",
     "valueType": "integer",

@@ -1196,6 +1196,17 @@ export const OnlineRefundPurpose = {
 } as const;
 export type OnlineRefundPurpose = (typeof OnlineRefundPurpose)[keyof typeof OnlineRefundPurpose];
 
+/** 临停夜间计费方式 */
+export const ParkingNightMode = {
+  /** 不分昼夜 */
+  None: 0,
+  /** 夜间按单位计费 */
+  PerBlock: 1,
+  /** 夜间包夜 */
+  Flat: 2,
+} as const;
+export type ParkingNightMode = (typeof ParkingNightMode)[keyof typeof ParkingNightMode];
+
 /** 应巡打卡的完成情况（巡更完成情况） */
 export const PatrolCheckInStatus = {
   /** 已巡 */

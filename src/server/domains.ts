@@ -16,6 +16,7 @@ import { paymentModule } from "./payment/plugin.ts";
 import { onlinePayModule } from "./onlinepay/index.ts";
 import { taskCentreModule } from "./tasks/routes.ts";
 import { residentsRoutes } from "./residents/index.ts";
+import { parkingRoutes } from "./parking/index.ts";
 
 export const routeModules: FastifyPluginAsync[] = [
   keyLoginModule,
@@ -30,4 +31,5 @@ export const routeModules: FastifyPluginAsync[] = [
   paymentModule,
   onlinePayModule,
   ...residentsRoutes,
+  ...parkingRoutes,
 ];
