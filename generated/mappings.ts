@@ -1296,19 +1296,14 @@ export const mappings: Record<string, MappingDef> = {
         "color": "success"
       },
       "2": {
-        "name": "Occupied",
-        "label": "占用",
+        "name": "Rented",
+        "label": "出租",
         "color": "processing"
       },
       "3": {
         "name": "Sold",
         "label": "已售",
         "color": "default"
-      },
-      "4": {
-        "name": "Leased",
-        "label": "已租",
-        "color": "cyan"
       }
     },
     "usage": "field"

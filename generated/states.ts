@@ -675,12 +675,10 @@ export type ParkingPlaceType = (typeof ParkingPlaceType)[keyof typeof ParkingPla
 export const ParkingPlaceStatus = {
   /** 空闲 */
   Vacant: 1,
-  /** 占用 */
-  Occupied: 2,
+  /** 出租 */
+  Rented: 2,
   /** 已售 */
   Sold: 3,
-  /** 已租 */
-  Leased: 4,
 } as const;
 export type ParkingPlaceStatus = (typeof ParkingPlaceStatus)[keyof typeof ParkingPlaceStatus];
 

@@ -2460,6 +2460,10 @@ inhabitantId?: (number | null)
  * 租期至
  */
 leaseEndDate?: (string | null)
+/**
+ * 母车位
+ */
+parentPlaceId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
