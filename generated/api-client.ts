@@ -390,6 +390,11 @@ import type {
   ReconcileOnlinePaymentsBody,
   ReconcileOnlinePaymentsBodyInput,
   ReconcileOnlinePaymentsData,
+  QuoteParkingFeeParams,
+  QuoteParkingFeeQuery,
+  QuoteParkingFeeBody,
+  QuoteParkingFeeBodyInput,
+  QuoteParkingFeeData,
   QueryPatrolCheckInsParams,
   QueryPatrolCheckInsQuery,
   QueryPatrolCheckInsBody,
@@ -979,6 +984,8 @@ export interface ApiClient<O = unknown> {
   openRoomPayLink: (input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }, options?: O) => Promise<OpenRoomPayLinkData>;
   /** 渠道对账：下载（或导入上传的）某商户某日的渠道账单，与本系统当日的在线支付、退款逐笔核对 (POST /api/pay/reconciliations/actions/run) */
   reconcileOnlinePayments: (input: { body: ReconcileOnlinePaymentsBodyInput }, options?: O) => Promise<ReconcileOnlinePaymentsData>;
+  /** 临停计费测试：按收费规则计算一次停车（入场、出场时间）的应收金额与明细 (POST /api/vehicle/parkingFeeRules/actions/quote) */
+  quoteParkingFee: (input: { body: QuoteParkingFeeBodyInput }, options?: O) => Promise<QuoteParkingFeeData>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) => Promise<QueryPatrolCheckInsData>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1344,6 +1351,8 @@ export interface ApiQueries<O = unknown> {
   openRoomPayLink: QueryHelpers<"openRoomPayLink", [input: { params: OpenRoomPayLinkParams; query?: OpenRoomPayLinkQuery }], OpenRoomPayLinkData, O>;
   /** 渠道对账：下载（或导入上传的）某商户某日的渠道账单，与本系统当日的在线支付、退款逐笔核对 (POST /api/pay/reconciliations/actions/run) */
   reconcileOnlinePayments: QueryHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O> & MutationHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O>;
+  /** 临停计费测试：按收费规则计算一次停车（入场、出场时间）的应收金额与明细 (POST /api/vehicle/parkingFeeRules/actions/quote) */
+  quoteParkingFee: QueryHelpers<"quoteParkingFee", [input: { body: QuoteParkingFeeBodyInput }], QuoteParkingFeeData, O> & MutationHelpers<"quoteParkingFee", [input: { body: QuoteParkingFeeBodyInput }], QuoteParkingFeeData, O>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: QueryHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O> & MutationHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1860,6 +1869,10 @@ export const operationRoutes = {
   "reconcileOnlinePayments": {
     "method": "POST",
     "path": "/api/pay/reconciliations/actions/run"
+  },
+  "quoteParkingFee": {
+    "method": "POST",
+    "path": "/api/vehicle/parkingFeeRules/actions/quote"
   },
   "queryPatrolCheckIns": {
     "method": "POST",

@@ -386,6 +386,21 @@ export const errorCodes = {
     "status": 400,
     "message": "令牌的权限或管理范围不能超出您自己的"
   },
+  "PARKING_LEFT_BEFORE_ENTERED": {
+    "code": 40051,
+    "status": 400,
+    "message": "出场时间不能早于入场时间"
+  },
+  "PARKING_STAY_TOO_LONG": {
+    "code": 40052,
+    "status": 400,
+    "message": "停车时长超过366天，请核对入场与出场时间"
+  },
+  "PARKING_TIME_INVALID": {
+    "code": 40053,
+    "status": 400,
+    "message": "入场或出场时间不正确"
+  },
   "API_TOKEN_RATE_LIMITED": {
     "code": 42951,
     "status": 429,

@@ -244,4 +244,13 @@ export const fillTexts = {
   apiTokens: {
     expiresAt: (values: { expiresAt: TextValue }): string => fill(texts.apiTokens.expiresAt, values),
   } as const,
+  parkingFee: {
+    free: (values: { minutes: TextValue }): string => fill(texts.parkingFee.free, values),
+    first: (values: { minutes: TextValue }): string => fill(texts.parkingFee.first, values),
+    day: (values: { count: TextValue; unit: TextValue }): string => fill(texts.parkingFee.day, values),
+    night: (values: { count: TextValue; unit: TextValue }): string => fill(texts.parkingFee.night, values),
+    nightFlat: (values: { count: TextValue; unit: TextValue }): string => fill(texts.parkingFee.nightFlat, values),
+    cap: (values: { cap: TextValue }): string => fill(texts.parkingFee.cap, values),
+    dayPrefix: (values: { day: TextValue; line: TextValue }): string => fill(texts.parkingFee.dayPrefix, values),
+  } as const,
 } as const;

@@ -1296,19 +1296,14 @@ export const mappings: Record<string, MappingDef> = {
         "color": "success"
       },
       "2": {
-        "name": "Occupied",
-        "label": "占用",
+        "name": "Rented",
+        "label": "出租",
         "color": "processing"
       },
       "3": {
         "name": "Sold",
         "label": "已售",
         "color": "default"
-      },
-      "4": {
-        "name": "Leased",
-        "label": "已租",
-        "color": "cyan"
       }
     },
     "usage": "field"
@@ -2342,6 +2337,25 @@ export const mappings: Record<string, MappingDef> = {
       "2": {
         "name": "Overpaid",
         "label": "退回多缴"
+      }
+    },
+    "usage": "field"
+  },
+  "parkingNightMode": {
+    "description": "临停夜间计费方式",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "name": "None",
+        "label": "不分昼夜"
+      },
+      "1": {
+        "name": "PerBlock",
+        "label": "夜间按单位计费"
+      },
+      "2": {
+        "name": "Flat",
+        "label": "夜间包夜"
       }
     },
     "usage": "field"

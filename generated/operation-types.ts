@@ -2929,6 +2929,74 @@ matchedCount: number
 differenceCount: number
 }
 
+export type QuoteParkingFeeParams = Record<string, never>;
+
+export type QuoteParkingFeeQuery = Record<string, never>;
+
+export interface QuoteParkingFeeBody {
+/**
+ * 收费规则
+ */
+ruleId: number
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+}
+
+export interface QuoteParkingFeeBodyInput {
+/**
+ * 收费规则
+ */
+ruleId: (number | string)
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+}
+
+export interface QuoteParkingFeeData {
+/**
+ * 应收金额（元），元，两位小数
+ */
+amount: string
+lines: {
+/**
+ * 明细（免费时长、首段、白天 x 段、夜间、封顶…）
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，元，两位小数
+ */
+amount: string
+}[]
+}
+
+export interface QuoteParkingFeeResult {
+/**
+ * 应收金额（元），分
+ */
+amount: number
+lines: {
+/**
+ * 明细（免费时长、首段、白天 x 段、夜间、封顶…）
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，分
+ */
+amount: number
+}[]
+}
+
 export type QueryPatrolCheckInsParams = Record<string, never>;
 
 export type QueryPatrolCheckInsQuery = Record<string, never>;
@@ -10111,6 +10179,7 @@ export interface OperationTypes {
   getRoomPayLinks: { params: GetRoomPayLinksParams; query: GetRoomPayLinksQuery; body: GetRoomPayLinksBody; data: GetRoomPayLinksData; result: GetRoomPayLinksData; community: null };
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };
+  quoteParkingFee: { params: QuoteParkingFeeParams; query: QuoteParkingFeeQuery; body: QuoteParkingFeeBody; data: QuoteParkingFeeData; result: QuoteParkingFeeResult; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
   getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsResult; community: CheckedCommunity | null };
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsResult; community: CheckedCommunity | null };

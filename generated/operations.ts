@@ -3025,6 +3025,67 @@ export const operations = {
       }
     }
   },
+  "quoteParkingFee": {
+    "name": "quoteParkingFee",
+    "domain": "parking",
+    "method": "POST",
+    "path": "/api/vehicle/parkingFeeRules/actions/quote",
+    "summary": "临停计费测试：按收费规则计算一次停车（入场、出场时间）的应收金额与明细",
+    "authority": "HBL21001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "PARKING_LEFT_BEFORE_ENTERED",
+      "PARKING_STAY_TOO_LONG",
+      "PARKING_TIME_INVALID"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "parkingFeeRules",
+          "table": "parking_fee_rules",
+          "part": "body",
+          "key": "ruleId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "lines[].amount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ruleId": {
+            "description": "收费规则",
+            "type": "integer",
+            "minimum": 1
+          },
+          "enteredAt": {
+            "description": "入场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          },
+          "leftAt": {
+            "description": "出场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          }
+        },
+        "required": [
+          "ruleId",
+          "enteredAt",
+          "leftAt"
+        ]
+      }
+    }
+  },
   "queryPatrolCheckIns": {
     "name": "queryPatrolCheckIns",
     "domain": "patrol",

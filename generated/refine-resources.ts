@@ -504,6 +504,21 @@ export const refineResources = [
     }
   },
   {
+    "name": "parkingFeeRules",
+    "identifier": "parkingFeeRules",
+    "list": "/newParkManage/parkingFeeRules",
+    "create": "/newParkManage/parkingFeeRules/create",
+    "edit": "/newParkManage/parkingFeeRules/edit/:id",
+    "show": "/newParkManage/parkingFeeRules/show/:id",
+    "meta": {
+      "label": "临停收费规则",
+      "service": "vehicle",
+      "code": "HBL21001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "parkingPlaces",
     "identifier": "parkingPlaces",
     "list": "/newParkManage/parkingPlaceManagement",

@@ -476,6 +476,17 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"parkingLots_file","method":"GET","path":"/api/vehicle/parkingLots/actions/file","authority":"HBL21001","query":[{"name":"taskId","required":true}]},
     "batchDelete": {"name":"parkingLots_batchDelete","method":"DELETE","path":"/api/vehicle/parkingLots/actions/batchDelete","authority":"HBL21001"},
   },
+  "parkingFeeRules": {
+    "pageList": {"name":"parkingFeeRules_pageList","method":"POST","path":"/api/vehicle/parkingFeeRules/actions/pageList","authority":"HBL21001"},
+    "create": {"name":"parkingFeeRules_create","method":"POST","path":"/api/vehicle/parkingFeeRules","authority":"HBL21001"},
+    "detail": {"name":"parkingFeeRules_detail","method":"GET","path":"/api/vehicle/parkingFeeRules/:id","authority":"HBL21001","pathId":true},
+    "update": {"name":"parkingFeeRules_update","method":"PUT","path":"/api/vehicle/parkingFeeRules/:id","authority":"HBL21001","pathId":true},
+    "delete": {"name":"parkingFeeRules_delete","method":"DELETE","path":"/api/vehicle/parkingFeeRules/:id","authority":"HBL21001","pathId":true},
+    "export": {"name":"parkingFeeRules_export","method":"POST","path":"/api/vehicle/parkingFeeRules/actions/export","authority":"HBL21001"},
+    "task": {"name":"parkingFeeRules_task","method":"GET","path":"/api/vehicle/parkingFeeRules/actions/task","authority":"HBL21001","query":[{"name":"id","required":true}]},
+    "file": {"name":"parkingFeeRules_file","method":"GET","path":"/api/vehicle/parkingFeeRules/actions/file","authority":"HBL21001","query":[{"name":"taskId","required":true}]},
+    "batchDelete": {"name":"parkingFeeRules_batchDelete","method":"DELETE","path":"/api/vehicle/parkingFeeRules/actions/batchDelete","authority":"HBL21001"},
+  },
   "parkingPlaces": {
     "pageList": {"name":"parkingPlaces_pageList","method":"POST","path":"/api/vehicle/parkingPlaces/actions/pageList","authority":"HBL21001"},
     "create": {"name":"parkingPlaces_create","method":"POST","path":"/api/vehicle/parkingPlaces","authority":"HBL21001"},

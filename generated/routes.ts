@@ -1489,6 +1489,47 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/newParkManage/parkingFeeRules",
+    "name": "parkingFeeRules",
+    "module": "parking",
+    "authority": "HBL21001",
+    "public": false,
+    "title": "临停收费规则",
+    "breadcrumb": [
+      "车场管理",
+      "临停收费规则"
+    ],
+    "resource": "parkingFeeRules",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/parkingFeeTester",
+    "name": "parkingFeeTester",
+    "module": "parking",
+    "authority": "HBL21001",
+    "public": false,
+    "title": "临停计费测试",
+    "breadcrumb": [
+      "车场管理",
+      "临停收费规则",
+      "计费测试"
+    ],
+    "page": "parkingFeeTester",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/newParkManage/parkingPlaceManagement",
     "name": "parkingPlaceManagement",
     "module": "parking",
@@ -3903,6 +3944,22 @@ export const menu: MenuNode[] = [
         "code": "HBL21001",
         "alias": "车场信息",
         "path": "/newParkManage/parkingLotManagement",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "parkingFeeRules",
+        "code": "HBL21001",
+        "alias": "临停收费规则",
+        "path": "/newParkManage/parkingFeeRules",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "parkingFeeTester",
+        "code": "HBL21001",
+        "alias": "临停计费测试",
+        "path": "/newParkManage/parkingFeeTester",
         "isTenantMenu": false,
         "subMenus": []
       },

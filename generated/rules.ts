@@ -410,6 +410,57 @@ export const rules: Record<string, RuleDef> = {
       }
     ]
   },
+  "clockTime": {
+    "description": "一天中的时刻，HH:mm（00:00 到 23:59）",
+    "usage": "field",
+    "params": {},
+    "checks": [
+      {
+        "kind": "maxLength",
+        "value": 5,
+        "message": "请输入时刻，如 20:00"
+      },
+      {
+        "kind": "pattern",
+        "value": "^([01]\\d|2[0-3]):[0-5]\\d$",
+        "message": "请输入时刻，如 20:00"
+      }
+    ]
+  },
+  "minutesOfDay": {
+    "description": "一天内的分钟数：0到1440的整数",
+    "usage": "field",
+    "params": {},
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^\\d+$",
+        "message": "请输入非负整数"
+      },
+      {
+        "kind": "decimalMax",
+        "value": 1440,
+        "message": "不能超过1440分钟"
+      }
+    ]
+  },
+  "blockMinutes": {
+    "description": "计费单位（分钟）：1到1440的整数",
+    "usage": "field",
+    "params": {},
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^[1-9]\\d*$",
+        "message": "请输入正整数"
+      },
+      {
+        "kind": "decimalMax",
+        "value": 1440,
+        "message": "不能超过1440分钟"
+      }
+    ]
+  },
   "positiveInteger": {
     "description": "正整数",
     "usage": "field",

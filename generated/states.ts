@@ -675,12 +675,10 @@ export type ParkingPlaceType = (typeof ParkingPlaceType)[keyof typeof ParkingPla
 export const ParkingPlaceStatus = {
   /** 空闲 */
   Vacant: 1,
-  /** 占用 */
-  Occupied: 2,
+  /** 出租 */
+  Rented: 2,
   /** 已售 */
   Sold: 3,
-  /** 已租 */
-  Leased: 4,
 } as const;
 export type ParkingPlaceStatus = (typeof ParkingPlaceStatus)[keyof typeof ParkingPlaceStatus];
 
@@ -1223,6 +1221,17 @@ export const OnlineRefundPurpose = {
   Overpaid: 2,
 } as const;
 export type OnlineRefundPurpose = (typeof OnlineRefundPurpose)[keyof typeof OnlineRefundPurpose];
+
+/** 临停夜间计费方式 */
+export const ParkingNightMode = {
+  /** 不分昼夜 */
+  None: 0,
+  /** 夜间按单位计费 */
+  PerBlock: 1,
+  /** 夜间包夜 */
+  Flat: 2,
+} as const;
+export type ParkingNightMode = (typeof ParkingNightMode)[keyof typeof ParkingNightMode];
 
 /** 应巡打卡的完成情况（巡更完成情况） */
 export const PatrolCheckInStatus = {

@@ -471,5 +471,27 @@ export const texts = {
     "copied": "已复制",
     "close": "我已保存",
     "expiresAt": "有效期至 {expiresAt}"
+  },
+  "parkingFee": {
+    "free": "免费时长 {minutes} 分钟内",
+    "first": "首段 {minutes} 分钟",
+    "day": "白天 {count} 段 × {unit} 元",
+    "night": "夜间 {count} 段 × {unit} 元",
+    "nightFlat": "夜间包夜 {count} 晚 × {unit} 元",
+    "cap": "每日封顶 {cap} 元（减免）",
+    "dayPrefix": "第 {day} 天 · {line}",
+    "tester": "计费测试",
+    "testerHint": "选择收费规则，填写入场与出场时间，查看应收金额与明细。",
+    "rule": "收费规则",
+    "enteredAt": "入场时间",
+    "leftAt": "出场时间",
+    "quote": "计算费用",
+    "quoting": "正在计算...",
+    "amount": "应收金额",
+    "line": "明细",
+    "lineAmount": "金额(元)",
+    "noLines": "暂无明细",
+    "pickRule": "请选择收费规则",
+    "pickTimes": "请填写入场与出场时间"
   }
 } as const;

@@ -2331,6 +2331,93 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface ParkingFeeRulesRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
+communityId?: number
+/**
+ * 所属车场
+ */
+lotId?: (number | null)
+/**
+ * 规则名称
+ */
+name?: (string | null)
+/**
+ * 生效日期
+ */
+effectiveFrom?: (string | null)
+/**
+ * 免费时长(分钟)
+ */
+freeMinutes?: (number | null)
+/**
+ * 首段时长(分钟)
+ */
+firstMinutes?: (number | null)
+/**
+ * 首段金额(元)（元，两位小数）
+ */
+firstFee?: (string | null)
+/**
+ * 计费单位(分钟)
+ */
+blockMinutes?: (number | null)
+/**
+ * 白天每单位金额(元)（元，两位小数）
+ */
+dayBlockFee?: (string | null)
+/**
+ * 夜间计费
+ */
+nightMode?: (number | null)
+/**
+ * 夜间开始
+ */
+nightStart?: (string | null)
+/**
+ * 夜间结束
+ */
+nightEnd?: (string | null)
+/**
+ * 夜间每单位金额(元)（元，两位小数）
+ */
+nightBlockFee?: (string | null)
+/**
+ * 夜间包夜金额(元)（元，两位小数）
+ */
+nightFlatFee?: (string | null)
+/**
+ * 每24小时封顶(元)（元，两位小数）
+ */
+dailyCap?: (string | null)
+/**
+ * 启用
+ */
+enabled?: (boolean | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface ParkingPlacesRow {
 id: number
 /**
@@ -2373,6 +2460,10 @@ inhabitantId?: (number | null)
  * 租期至
  */
 leaseEndDate?: (string | null)
+/**
+ * 母车位
+ */
+parentPlaceId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -6763,6 +6854,7 @@ export interface ResourceRows {
   carParks: CarParksRow;
   parkingVendorConfigs: ParkingVendorConfigsRow;
   parkingLots: ParkingLotsRow;
+  parkingFeeRules: ParkingFeeRulesRow;
   parkingPlaces: ParkingPlacesRow;
   licencePlates: LicencePlatesRow;
   parkingEvents: ParkingEventsRow;

@@ -43,6 +43,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "carParks": () => import("./carParks.ts"),
   "parkingVendorConfigs": () => import("./parkingVendorConfigs.ts"),
   "parkingLots": () => import("./parkingLots.ts"),
+  "parkingFeeRules": () => import("./parkingFeeRules.ts"),
   "parkingPlaces": () => import("./parkingPlaces.ts"),
   "licencePlates": () => import("./licencePlates.ts"),
   "parkingEvents": () => import("./parkingEvents.ts"),

@@ -209,7 +209,7 @@ const def: ResourceDef = {
         }
       },
       "list": true,
-      "filter": false,
+      "filter": true,
       "search": false,
       "sort": false,
       "form": true,

@@ -213,6 +213,56 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "parentPlaceId",
+      "column": "parent_place_id",
+      "type": "ref",
+      "label": "母车位",
+      "required": false,
+      "ref": {
+        "resource": "parkingPlaces",
+        "labelField": "placeNo",
+        "dependsOn": "lotId",
+        "targetCode": "HBL21001",
+        "labelFieldDef": {
+          "name": "placeNo",
+          "column": "place_no",
+          "type": "string",
+          "label": "车位编号",
+          "required": true,
+          "maxLength": 32,
+          "rule": "specialCharParentheses",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": true,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    }
+  ],
+  "related": [
+    {
+      "resource": "parkingPlaces",
+      "field": "parentPlaceId",
+      "title": "子车位",
+      "code": "HBL21001"
+    },
+    {
+      "resource": "licencePlates",
+      "field": "parkingPlaceId",
+      "title": "绑定车辆",
+      "code": "HBL21001"
     }
   ],
   "routePath": "/newParkManage/parkingPlaceManagement"

@@ -39,6 +39,7 @@ import * as onlinePaymentReconDifferences from "./onlinePaymentReconDifferences.
 import * as carParks from "./carParks.js";
 import * as parkingVendorConfigs from "./parkingVendorConfigs.js";
 import * as parkingLots from "./parkingLots.js";
+import * as parkingFeeRules from "./parkingFeeRules.js";
 import * as parkingPlaces from "./parkingPlaces.js";
 import * as licencePlates from "./licencePlates.js";
 import * as parkingEvents from "./parkingEvents.js";
@@ -190,6 +191,8 @@ export const validators = {
   resource_parkingVendorConfigs_update: { validate: parkingVendorConfigs.update, meta: parkingVendorConfigs.meta },
   resource_parkingLots_create: { validate: parkingLots.create, meta: parkingLots.meta },
   resource_parkingLots_update: { validate: parkingLots.update, meta: parkingLots.meta },
+  resource_parkingFeeRules_create: { validate: parkingFeeRules.create, meta: parkingFeeRules.meta },
+  resource_parkingFeeRules_update: { validate: parkingFeeRules.update, meta: parkingFeeRules.meta },
   resource_parkingPlaces_create: { validate: parkingPlaces.create, meta: parkingPlaces.meta },
   resource_parkingPlaces_update: { validate: parkingPlaces.update, meta: parkingPlaces.meta },
   resource_licencePlates_create: { validate: licencePlates.create, meta: licencePlates.meta },

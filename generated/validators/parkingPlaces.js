@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPlaces_create","$ref":"resource_parkingPlaces_fields","required":["lotId","placeNo","placeType","status"]};
-const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"parentPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
@@ -578,7 +578,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(!((((data3 === "1") || (data3 === "2")) || (data3 === "3")) || (data3 === "4"))){
+if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
 const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
@@ -934,12 +934,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs100 = errors;
-const _errs101 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err60 = {};
+if(data.parentPlaceId !== undefined){
+let data8 = data.parentPlaceId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err60 = {instancePath:instancePath+"/parentPlaceId",schemaPath:"#/properties/parentPlaceId/allOf/0/type",keyword:"type",params:{type: schema20.properties.parentPlaceId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -948,9 +946,13 @@ vErrors.push(err60);
 }
 errors++;
 }
-var valid32 = _errs101 === errors;
-if(valid32){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs102 = errors;
+let valid32 = true;
+const _errs103 = errors;
+if(errors === _errs103){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -959,19 +961,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-else {
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -980,13 +972,22 @@ vErrors.push(err62);
 }
 errors++;
 }
+}
+var _valid9 = _errs103 === errors;
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
 const _errs105 = errors;
-let valid33 = true;
-const _errs106 = errors;
-if(errors === _errs106){
 if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err63 = {};
+if(!pattern3.test(data8)){
+const err63 = {instancePath:instancePath+"/parentPlaceId",schemaPath:"#/properties/parentPlaceId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -996,8 +997,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {};
+var _valid9 = _errs105 === errors;
+valid32 = _valid9;
+}
+if(!valid32){
+const err64 = {instancePath:instancePath+"/parentPlaceId",schemaPath:"#/properties/parentPlaceId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1007,21 +1011,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid9 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs108 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data9 = data.communityId;
+const _errs109 = errors;
+const _errs110 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1030,12 +1025,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-var _valid9 = _errs108 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid35 = _errs110 === errors;
+if(valid35){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1044,10 +1036,19 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
+else {
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1056,10 +1057,86 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs114 = errors;
+let valid36 = true;
+const _errs115 = errors;
+if(errors === _errs115){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var _valid10 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs117 = errors;
+if(typeof data9 === "string"){
+if(!pattern3.test(data9)){
+const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid10 = _errs117 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1122,7 +1199,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_parkingPlaces_update","$ref":"resource_parkingPlaces_fields"};
@@ -1145,6 +1222,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"车位编号不能超过32个字符","#/properties/placeNo/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","communityId"]};
+export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"车位编号不能超过32个字符","#/properties/placeNo/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/parentPlaceId/allOf/0":"母车位格式不正确","#/properties/parentPlaceId/allOf/1/then/allOf/0":"请选择母车位","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","parentPlaceId","communityId"]};

@@ -3307,11 +3307,12 @@ return errors === 0;
 }
 validate75.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveInteger = validate76;
-const schema43 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
+export const rule_clockTime = validate76;
+const schema43 = {"$id":"rule_clockTime","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":5}]}},{"if":{"type":"string","minLength":1,"maxLength":5},"then":{"allOf":[{"pattern":"^([01]\\d|2[0-3]):[0-5]\\d$"}]}}]}}};
+const pattern27 = new RegExp("^([01]\\d|2[0-3]):[0-5]\\d$", "u");
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_positiveInteger" */;
+/*# sourceURL="rule_clockTime" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate76.evaluated;
@@ -3326,6 +3327,430 @@ if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
 const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema43.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(func1(data0) > 5){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs11 = errors;
+let valid4 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data0 === "string"){
+if(func1(data0) > 5){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func1(data0) < 1){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs14 = errors;
+if(typeof data0 === "string"){
+if(!pattern27.test(data0)){
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^([01]\\d|2[0-3]):[0-5]\\d$"},message:"must match pattern \""+"^([01]\\d|2[0-3]):[0-5]\\d$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid4 = _valid1;
+}
+if(!valid4){
+const err9 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+validate76.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_minutesOfDay = validate77;
+const schema44 = {"$id":"rule_minutesOfDay","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440}]}}]}}};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_minutesOfDay" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema44.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 1440)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_blockMinutes = validate78;
+const schema45 = {"$id":"rule_blockMinutes","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1440}]}}]}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_blockMinutes" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema45.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern18.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 1440)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_positiveInteger = validate79;
+const schema46 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_positiveInteger" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema46.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3410,19 +3835,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max1000000 = validate77;
-const schema44 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
+export const rule_max1000000 = validate80;
+const schema47 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_max1000000" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3433,7 +3858,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema44.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema47.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3530,19 +3955,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_prepayMonths = validate78;
-const schema45 = {"$id":"rule_prepayMonths","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}}};
+export const rule_prepayMonths = validate81;
+const schema48 = {"$id":"rule_prepayMonths","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_prepayMonths" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3553,7 +3978,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema45.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema48.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3650,19 +4075,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max48 = validate79;
-const schema46 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
+export const rule_max48 = validate82;
+const schema49 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_max48" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3673,7 +4098,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema46.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema49.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3770,366 +4195,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
-return errors === 0;
-}
-validate79.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_realGreaterThan1 = validate80;
-const schema47 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
-const pattern31 = new RegExp("^\\d+(\\.\\d+)?$", "u");
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_realGreaterThan1" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema47.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern31.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!(Number(data0) > 1)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-validate80.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_positiveNumber = validate81;
-const schema48 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_positiveNumber" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate81.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema48.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern31.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!(Number(data0) > 0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-validate81.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_nonNegativeNumber = validate82;
-const schema49 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_nonNegativeNumber" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema49.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern31.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate82.errors = vErrors;
 return errors === 0;
 }
 validate82.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_range = validate83;
-const schema50 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
-const pattern34 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+export const rule_realGreaterThan1 = validate83;
+const schema50 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
+const pattern34 = new RegExp("^\\d+(\\.\\d+)?$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_range" */;
+/*# sourceURL="rule_realGreaterThan1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate83.evaluated;
@@ -4193,6 +4269,355 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern34.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) > 1)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_positiveNumber = validate84;
+const schema51 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_positiveNumber" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate84.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema51.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern34.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) > 0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+validate84.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_nonNegativeNumber = validate85;
+const schema52 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_nonNegativeNumber" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema52.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern34.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+validate85.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_range = validate86;
+const schema53 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
+const pattern37 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_range" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema53.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern37.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4252,19 +4677,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_int0to365 = validate84;
-const schema51 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
+export const rule_int0to365 = validate87;
+const schema54 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_int0to365" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4275,7 +4700,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema51.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema54.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4372,19 +4797,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveReal2 = validate85;
-const schema52 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveReal2 = validate88;
+const schema55 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveReal2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4395,7 +4820,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema52.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema55.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4492,20 +4917,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveReal1 = validate86;
-const schema53 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
-const pattern37 = new RegExp("^\\d+(\\.\\d)?$", "u");
+export const rule_positiveReal1 = validate89;
+const schema56 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
+const pattern40 = new RegExp("^\\d+(\\.\\d)?$", "u");
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveReal1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4516,7 +4941,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema53.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema56.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4565,7 +4990,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern37.test(data0)){
+if(!pattern40.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4613,20 +5038,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noEmoji = validate87;
-const schema54 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]}}};
-const pattern38 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
+export const rule_noEmoji = validate90;
+const schema57 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]}}};
+const pattern41 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_noEmoji" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4637,7 +5062,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema54.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema57.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4688,7 +5113,7 @@ const _errs8 = errors;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern38.test(data0)){
+if(!pattern41.test(data0)){
 const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
@@ -4746,20 +5171,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noControlChars = validate88;
-const schema55 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
-const pattern39 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
+export const rule_noControlChars = validate91;
+const schema58 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
+const pattern42 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_noControlChars" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4770,7 +5195,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema55.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema58.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4821,7 +5246,7 @@ const _errs8 = errors;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern39.test(data0)){
+if(!pattern42.test(data0)){
 const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
@@ -4879,19 +5304,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_multipleOf = validate89;
-const schema56 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
+export const rule_multipleOf = validate92;
+const schema59 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_multipleOf" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4902,7 +5327,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema56.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema59.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4999,19 +5424,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_integerOnly = validate90;
-const schema57 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":10}]}},{"if":{"type":"string","minLength":1,"maxLength":10},"then":{"allOf":[{"pattern":"^\\d+$"}]}}]}},"required":["value"]};
+export const rule_integerOnly = validate93;
+const schema60 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":10}]}},{"if":{"type":"string","minLength":1,"maxLength":10},"then":{"allOf":[{"pattern":"^\\d+$"}]}}]}},"required":["value"]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_integerOnly" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5066,7 +5491,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema57.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema60.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5227,19 +5652,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_username = validate91;
-const schema58 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
+export const rule_username = validate94;
+const schema61 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_username" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5250,7 +5675,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema58.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema61.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5335,20 +5760,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsOnly = validate92;
-const schema59 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
-const pattern43 = new RegExp("^\\d*$", "u");
+export const rule_digitsOnly = validate95;
+const schema62 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
+const pattern46 = new RegExp("^\\d*$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_digitsOnly" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5359,7 +5784,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema59.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema62.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5408,7 +5833,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern43.test(data0)){
+if(!pattern46.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5444,19 +5869,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsLetters = validate93;
-const schema60 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
+export const rule_digitsLetters = validate96;
+const schema63 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_digitsLetters" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5467,7 +5892,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema60.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema63.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5552,20 +5977,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_documentNo = validate94;
-const schema61 = {"$id":"rule_documentNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]}}};
-const pattern45 = new RegExp("^[A-Za-z0-9-]*$", "u");
+export const rule_documentNo = validate97;
+const schema64 = {"$id":"rule_documentNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]}}};
+const pattern48 = new RegExp("^[A-Za-z0-9-]*$", "u");
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_documentNo" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5576,7 +6001,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema61.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5625,7 +6050,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern45.test(data0)){
+if(!pattern48.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5661,20 +6086,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_longitude = validate95;
-const schema62 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
-const pattern46 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
+export const rule_longitude = validate98;
+const schema65 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
+const pattern49 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_longitude" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5685,7 +6110,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema62.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema65.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5734,7 +6159,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
+if(!pattern49.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5782,20 +6207,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_latitude = validate96;
-const schema63 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
-const pattern47 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
+export const rule_latitude = validate99;
+const schema66 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
+const pattern50 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_latitude" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5806,7 +6231,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema63.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema66.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5855,7 +6280,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern47.test(data0)){
+if(!pattern50.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5903,19 +6328,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveAmount = validate97;
-const schema64 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveAmount = validate100;
+const schema67 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveAmount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5926,7 +6351,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema67.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6023,19 +6448,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_satisfaction = validate98;
-const schema65 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
+export const rule_satisfaction = validate101;
+const schema68 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_satisfaction" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6090,7 +6515,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema65.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema68.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6111,19 +6536,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_comment = validate99;
-const schema66 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
+export const rule_comment = validate102;
+const schema69 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_comment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6134,7 +6559,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema66.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema69.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6219,356 +6644,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate99.errors = vErrors;
-return errors === 0;
-}
-validate99.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_phone = validate100;
-const schema67 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
-const pattern49 = new RegExp("^1\\d{10}$", "u");
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_phone" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema67.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_idCard = validate101;
-const schema68 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
-const pattern50 = new RegExp("^\\d{17}[\\dXx]$", "u");
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_idCard" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate101.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema68.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern50.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_email = validate102;
-const schema69 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"}]}}]}}};
-const pattern51 = new RegExp("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", "u");
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_email" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate102.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema69.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern51.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate102.errors = vErrors;
 return errors === 0;
 }
 validate102.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_link = validate103;
-const schema70 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]}}};
-const pattern52 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
+export const rule_phone = validate103;
+const schema70 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
+const pattern52 = new RegExp("^1\\d{10}$", "u");
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_link" */;
+/*# sourceURL="rule_phone" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate103.evaluated;
@@ -6632,7 +6718,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern52.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6672,11 +6758,12 @@ return errors === 0;
 }
 validate103.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_password = validate104;
-const schema71 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"minLength":8}]}}]}}};
+export const rule_idCard = validate104;
+const schema71 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
+const pattern53 = new RegExp("^\\d{17}[\\dXx]$", "u");
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_password" */;
+/*# sourceURL="rule_idCard" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate104.evaluated;
@@ -6691,6 +6778,344 @@ if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
 const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema71.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern53.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_email = validate105;
+const schema72 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"}]}}]}}};
+const pattern54 = new RegExp("^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$", "u");
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_email" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema72.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern54.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+validate105.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_link = validate106;
+const schema73 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"}]}}]}}};
+const pattern55 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$", "u");
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_link" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema73.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern55.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?:[^\\s\\\\/][^\\s\\\\]*)?)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_password = validate107;
+const schema74 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"minLength":8}]}}]}}};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_password" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema74.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6851,12 +7276,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"卡号不能超过20位","#/properties/value/allOf/2/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_prepayMonths":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/value/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"长度不超过10个数字","#/properties/value/allOf/3/then/allOf/0":"请输入数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_documentNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/2/then/allOf/0":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
+const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"卡号不能超过20位","#/properties/value/allOf/2/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_clockTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入时刻，如 20:00","#/properties/value/allOf/2/then/allOf/0":"请输入时刻，如 20:00"},"required":{},"numericFields":["value"]},"rule_minutesOfDay":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"不能超过1440分钟"},"required":{},"numericFields":["value"]},"rule_blockMinutes":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"不能超过1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_prepayMonths":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/value/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"长度不超过10个数字","#/properties/value/allOf/3/then/allOf/0":"请输入数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_documentNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/2/then/allOf/0":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
 export const validators = {
   rule_name: { validate: rule_name, meta: metas.rule_name },
   rule_amount: { validate: rule_amount, meta: metas.rule_amount },
@@ -6882,6 +7307,9 @@ export const validators = {
   rule_nonNegativeDecimal2: { validate: rule_nonNegativeDecimal2, meta: metas.rule_nonNegativeDecimal2 },
   rule_patrolExpectedTime: { validate: rule_patrolExpectedTime, meta: metas.rule_patrolExpectedTime },
   rule_dynamicPasswordValidity: { validate: rule_dynamicPasswordValidity, meta: metas.rule_dynamicPasswordValidity },
+  rule_clockTime: { validate: rule_clockTime, meta: metas.rule_clockTime },
+  rule_minutesOfDay: { validate: rule_minutesOfDay, meta: metas.rule_minutesOfDay },
+  rule_blockMinutes: { validate: rule_blockMinutes, meta: metas.rule_blockMinutes },
   rule_positiveInteger: { validate: rule_positiveInteger, meta: metas.rule_positiveInteger },
   rule_max1000000: { validate: rule_max1000000, meta: metas.rule_max1000000 },
   rule_prepayMonths: { validate: rule_prepayMonths, meta: metas.rule_prepayMonths },

@@ -17,6 +17,7 @@ import { onlinePayModule } from "./onlinepay/index.ts";
 import { taskCentreModule } from "./tasks/routes.ts";
 import { residentsRoutes } from "./residents/index.ts";
 import { webhooksModule } from "./webhooks/index.ts";
+import { parkingRoutes } from "./parking/index.ts";
 
 export const routeModules: FastifyPluginAsync[] = [
   keyLoginModule,
@@ -32,4 +33,5 @@ export const routeModules: FastifyPluginAsync[] = [
   onlinePayModule,
   ...residentsRoutes,
   webhooksModule,
+  ...parkingRoutes,
 ];

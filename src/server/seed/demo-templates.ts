@@ -421,6 +421,25 @@ export const templates: Record<string, Template> = {
       hourlyFee: "5.00",
     }),
   },
+  // One temporary-parking rule per lot: the ground lot by day and night, the garages flat at night.
+  parkingFeeRules: {
+    row: (c) => ({
+      lotId: c.pickAll("parkingLots")[c.i] ?? c.pick("parkingLots"),
+      name: nth(["昼夜分时计费", "地库包夜计费", "地库包夜计费"], c.i),
+      effectiveFrom: "2026-01-01",
+      freeMinutes: 15,
+      firstMinutes: 120,
+      firstFee: "5.00",
+      blockMinutes: 30,
+      dayBlockFee: "2.00",
+      nightMode: c.i === 0 ? 1 : 2,
+      nightStart: "20:00",
+      nightEnd: "08:00",
+      nightBlockFee: c.i === 0 ? "1.00" : undefined,
+      nightFlatFee: c.i === 0 ? undefined : "10.00",
+      dailyCap: "30.00",
+    }),
+  },
   licencePlates: {
     row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
   },

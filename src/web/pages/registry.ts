@@ -35,6 +35,7 @@ export const pages: Record<string, PageComponent> = {
   taskCenter: lazyPage(() => import("./system/taskCenter/TaskCenterPage.tsx")),
   clickReport: lazyPage(() => import("./help/ClickReportPage.tsx")),
   apiTokens: lazyPage(() => import("./system/apiTokens/ApiTokensPage.tsx")),
+  parkingFeeTester: lazyPage(() => import("./parking/ParkingFeeTesterPage.tsx")),
   menuCustomization: lazyPage(() => import("./system/menuCustomization/MenuCustomizationPage.tsx")),
   globalBoard: lazyPage(() => import("./pages/boards/GlobalBoardPage.tsx")),
   projectBoard: lazyPage(() => import("./pages/boards/ProjectBoardPage.tsx")),
