@@ -120,6 +120,14 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "API_TOKEN_MANAGE": "应用令牌"
     }
   },
+  "meters": {
+    "description": "抄表（仪表、读数录入与审核）",
+    "codes": {
+      "METER_MANAGE": "仪表管理",
+      "METER_READING_ENTER": "抄表录入",
+      "METER_READING_APPROVE": "抄表审核"
+    }
+  },
   "dataAccess": {
     "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
     "codes": {
@@ -146,6 +154,9 @@ export const permissionNames: Record<string, string> = {
   "HBL03019": "边缘服务",
   "SMS_OUTBOX_VIEW": "短信记录",
   "API_TOKEN_MANAGE": "应用令牌",
+  "METER_MANAGE": "仪表管理",
+  "METER_READING_ENTER": "抄表录入",
+  "METER_READING_APPROVE": "抄表审核",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -232,6 +243,9 @@ export const allAuthorityCodes: string[] = [
   "HBL23003",
   "HBL26005",
   "INVOICE_CONFIG",
+  "METER_MANAGE",
+  "METER_READING_APPROVE",
+  "METER_READING_ENTER",
   "NSH_SMART_DEVICE_MANAGE",
   "NSH_SMART_ROOM_MANAGE",
   "NSH_SMART_ROOM_TYPE_MANAGE",
