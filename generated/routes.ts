@@ -2228,6 +2228,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/meterReadingGrid",
+    "name": "meterReadingGrid",
+    "module": "propertyPayment",
+    "authority": "METER_READING_ENTER",
+    "public": false,
+    "title": "抄表录入",
+    "breadcrumb": [
+      "物业缴费",
+      "抄表录入"
+    ],
+    "page": "meterReadingGrid",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/propertyPayment/paymentReport",
     "name": "paymentReport",
     "module": "propertyPayment",
@@ -3605,6 +3625,14 @@ export const menu: MenuNode[] = [
         "code": "METER_READING_ENTER",
         "alias": "抄表读数",
         "path": "/propertyPayment/meterReadings",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meterReadingGrid",
+        "code": "METER_READING_ENTER",
+        "alias": "抄表录入",
+        "path": "/propertyPayment/meterReadingGrid",
         "isTenantMenu": false,
         "subMenus": []
       },

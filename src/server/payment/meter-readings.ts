@@ -91,7 +91,14 @@ export async function settleReading(tx: DbSession, session: SessionInfo, id: num
     sql`select usage::text as usage from meter_readings
       where tenant_id = ${session.tenantId} and meter_id = ${r.meterId} and period < ${r.period} and usage is not null order by period desc limit ${SPIKE_PERIODS}`,
   );
-  const anomaly = use.usage.startsWith("-") ? MeterAnomaly.NegativeUse : isUseSpike(use.usage, earlier.map((e) => e.usage)) ? MeterAnomaly.UseSpike : MeterAnomaly.None;
+  const anomaly = use.usage.startsWith("-")
+    ? MeterAnomaly.NegativeUse
+    : isUseSpike(
+          use.usage,
+          earlier.map((e) => e.usage),
+        )
+      ? MeterAnomaly.UseSpike
+      : MeterAnomaly.None;
   await tx.query(
     sql`update meter_readings set previous_reading = ${previousReading}::numeric, usage = ${use.usage}::numeric, rolled_over = ${use.rolledOver}, replaced = ${use.replaced},
             anomaly = ${anomaly}, meter_type_id = ${meter.meterTypeId}, room_id = ${meter.roomId}, building_id = ${meter.buildingId}

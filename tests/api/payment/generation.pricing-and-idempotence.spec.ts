@@ -59,7 +59,16 @@ describe.each(backends)("bill generation (%s)", (backend) => {
       [fx.rooms[3].id, "10.00", "20.00"],
     ];
     for (const [k, [roomId, previousReading, currentReading]] of readings.entries()) {
-      const meter = await ok(t.server, "POST", "/api/property/meters", t.admin, { communityId: fx.communityId, meterNo: `GEN${k}`, meterTypeId: water, scopeKind: 1, roomId, multiplier: "1", initialReading: previousReading, status: 1 });
+      const meter = await ok(t.server, "POST", "/api/property/meters", t.admin, {
+        communityId: fx.communityId,
+        meterNo: `GEN${k}`,
+        meterTypeId: water,
+        scopeKind: 1,
+        roomId,
+        multiplier: "1",
+        initialReading: previousReading,
+        status: 1,
+      });
       const reading = await ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, meterId: meter.id, period: PERIOD, currentReading });
       // The fourth stays 待审核: not billed.
       if (k < 3) await ok(t.server, "POST", `/api/property/meterReadings/${reading.id}/actions/approve`, t.admin, { reviewNote: k === 2 ? "表倒转已核实" : undefined });

@@ -19,7 +19,18 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
   });
 
   const meter = async (body: Record<string, unknown>) =>
-    (await ok(t.server, "POST", "/api/property/meters", t.admin, { communityId: fx.communityId, meterNo: `MT${++n}`, meterTypeId: water, scopeKind: 1, multiplier: "1", initialReading: "0", status: 1, ...body })).id as number;
+    (
+      await ok(t.server, "POST", "/api/property/meters", t.admin, {
+        communityId: fx.communityId,
+        meterNo: `MT${++n}`,
+        meterTypeId: water,
+        scopeKind: 1,
+        multiplier: "1",
+        initialReading: "0",
+        status: 1,
+        ...body,
+      })
+    ).id as number;
   const read = (meterId: number, period: string, currentReading: string, extra: Record<string, unknown> = {}) =>
     ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, meterId, period, currentReading, ...extra });
 
@@ -49,7 +60,14 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
   it("counts a replacement in the period: old meter's last stretch plus the new meter's first", async () => {
     const m = await meter({ roomId: fx.rooms[2].id, initialReading: "100.00" });
     await read(m, "2026-01", "150.00");
-    await ok(t.server, "POST", "/api/property/meterReplacements", t.admin, { communityId: fx.communityId, meterId: m, replacedOn: "2026-02-10", oldFinalReading: "170.00", newInitialReading: "0.00", newMeterNo: "NEWMT1" });
+    await ok(t.server, "POST", "/api/property/meterReplacements", t.admin, {
+      communityId: fx.communityId,
+      meterId: m,
+      replacedOn: "2026-02-10",
+      oldFinalReading: "170.00",
+      newInitialReading: "0.00",
+      newMeterNo: "NEWMT1",
+    });
     const detail = await ok(t.server, "GET", `/api/property/meters/${m}`, t.admin);
     expect(detail.meterNo).toBe("NEWMT1");
     // (170 − 150) + (5 − 0) = 25
@@ -78,7 +96,11 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     expect(grid.missing).toBe(grid.rows.length);
     const row = grid.rows.find((r: { meterNo: string }) => r.meterNo === "NEWMT1");
     expect(row).toMatchObject({ previousReading: "30.00", readingId: null });
-    const saved = await ok(t.server, "POST", "/api/property/meterReadings/actions/saveGrid", t.admin, { communityId: fx.communityId, period: "2026-04", readings: [{ meterId: row.meterId, currentReading: "41.00" }] });
+    const saved = await ok(t.server, "POST", "/api/property/meterReadings/actions/saveGrid", t.admin, {
+      communityId: fx.communityId,
+      period: "2026-04",
+      readings: [{ meterId: row.meterId, currentReading: "41.00" }],
+    });
     expect(saved).toEqual({ saved: 1, anomalies: 0 });
     const after = await ok(t.server, "GET", `/api/property/meterReadings/actions/grid?communityId=${fx.communityId}&buildingId=${fx.buildingId}&meterTypeId=${water}&period=2026-04`, t.admin);
     expect(after.missing).toBe(grid.missing - 1);
@@ -104,7 +126,10 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     expect(edit.body).toMatchObject({ code: 40970, message: "该读数已计费，不能修改或删除；更正请对账单做减免或临时收费" });
     const del = await t.server.request("DELETE", `/api/property/meterReadings/${r.id}`, { token: t.admin });
     expect(del.body.code).toBe(40970);
-    const grid = await t.server.request("POST", "/api/property/meterReadings/actions/saveGrid", { token: t.admin, body: { communityId: fx.communityId, period: "2026-05", readings: [{ meterId: m, currentReading: "9.00" }] } });
+    const grid = await t.server.request("POST", "/api/property/meterReadings/actions/saveGrid", {
+      token: t.admin,
+      body: { communityId: fx.communityId, period: "2026-05", readings: [{ meterId: m, currentReading: "9.00" }] },
+    });
     expect(grid.body.code).toBe(40970);
   });
 
@@ -122,7 +147,9 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     expect((await t.server.request("GET", `/api/property/meterReadings/${r.id}`, { token: t.admin2 })).status).toBe(404);
     const batch = await t.server.request("POST", "/api/property/meterReadings/actions/approveBatch", { token: t.admin2, body: { ids: [r.id] } });
     expect(batch.body.data?.approved ?? 0).toBe(0);
-    const grid = await t.server.request("GET", `/api/property/meterReadings/actions/grid?communityId=${fx.communityId}&buildingId=${fx.buildingId}&meterTypeId=${water}&period=2026-01`, { token: t.admin2 });
+    const grid = await t.server.request("GET", `/api/property/meterReadings/actions/grid?communityId=${fx.communityId}&buildingId=${fx.buildingId}&meterTypeId=${water}&period=2026-01`, {
+      token: t.admin2,
+    });
     expect(grid.body.data?.rows ?? []).toEqual([]);
     const other = await t.server.request("POST", "/api/property/meterReadings", { token: t.admin2, body: { communityId: fx.communityId, meterId: m, period: "2026-09", currentReading: "1.00" } });
     expect(other.status).toBe(400);
