@@ -65,7 +65,7 @@ async function previousOf(tx: DbSession, tenantId: number, meterId: number, peri
 }
 
 /** Works out the reading's previous reading (when empty), use, flags and copied meter columns. */
-export async function settleReading(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
+export async function settleReading(tx: DbSession, session: SessionInfo, id: number, imported = false): Promise<void> {
   const [r] = await camelRows<ReadingRow>(
     tx,
     sql`select id, community_id, meter_id, period, previous_reading::text as previous_reading, current_reading::text as current_reading, status
@@ -75,7 +75,8 @@ export async function settleReading(tx: DbSession, session: SessionInfo, id: num
   if (!isPeriod(r.period)) throw apiError("METER_READING_PERIOD");
   const meter = await meterOf(tx, session.tenantId, r.meterId);
   if (!meter || meter.communityId !== r.communityId) throw validationError([{ field: "meterId", message: say("meterNotInCommunity", { scene: session.sceneName }) }]);
-  if (meter.status === MeterStatus.Stopped) throw apiError("METER_STOPPED");
+  // An imported row of a stopped meter is kept (the file said so) and settled like the others.
+  if (meter.status === MeterStatus.Stopped && !imported) throw apiError("METER_STOPPED");
   const before = await previousOf(tx, session.tenantId, r.meterId, r.period);
   const previousReading = r.previousReading ?? before?.reading ?? meter.initialReading;
   const replacements = await camelRows<{ oldFinalReading: string; newInitialReading: string }>(
@@ -132,6 +133,14 @@ export function registerMeterReadingHooks(): void {
       await refuseBilled(tx, session.tenantId, [id]);
     },
     afterWrite: (tx, session, id) => settleReading(tx, session, id),
+    // The import writes rows set-wise: its new rows (no use yet) are settled in period order, so each finds its previous one.
+    async afterImport(tx, session, communityId) {
+      const rows = await camelRows<{ id: number }>(
+        tx,
+        sql`select id from meter_readings where tenant_id = ${session.tenantId} and community_id = ${communityId} and usage is null order by meter_id, period`,
+      );
+      for (const r of rows) await settleReading(tx, session, Number(r.id), true);
+    },
     beforeDelete: (tx, session, ids) => refuseBilled(tx, session.tenantId, ids),
     lockedRows: async (db, session, ids) => {
       const rows = await camelRows<{ id: number }>(

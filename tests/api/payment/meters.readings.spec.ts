@@ -2,8 +2,9 @@
 // with rollover, replacement and 倍率, flags anomalies instead of refusing them; readings are approved
 // (anomalies with a review note, the batch skips them), billed and then locked; the grid lists a
 // building's meters with their previous readings and the missing ones; other tenants see nothing.
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { backends } from "../support/server.ts";
+import { backends, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { generate, makeCommunity, meterTypeId, ok, paymentItem, priceType, type Fixture } from "./support.ts";
 
@@ -139,6 +140,41 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     const r = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: "2026-06", paymentItemIds: [item] } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 40021, message: "缴费项目“无表类型水费”按抄表用量计价，请先选择表类型" });
+  });
+
+  it("imports readings from Excel, settled like the others, and reports the bad rows", async () => {
+    const m = await meter({ roomId: fx.rooms[3].id, meterNo: "IMP1", initialReading: "5.00", maxReading: "99.99" });
+    const tpl = await t.server.app.inject({ method: "GET", url: "/api/property/meterReadings/actions/importTemplate", headers: sessionHeaders(t.admin) });
+    expect(tpl.statusCode).toBe(200);
+    const wbIn = new ExcelJS.Workbook();
+    await wbIn.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+    const header = (wbIn.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String);
+    const cell = (values: Record<string, string>) => header.map((h) => Object.entries(values).find(([k]) => h.startsWith(k))?.[1] ?? null);
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet("导入数据");
+    sheet.addRow(header);
+    sheet.addRow(cell({ 仪表: "IMP1", 账期: "2026-07", 本期读数: "60.00" }));
+    sheet.addRow(cell({ 仪表: "IMP1", 账期: "2026-08", 本期读数: "3.00" }));
+    sheet.addRow(cell({ 仪表: "NOSUCH", 账期: "2026-08", 本期读数: "3.00" }));
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = await t.server.request("POST", `/api/property/meterReadings/actions/import?communityId=${fx.communityId}`, {
+      token: t.admin,
+      body: file,
+      headers: { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+    });
+    expect(r.status, r.text).toBe(200);
+    let task: { state: string; detail: { imported: number; rejected: unknown[] } } | undefined;
+    for (let i = 0; i < 150 && task?.state !== "completed" && task?.state !== "failed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      task = await ok(t.server, "GET", `/api/property/meterReadings/actions/task?id=${r.body.data.taskId}`, t.admin);
+    }
+    expect(task).toMatchObject({ state: "completed", detail: { imported: 2 } });
+    expect(task!.detail.rejected).toHaveLength(1);
+    const page = await ok(t.server, "POST", "/api/property/meterReadings/actions/pageList", t.admin, { communityId: fx.communityId, meterId: m, pageSize: 10 });
+    const byPeriod = Object.fromEntries((page.list as { period: string; previousReading: string; usage: string; rolledOver: boolean }[]).map((x) => [x.period, x]));
+    expect(byPeriod["2026-07"]).toMatchObject({ previousReading: "5.00", usage: "55.0000" });
+    // 60.00 → 3.00 on a meter whose maximum is 99.99: rolled over, (99.99 − 60) + 3.
+    expect(byPeriod["2026-08"]).toMatchObject({ previousReading: "60.00", usage: "42.9900", rolledOver: true });
   });
 
   it("keeps other tenants and users without the codes out", async () => {

@@ -13,6 +13,8 @@ import { useCurrentCommunity } from "../../../state/community.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { RowActions } from "../../../generic/RowActions.tsx";
+import { useResourceDef } from "../../../providers/resourceDefs.ts";
 import { houseQueries } from "../api.ts";
 import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { MeterAnomaly, MeterReadingStatus } from "../../../../../generated/states.ts";
@@ -37,6 +39,7 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const listOptions = useResourceListOptions();
+  const readingDef = useResourceDef("meterReadings")!;
   const [buildingId, setBuildingId] = useState<number>();
   const [meterTypeId, setMeterTypeId] = useState<number>();
   const [period, setPeriod] = useState<Dayjs>(chinaToday().startOf("month"));
@@ -96,20 +99,27 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
         render: (v: number | null, r: Row) => (r.readingId === null ? <Tag color="warning">未抄表</Tag> : v === MeterAnomaly.None ? null : tagOf("meterAnomaly", v)),
       },
       { title: "审核状态", dataIndex: "status", key: "status", render: (v: number | null) => tagOf("meterReadingStatus", v) },
+      // 审核通过 (an anomaly asks for its review note) and 撤销审核, as on 抄表读数.
+      {
+        title: "操作",
+        key: "actions",
+        render: (_: unknown, r: Row) => (r.readingId === null ? null : <RowActions def={readingDef} row={{ id: r.readingId, status: r.status, anomaly: r.anomaly }} onDone={() => void refresh()} />),
+      },
     ],
-    [typed, unit],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh only invalidates a fixed key
+    [typed, unit, readingDef],
   );
   return (
     <Card title={title} variant="borderless">
       <Form layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item label="楼栋">
-          <Select style={{ width: 160 }} placeholder="请选择楼栋" value={buildingId} onChange={setBuildingId} options={buildings.map((b) => ({ value: b.id, label: b.name }))} />
+          <Select aria-label="楼栋" style={{ width: 160 }} placeholder="请选择楼栋" value={buildingId} onChange={setBuildingId} options={buildings.map((b) => ({ value: b.id, label: b.name }))} />
         </Form.Item>
         <Form.Item label="表类型">
-          <Select style={{ width: 140 }} placeholder="请选择表类型" value={meterTypeId} onChange={setMeterTypeId} options={types.map((t) => ({ value: t.id, label: t.name }))} />
+          <Select aria-label="表类型" style={{ width: 140 }} placeholder="请选择表类型" value={meterTypeId} onChange={setMeterTypeId} options={types.map((t) => ({ value: t.id, label: t.name }))} />
         </Form.Item>
-        <Form.Item label="账期">
-          <DatePickerOnUse picker="month" allowClear={false} value={period} onChange={(d: Dayjs | null) => d && setPeriod(d)} />
+        <Form.Item label="账期" htmlFor="meter-grid-period">
+          <DatePickerOnUse id="meter-grid-period" picker="month" allowClear={false} value={period} onChange={(d: Dayjs | null) => d && setPeriod(d)} />
         </Form.Item>
       </Form>
       {!ready ? (
