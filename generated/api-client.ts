@@ -618,6 +618,21 @@ import type {
   ExportPaymentReportsBody,
   ExportPaymentReportsQueryInput,
   ExportPaymentReportsData,
+  MeterReadingGridParams,
+  MeterReadingGridQuery,
+  MeterReadingGridBody,
+  MeterReadingGridQueryInput,
+  MeterReadingGridData,
+  SaveMeterReadingsParams,
+  SaveMeterReadingsQuery,
+  SaveMeterReadingsBody,
+  SaveMeterReadingsBodyInput,
+  SaveMeterReadingsData,
+  ApproveMeterReadingsParams,
+  ApproveMeterReadingsQuery,
+  ApproveMeterReadingsBody,
+  ApproveMeterReadingsBodyInput,
+  ApproveMeterReadingsData,
   ListSmsOutboxParams,
   ListSmsOutboxQuery,
   ListSmsOutboxBody,
@@ -1076,6 +1091,12 @@ export interface ApiClient<O = unknown> {
   getDepositLedger: (input?: { body?: GetDepositLedgerBodyInput }, options?: O) => Promise<GetDepositLedgerData>;
   /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
   exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) => Promise<ExportPaymentReportsData>;
+  /** 抄表录入表格：楼栋内某类仪表在某账期的上期读数、本期读数、用量与异常（含未抄表的仪表） (GET /api/property/meterReadings/actions/grid) */
+  meterReadingGrid: (input: { query: MeterReadingGridQueryInput }, options?: O) => Promise<MeterReadingGridData>;
+  /** 保存抄表录入表格的本期读数（新增或修改待审核、已审核的读数；已计费的不能修改） (POST /api/property/meterReadings/actions/saveGrid) */
+  saveMeterReadings: (input: { body: SaveMeterReadingsBodyInput }, options?: O) => Promise<SaveMeterReadingsData>;
+  /** 批量审核通过抄表读数（待审核且无异常的通过；异常读数须逐条复核，跳过并计数） (POST /api/property/meterReadings/actions/approveBatch) */
+  approveMeterReadings: (input: { body: ApproveMeterReadingsBodyInput }, options?: O) => Promise<ApproveMeterReadingsData>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: (input?: { query?: ListSmsOutboxQuery }, options?: O) => Promise<ListSmsOutboxData>;
   /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
@@ -1443,6 +1464,12 @@ export interface ApiQueries<O = unknown> {
   getDepositLedger: QueryHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O> & MutationHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O>;
   /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
   exportPaymentReports: QueryHelpers<"exportPaymentReports", [input: { query: ExportPaymentReportsQueryInput }], ExportPaymentReportsData, O>;
+  /** 抄表录入表格：楼栋内某类仪表在某账期的上期读数、本期读数、用量与异常（含未抄表的仪表） (GET /api/property/meterReadings/actions/grid) */
+  meterReadingGrid: QueryHelpers<"meterReadingGrid", [input: { query: MeterReadingGridQueryInput }], MeterReadingGridData, O>;
+  /** 保存抄表录入表格的本期读数（新增或修改待审核、已审核的读数；已计费的不能修改） (POST /api/property/meterReadings/actions/saveGrid) */
+  saveMeterReadings: QueryHelpers<"saveMeterReadings", [input: { body: SaveMeterReadingsBodyInput }], SaveMeterReadingsData, O> & MutationHelpers<"saveMeterReadings", [input: { body: SaveMeterReadingsBodyInput }], SaveMeterReadingsData, O>;
+  /** 批量审核通过抄表读数（待审核且无异常的通过；异常读数须逐条复核，跳过并计数） (POST /api/property/meterReadings/actions/approveBatch) */
+  approveMeterReadings: QueryHelpers<"approveMeterReadings", [input: { body: ApproveMeterReadingsBodyInput }], ApproveMeterReadingsData, O> & MutationHelpers<"approveMeterReadings", [input: { body: ApproveMeterReadingsBodyInput }], ApproveMeterReadingsData, O>;
   /** 内置短信通道最近发出的短信（短信记录；演示与测试读取验证码） (GET /api/system/smsOutbox/actions/latest) */
   listSmsOutbox: QueryHelpers<"listSmsOutbox", [input?: { query?: ListSmsOutboxQuery }], ListSmsOutboxData, O>;
   /** 报事报修：读取住户提交的现场照片 (GET /api/property/repairs/:id/photos/:photoId) */
@@ -2053,6 +2080,18 @@ export const operationRoutes = {
   "exportPaymentReports": {
     "method": "GET",
     "path": "/api/property/reports/actions/exportReport"
+  },
+  "meterReadingGrid": {
+    "method": "GET",
+    "path": "/api/property/meterReadings/actions/grid"
+  },
+  "saveMeterReadings": {
+    "method": "POST",
+    "path": "/api/property/meterReadings/actions/saveGrid"
+  },
+  "approveMeterReadings": {
+    "method": "POST",
+    "path": "/api/property/meterReadings/actions/approveBatch"
   },
   "listSmsOutbox": {
     "method": "GET",

@@ -161,6 +161,7 @@ export const messages = {
   "dunningTemplateTooLong": "催缴内容不能超过1000个字符",
   "noRoomsInScope": "所选范围内没有房屋",
   "roomNotInCommunity": "该房屋不属于所选社区",
+  "meterNotInCommunity": "该仪表不属于所选{scene}",
   "prepayRefundOverBalance": "退款金额不能大于可退余额{amount}元",
   "onlyRefundsApproved": "只有退款申请需要审核",
   "prepayBalanceShortForRefund": "预存款余额不足，不能退款",
@@ -375,6 +376,31 @@ export const errorCodes = {
     "code": 40103,
     "status": 400,
     "message": "密钥无效或已过期"
+  },
+  "METER_READING_BILLED": {
+    "code": 40970,
+    "status": 409,
+    "message": "该读数已计费，不能修改或删除；更正请对账单做减免或临时收费"
+  },
+  "METER_READING_REVIEW_NOTE": {
+    "code": 40020,
+    "status": 400,
+    "message": "异常读数请填写复核说明后再审核"
+  },
+  "METER_TYPE_REQUIRED": {
+    "code": 40021,
+    "status": 400,
+    "message": "缴费项目“{name}”按抄表用量计价，请先选择表类型"
+  },
+  "METER_READING_PERIOD": {
+    "code": 40022,
+    "status": 400,
+    "message": "账期格式应为 YYYY-MM"
+  },
+  "METER_STOPPED": {
+    "code": 40971,
+    "status": 409,
+    "message": "该仪表已停用，不能录入读数"
   },
   "TOO_MANY_RECENT": {
     "code": 40002,

@@ -48,6 +48,7 @@ export const fillMessage = {
   chargeCollectedNoEdit: (values: { what: TextValue }): string => fill(messages.chargeCollectedNoEdit, values),
   chargeCollectedNoDelete: (values: { what: TextValue }): string => fill(messages.chargeCollectedNoDelete, values),
   depositRefundOverAmount: (values: { amount: TextValue }): string => fill(messages.depositRefundOverAmount, values),
+  meterNotInCommunity: (values: { scene: TextValue }): string => fill(messages.meterNotInCommunity, values),
   prepayRefundOverBalance: (values: { amount: TextValue }): string => fill(messages.prepayRefundOverBalance, values),
   dunningIssuer: (values: { communityName: TextValue }): string => fill(messages.dunningIssuer, values),
   dunningSummary: (values: { count: TextValue }): string => fill(messages.dunningSummary, values),
@@ -79,6 +80,7 @@ export const fillMessage = {
 /** The error codes' messages with placeholders, as functions. */
 export const fillErrorCode = {
   REPAIR_PHOTO_TOO_LARGE: (values: { limit: TextValue }): string => fill(errorCodes.REPAIR_PHOTO_TOO_LARGE.message, values),
+  METER_TYPE_REQUIRED: (values: { name: TextValue }): string => fill(errorCodes.METER_TYPE_REQUIRED.message, values),
   BAD_TEXT: (values: { field: TextValue }): string => fill(errorCodes.BAD_TEXT.message, values),
   BAD_TYPE: (values: { field: TextValue }): string => fill(errorCodes.BAD_TYPE.message, values),
   BAD_NUMBER: (values: { field: TextValue }): string => fill(errorCodes.BAD_NUMBER.message, values),

@@ -2236,6 +2236,90 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "meterScope": {
+    "description": "仪表归属（房屋表或公摊表）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Room",
+        "label": "房屋表"
+      },
+      "2": {
+        "name": "Building",
+        "label": "楼栋公摊表"
+      },
+      "3": {
+        "name": "Unit",
+        "label": "单元公摊表"
+      },
+      "4": {
+        "name": "Community",
+        "label": "小区公摊表"
+      }
+    },
+    "usage": "field"
+  },
+  "meterStatus": {
+    "description": "仪表状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "InUse",
+        "label": "在用",
+        "color": "success"
+      },
+      "2": {
+        "name": "Stopped",
+        "label": "停用",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "meterAnomaly": {
+    "description": "抄表读数异常（需复核）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "None",
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "name": "NegativeUse",
+        "label": "用量为负",
+        "color": "error"
+      },
+      "3": {
+        "name": "UseSpike",
+        "label": "用量超过近6期均值3倍",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "meterReadingStatus": {
+    "description": "抄表读数审核状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Pending",
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "name": "Approved",
+        "label": "已审核",
+        "color": "processing"
+      },
+      "3": {
+        "name": "Billed",
+        "label": "已计费",
+        "color": "success"
+      }
+    },
+    "usage": "field"
+  },
   "houseType": {
     "description": "房屋类型",
     "valueType": "integer",

@@ -7661,6 +7661,161 @@ end?: string
  */
 export type ExportPaymentReportsData = string
 
+export type MeterReadingGridParams = Record<string, never>;
+
+export interface MeterReadingGridQuery {
+/**
+ * 小区
+ */
+communityId: number
+/**
+ * 楼栋
+ */
+buildingId: number
+/**
+ * 表类型
+ */
+meterTypeId: number
+/**
+ * 账期
+ */
+period: string
+}
+
+export type MeterReadingGridBody = Record<string, never>;
+
+export interface MeterReadingGridQueryInput {
+/**
+ * 小区
+ */
+communityId: (number | string)
+/**
+ * 楼栋
+ */
+buildingId: (number | string)
+/**
+ * 表类型
+ */
+meterTypeId: (number | string)
+/**
+ * 账期
+ */
+period: string
+}
+
+export interface MeterReadingGridData {
+/**
+ * 本账期尚无读数的仪表数
+ */
+missing: number
+rows: {
+meterId: number
+meterNo: string
+scopeKind: number
+roomId: (number | null)
+roomName: (string | null)
+/**
+ * 上期读数（已有读数的取其上期读数，否则取最近一期读数或初始读数）
+ */
+previousReading: string
+readingId: (number | null)
+currentReading: (string | null)
+usage: (string | null)
+anomaly: (number | null)
+status: (number | null)
+}[]
+}
+
+export type SaveMeterReadingsParams = Record<string, never>;
+
+export type SaveMeterReadingsQuery = Record<string, never>;
+
+export interface SaveMeterReadingsBody {
+/**
+ * 小区
+ */
+communityId: number
+/**
+ * 账期
+ */
+period: string
+/**
+ * 抄表日期
+ */
+readAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+readings: {
+meterId: number
+currentReading: string
+}[]
+}
+
+export interface SaveMeterReadingsBodyInput {
+/**
+ * 小区
+ */
+communityId: (number | string)
+/**
+ * 账期
+ */
+period: string
+/**
+ * 抄表日期
+ */
+readAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+readings: {
+meterId: (number | string)
+currentReading: string
+}[]
+}
+
+export interface SaveMeterReadingsData {
+saved: number
+/**
+ * 其中需复核的异常读数
+ */
+anomalies: number
+}
+
+export type ApproveMeterReadingsParams = Record<string, never>;
+
+export type ApproveMeterReadingsQuery = Record<string, never>;
+
+export interface ApproveMeterReadingsBody {
+/**
+ * 读数
+ * 
+ * @minItems 1
+ * @maxItems 1000
+ */
+ids: number[]
+}
+
+export interface ApproveMeterReadingsBodyInput {
+/**
+ * 读数
+ * 
+ * @minItems 1
+ * @maxItems 1000
+ */
+ids: (number | string)[]
+}
+
+export interface ApproveMeterReadingsData {
+approved: number
+/**
+ * 非待审核或有异常而跳过的读数
+ */
+skipped: number
+}
+
 export type SendSmsCodeParams = Record<string, never>;
 
 export type SendSmsCodeQuery = Record<string, never>;
@@ -10225,6 +10380,9 @@ export interface OperationTypes {
   getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerResult; community: CheckedCommunity | null };
   getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData; result: GetDepositLedgerResult; community: CheckedCommunity | null };
   exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData; result: ExportPaymentReportsData; community: CheckedCommunity | null };
+  meterReadingGrid: { params: MeterReadingGridParams; query: MeterReadingGridQuery; body: MeterReadingGridBody; data: MeterReadingGridData; result: MeterReadingGridData; community: CheckedCommunity };
+  saveMeterReadings: { params: SaveMeterReadingsParams; query: SaveMeterReadingsQuery; body: SaveMeterReadingsBody; data: SaveMeterReadingsData; result: SaveMeterReadingsData; community: CheckedCommunity };
+  approveMeterReadings: { params: ApproveMeterReadingsParams; query: ApproveMeterReadingsQuery; body: ApproveMeterReadingsBody; data: ApproveMeterReadingsData; result: ApproveMeterReadingsData; community: null };
   sendSmsCode: { params: SendSmsCodeParams; query: SendSmsCodeQuery; body: SendSmsCodeBody; data: SendSmsCodeData; result: SendSmsCodeData; community: null };
   residentLogin: { params: ResidentLoginParams; query: ResidentLoginQuery; body: ResidentLoginBody; data: ResidentLoginData; result: ResidentLoginData; community: null };
   residentLogout: { params: ResidentLogoutParams; query: ResidentLogoutQuery; body: ResidentLogoutBody; data: ResidentLogoutData; result: ResidentLogoutData; community: null };

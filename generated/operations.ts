@@ -6301,6 +6301,185 @@ export const operations = {
       }
     }
   },
+  "meterReadingGrid": {
+    "name": "meterReadingGrid",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/meterReadings/actions/grid",
+    "summary": "抄表录入表格：楼栋内某类仪表在某账期的上期读数、本期读数、用量与异常（含未抄表的仪表）",
+    "authority": "METER_READING_ENTER",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "小区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "meterTypeId": {
+            "description": "表类型",
+            "type": "integer",
+            "minimum": 1
+          },
+          "period": {
+            "description": "账期",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
+          }
+        },
+        "required": [
+          "communityId",
+          "buildingId",
+          "meterTypeId",
+          "period"
+        ]
+      }
+    }
+  },
+  "saveMeterReadings": {
+    "name": "saveMeterReadings",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/meterReadings/actions/saveGrid",
+    "summary": "保存抄表录入表格的本期读数（新增或修改待审核、已审核的读数；已计费的不能修改）",
+    "authority": "METER_READING_ENTER",
+    "envelope": true,
+    "successMessage": "saved",
+    "errors": [
+      "VALIDATION_FAILED",
+      "METER_READING_BILLED",
+      "METER_STOPPED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "小区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "period": {
+            "description": "账期",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
+          },
+          "readAt": {
+            "description": "抄表日期",
+            "type": [
+              "string",
+              "null"
+            ],
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+          },
+          "readings": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 1000,
+            "items": {
+              "type": "object",
+              "required": [
+                "meterId",
+                "currentReading"
+              ],
+              "properties": {
+                "meterId": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "currentReading": {
+                  "type": "string",
+                  "pattern": "^\\d{1,10}(\\.\\d{1,2})?$"
+                }
+              }
+            }
+          }
+        },
+        "required": [
+          "communityId",
+          "period",
+          "readings"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  "approveMeterReadings": {
+    "name": "approveMeterReadings",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/meterReadings/actions/approveBatch",
+    "summary": "批量审核通过抄表读数（待审核且无异常的通过；异常读数须逐条复核，跳过并计数）",
+    "authority": "METER_READING_APPROVE",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "meterReadings",
+          "table": "meter_readings",
+          "part": "body",
+          "key": "ids",
+          "many": true
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "读数",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 1000,
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "required": [
+          "ids"
+        ]
+      }
+    }
+  },
   "sendSmsCode": {
     "name": "sendSmsCode",
     "domain": "residents",

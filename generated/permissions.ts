@@ -121,6 +121,14 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "WEBHOOK_MANAGE": "事件推送"
     }
   },
+  "meters": {
+    "description": "抄表（仪表、读数录入与审核）",
+    "codes": {
+      "METER_MANAGE": "仪表管理",
+      "METER_READING_ENTER": "抄表录入",
+      "METER_READING_APPROVE": "抄表审核"
+    }
+  },
   "dataAccess": {
     "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
     "codes": {
@@ -148,6 +156,9 @@ export const permissionNames: Record<string, string> = {
   "SMS_OUTBOX_VIEW": "短信记录",
   "API_TOKEN_MANAGE": "应用令牌",
   "WEBHOOK_MANAGE": "事件推送",
+  "METER_MANAGE": "仪表管理",
+  "METER_READING_ENTER": "抄表录入",
+  "METER_READING_APPROVE": "抄表审核",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -234,6 +245,9 @@ export const allAuthorityCodes: string[] = [
   "HBL23003",
   "HBL26005",
   "INVOICE_CONFIG",
+  "METER_MANAGE",
+  "METER_READING_APPROVE",
+  "METER_READING_ENTER",
   "NSH_SMART_DEVICE_MANAGE",
   "NSH_SMART_ROOM_MANAGE",
   "NSH_SMART_ROOM_TYPE_MANAGE",

@@ -769,6 +769,65 @@ export const refineResources = [
     }
   },
   {
+    "name": "meterTypes",
+    "identifier": "meterTypes",
+    "list": "/propertyPayment/meterTypes",
+    "create": "/propertyPayment/meterTypes/create",
+    "edit": "/propertyPayment/meterTypes/edit/:id",
+    "show": "/propertyPayment/meterTypes/show/:id",
+    "meta": {
+      "label": "表类型",
+      "service": "property",
+      "code": "METER_MANAGE",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "meters",
+    "identifier": "meters",
+    "list": "/propertyPayment/meters",
+    "create": "/propertyPayment/meters/create",
+    "edit": "/propertyPayment/meters/edit/:id",
+    "show": "/propertyPayment/meters/show/:id",
+    "meta": {
+      "label": "仪表",
+      "service": "property",
+      "code": "METER_MANAGE",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "meterReplacements",
+    "identifier": "meterReplacements",
+    "list": "/propertyPayment/meterReplacements",
+    "create": "/propertyPayment/meterReplacements/create",
+    "show": "/propertyPayment/meterReplacements/show/:id",
+    "meta": {
+      "label": "换表记录",
+      "service": "property",
+      "code": "METER_MANAGE",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "meterReadings",
+    "identifier": "meterReadings",
+    "list": "/propertyPayment/meterReadings",
+    "create": "/propertyPayment/meterReadings/create",
+    "edit": "/propertyPayment/meterReadings/edit/:id",
+    "show": "/propertyPayment/meterReadings/show/:id",
+    "meta": {
+      "label": "抄表读数",
+      "service": "property",
+      "code": "METER_READING_ENTER",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "prepayAccounts",
     "identifier": "prepayAccounts",
     "list": "/propertyPayment/prepayAccounts",

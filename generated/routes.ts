@@ -2189,6 +2189,106 @@ export const routes: RouteDef[] = [
     "parent": "/propertyPayment/reconciliation"
   },
   {
+    "path": "/propertyPayment/meterTypes",
+    "name": "meterTypes",
+    "module": "propertyPayment",
+    "authority": "METER_MANAGE",
+    "public": false,
+    "title": "表类型",
+    "breadcrumb": [
+      "物业缴费",
+      "表类型"
+    ],
+    "resource": "meterTypes",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/meters",
+    "name": "meters",
+    "module": "propertyPayment",
+    "authority": "METER_MANAGE",
+    "public": false,
+    "title": "仪表管理",
+    "breadcrumb": [
+      "物业缴费",
+      "仪表管理"
+    ],
+    "resource": "meters",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/meterReplacements",
+    "name": "meterReplacements",
+    "module": "propertyPayment",
+    "authority": "METER_MANAGE",
+    "public": false,
+    "title": "换表记录",
+    "breadcrumb": [
+      "物业缴费",
+      "换表记录"
+    ],
+    "resource": "meterReplacements",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/meterReadings",
+    "name": "meterReadings",
+    "module": "propertyPayment",
+    "authority": "METER_READING_ENTER",
+    "public": false,
+    "title": "抄表读数",
+    "breadcrumb": [
+      "物业缴费",
+      "抄表读数"
+    ],
+    "resource": "meterReadings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/meterReadingGrid",
+    "name": "meterReadingGrid",
+    "module": "propertyPayment",
+    "authority": "METER_READING_ENTER",
+    "public": false,
+    "title": "抄表录入",
+    "breadcrumb": [
+      "物业缴费",
+      "抄表录入"
+    ],
+    "page": "meterReadingGrid",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/propertyPayment/paymentReport",
     "name": "paymentReport",
     "module": "propertyPayment",
@@ -3574,6 +3674,46 @@ export const menu: MenuNode[] = [
         "code": "HBL1913",
         "alias": "对账管理",
         "path": "/propertyPayment/reconciliation",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meterTypes",
+        "code": "METER_MANAGE",
+        "alias": "表类型",
+        "path": "/propertyPayment/meterTypes",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meters",
+        "code": "METER_MANAGE",
+        "alias": "仪表管理",
+        "path": "/propertyPayment/meters",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meterReplacements",
+        "code": "METER_MANAGE",
+        "alias": "换表记录",
+        "path": "/propertyPayment/meterReplacements",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meterReadings",
+        "code": "METER_READING_ENTER",
+        "alias": "抄表读数",
+        "path": "/propertyPayment/meterReadings",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "meterReadingGrid",
+        "code": "METER_READING_ENTER",
+        "alias": "抄表录入",
+        "path": "/propertyPayment/meterReadingGrid",
         "isTenantMenu": false,
         "subMenus": []
       },

@@ -1165,6 +1165,50 @@ export const WebhookDeliveryStatus = {
 } as const;
 export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof WebhookDeliveryStatus];
 
+/** 仪表归属（房屋表或公摊表） */
+export const MeterScope = {
+  /** 房屋表 */
+  Room: 1,
+  /** 楼栋公摊表 */
+  Building: 2,
+  /** 单元公摊表 */
+  Unit: 3,
+  /** 小区公摊表 */
+  Community: 4,
+} as const;
+export type MeterScope = (typeof MeterScope)[keyof typeof MeterScope];
+
+/** 仪表状态 */
+export const MeterStatus = {
+  /** 在用 */
+  InUse: 1,
+  /** 停用 */
+  Stopped: 2,
+} as const;
+export type MeterStatus = (typeof MeterStatus)[keyof typeof MeterStatus];
+
+/** 抄表读数异常（需复核） */
+export const MeterAnomaly = {
+  /** 正常 */
+  None: 1,
+  /** 用量为负 */
+  NegativeUse: 2,
+  /** 用量超过近6期均值3倍 */
+  UseSpike: 3,
+} as const;
+export type MeterAnomaly = (typeof MeterAnomaly)[keyof typeof MeterAnomaly];
+
+/** 抄表读数审核状态 */
+export const MeterReadingStatus = {
+  /** 待审核 */
+  Pending: 1,
+  /** 已审核 */
+  Approved: 2,
+  /** 已计费 */
+  Billed: 3,
+} as const;
+export type MeterReadingStatus = (typeof MeterReadingStatus)[keyof typeof MeterReadingStatus];
+
 /** 房屋类型 */
 export const HouseType = {
   /** 住宅 */

@@ -3684,6 +3684,10 @@ paymentType?: (number | null)
  */
 category?: (number | null)
 /**
+ * 表类型
+ */
+meterTypeId?: (number | null)
+/**
  * 适用房屋状态
  */
 occupancyStatuses?: {
@@ -4420,6 +4424,179 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface MeterTypesRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 表类型名称
+ */
+name?: (string | null)
+/**
+ * 计量单位
+ */
+unit?: (string | null)
+/**
+ * 排序
+ */
+sortNo?: (number | null)
+/**
+ * 内置
+ */
+builtIn?: (boolean | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface MetersRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
+communityId?: number
+/**
+ * 表号
+ */
+meterNo?: (string | null)
+/**
+ * 表类型
+ */
+meterTypeId?: (number | null)
+/**
+ * 仪表归属
+ */
+scopeKind?: (number | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 楼栋
+ */
+buildingId?: (number | null)
+/**
+ * 单元
+ */
+unitId?: (number | null)
+/**
+ * 倍率
+ */
+multiplier?: (string | null)
+/**
+ * 最大读数
+ */
+maxReading?: (string | null)
+/**
+ * 初始读数
+ */
+initialReading?: (string | null)
+/**
+ * 安装日期
+ */
+installDate?: (string | null)
+/**
+ * 仪表状态
+ */
+status?: (number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface MeterReplacementsRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
+communityId?: number
+/**
+ * 仪表
+ */
+meterId?: (number | null)
+/**
+ * 换表日期
+ */
+replacedOn?: (string | null)
+/**
+ * 旧表止码
+ */
+oldFinalReading?: (string | null)
+/**
+ * 新表起码
+ */
+newInitialReading?: (string | null)
+/**
+ * 新表号
+ */
+newMeterNo?: (string | null)
+/**
+ * 旧表号
+ */
+oldMeterNo?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface MeterReadingsRow {
 id: number
 /**
@@ -4431,13 +4608,9 @@ tenantId?: number
  */
 communityId?: number
 /**
- * 房屋
+ * 仪表
  */
-roomId?: (number | null)
-/**
- * 缴费项目
- */
-paymentItemId?: (number | null)
+meterId?: (number | null)
 /**
  * 账期
  */
@@ -4454,6 +4627,58 @@ currentReading?: (string | null)
  * 抄表日期
  */
 readAt?: (string | null)
+/**
+ * 用量
+ */
+usage?: (string | null)
+/**
+ * 翻表
+ */
+rolledOver?: (boolean | null)
+/**
+ * 含换表
+ */
+replaced?: (boolean | null)
+/**
+ * 异常
+ */
+anomaly?: (number | null)
+/**
+ * 审核状态
+ */
+status?: (number | null)
+/**
+ * 复核说明
+ */
+reviewNote?: (string | null)
+/**
+ * 审核人
+ */
+approvedBy?: (number | null)
+/**
+ * 审核时间
+ */
+approvedAt?: (string | null)
+/**
+ * 账单
+ */
+billId?: (number | null)
+/**
+ * 表类型
+ */
+meterTypeId?: (number | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 楼栋
+ */
+buildingId?: (number | null)
+/**
+ * 缴费项目（已停用）
+ */
+paymentItemId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -6883,6 +7108,9 @@ export interface ResourceRows {
   receipts: ReceiptsRow;
   reconciliations: ReconciliationsRow;
   paymentSettings: PaymentSettingsRow;
+  meterTypes: MeterTypesRow;
+  meters: MetersRow;
+  meterReplacements: MeterReplacementsRow;
   meterReadings: MeterReadingsRow;
   billApprovals: BillApprovalsRow;
   dailyClosings: DailyClosingsRow;

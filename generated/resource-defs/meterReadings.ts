@@ -9,7 +9,7 @@ const def: ResourceDef = {
   "label": "抄表读数",
   "table": "meter_readings",
   "scope": "community",
-  "code": "HBL1901",
+  "code": "METER_READING_ENTER",
   "readOnly": false,
   "defaultSort": {
     "field": "period",
@@ -18,69 +18,29 @@ const def: ResourceDef = {
   "titleField": "period",
   "unique": [
     [
-      "roomId",
-      "paymentItemId",
+      "meterId",
       "period"
     ]
   ],
   "fields": [
     {
-      "name": "roomId",
-      "column": "room_id",
+      "name": "meterId",
+      "column": "meter_id",
       "type": "ref",
-      "label": "房屋",
+      "label": "仪表",
       "required": true,
       "ref": {
-        "resource": "rooms",
-        "labelField": "fullName",
-        "targetCode": "HBL01003",
+        "resource": "meters",
+        "labelField": "meterNo",
+        "targetCode": "METER_MANAGE",
         "labelFieldDef": {
-          "name": "fullName",
-          "column": "full_name",
+          "name": "meterNo",
+          "column": "meter_no",
           "type": "string",
-          "label": "房屋",
-          "required": false,
-          "maxLength": 82,
-          "list": false,
-          "filter": false,
-          "search": true,
-          "sort": false,
-          "form": false,
-          "detail": true,
-          "readOnly": true,
-          "composedOf": [
-            "buildingId",
-            "unitId",
-            "roomNo"
-          ]
-        }
-      },
-      "list": true,
-      "filter": true,
-      "search": false,
-      "sort": false,
-      "form": true,
-      "detail": true,
-      "readOnly": false
-    },
-    {
-      "name": "paymentItemId",
-      "column": "payment_item_id",
-      "type": "ref",
-      "label": "缴费项目",
-      "required": true,
-      "ref": {
-        "resource": "paymentItems",
-        "labelField": "name",
-        "targetCode": "HBL1913",
-        "labelFieldDef": {
-          "name": "name",
-          "column": "name",
-          "type": "string",
-          "label": "缴费项目名称",
+          "label": "表号",
           "required": true,
           "maxLength": 32,
-          "rule": "name",
+          "rule": "digitsLetters",
           "list": true,
           "filter": true,
           "search": true,
@@ -119,7 +79,7 @@ const def: ResourceDef = {
       "column": "previous_reading",
       "type": "decimal",
       "label": "上期读数",
-      "required": true,
+      "required": false,
       "precision": [
         12,
         2
@@ -131,7 +91,8 @@ const def: ResourceDef = {
       "sort": false,
       "form": true,
       "detail": true,
-      "readOnly": false
+      "readOnly": false,
+      "placeholder": "为空时取上期读数或初始读数"
     },
     {
       "name": "currentReading",
@@ -165,8 +126,369 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "usage",
+      "column": "usage",
+      "type": "decimal",
+      "label": "用量",
+      "required": false,
+      "precision": [
+        16,
+        4
+      ],
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "rolledOver",
+      "column": "rolled_over",
+      "type": "boolean",
+      "label": "翻表",
+      "required": false,
+      "default": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "replaced",
+      "column": "replaced",
+      "type": "boolean",
+      "label": "含换表",
+      "required": false,
+      "default": false,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "anomaly",
+      "column": "anomaly",
+      "type": "integer",
+      "label": "异常",
+      "required": false,
+      "default": 1,
+      "mapping": "meterAnomaly",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "status",
+      "column": "status",
+      "type": "integer",
+      "label": "审核状态",
+      "required": true,
+      "default": 1,
+      "mapping": "meterReadingStatus",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "reviewNote",
+      "column": "review_note",
+      "type": "string",
+      "label": "复核说明",
+      "required": false,
+      "maxLength": 128,
+      "rule": "cjkText",
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": false
+    },
+    {
+      "name": "approvedBy",
+      "column": "approved_by",
+      "type": "ref",
+      "label": "审核人",
+      "required": false,
+      "ref": {
+        "resource": "users",
+        "labelField": "realName",
+        "targetCode": "HBL03001",
+        "labelFieldDef": {
+          "name": "realName",
+          "column": "real_name",
+          "type": "string",
+          "label": "姓名",
+          "required": false,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        },
+        "fallbackField": "username"
+      },
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "approvedAt",
+      "column": "approved_at",
+      "type": "datetime",
+      "label": "审核时间",
+      "required": false,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "billId",
+      "column": "bill_id",
+      "type": "ref",
+      "label": "账单",
+      "required": false,
+      "ref": {
+        "resource": "bills",
+        "labelField": "billNo",
+        "targetCode": "HBL1907",
+        "labelFieldDef": {
+          "name": "billNo",
+          "column": "bill_no",
+          "type": "string",
+          "label": "账单编号",
+          "required": true,
+          "maxLength": 32,
+          "rule": "documentNo",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "meterTypeId",
+      "column": "meter_type_id",
+      "type": "ref",
+      "label": "表类型",
+      "required": false,
+      "ref": {
+        "resource": "meterTypes",
+        "labelField": "name",
+        "targetCode": "METER_MANAGE",
+        "labelFieldDef": {
+          "name": "name",
+          "column": "name",
+          "type": "string",
+          "label": "表类型名称",
+          "required": true,
+          "maxLength": 16,
+          "rule": "cjkText",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "roomId",
+      "column": "room_id",
+      "type": "ref",
+      "label": "房屋",
+      "required": false,
+      "ref": {
+        "resource": "rooms",
+        "labelField": "fullName",
+        "targetCode": "HBL01003",
+        "labelFieldDef": {
+          "name": "fullName",
+          "column": "full_name",
+          "type": "string",
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": false,
+          "detail": true,
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "buildingId",
+      "column": "building_id",
+      "type": "ref",
+      "label": "楼栋",
+      "required": false,
+      "ref": {
+        "resource": "buildings",
+        "labelField": "name",
+        "targetCode": "HBL01003",
+        "labelFieldDef": {
+          "name": "name",
+          "column": "name",
+          "type": "string",
+          "label": "楼栋名称",
+          "required": true,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": true,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": false,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "paymentItemId",
+      "column": "payment_item_id",
+      "type": "ref",
+      "label": "缴费项目（已停用）",
+      "required": false,
+      "ref": {
+        "resource": "paymentItems",
+        "labelField": "name",
+        "targetCode": "HBL1913",
+        "labelFieldDef": {
+          "name": "name",
+          "column": "name",
+          "type": "string",
+          "label": "缴费项目名称",
+          "required": true,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": true,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": false,
+      "readOnly": true
     }
-  ]
+  ],
+  "actions": {
+    "stateField": "status",
+    "list": [
+      {
+        "name": "approve",
+        "label": "审核通过",
+        "from": [
+          "1"
+        ],
+        "to": "2",
+        "inputs": [
+          "reviewNote"
+        ],
+        "required": [],
+        "byField": "approvedBy",
+        "atField": "approvedAt",
+        "done": "已审核",
+        "danger": false
+      },
+      {
+        "name": "unapprove",
+        "label": "撤销审核",
+        "from": [
+          "2"
+        ],
+        "to": "1",
+        "inputs": [],
+        "required": [],
+        "confirm": "撤销后该读数需重新审核，确定撤销吗？",
+        "done": "已撤销审核",
+        "danger": false
+      }
+    ]
+  },
+  "importable": true,
+  "routePath": "/propertyPayment/meterReadings"
 };
 
 export default def;

@@ -106,6 +106,41 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "meterTypeId",
+      "column": "meter_type_id",
+      "type": "ref",
+      "label": "表类型",
+      "required": false,
+      "ref": {
+        "resource": "meterTypes",
+        "labelField": "name",
+        "targetCode": "METER_MANAGE",
+        "labelFieldDef": {
+          "name": "name",
+          "column": "name",
+          "type": "string",
+          "label": "表类型名称",
+          "required": true,
+          "maxLength": 16,
+          "rule": "cjkText",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "occupancyStatuses",
       "column": "occupancy_statuses",
       "type": "json",

@@ -68,6 +68,9 @@ import * as waivers from "./waivers.js";
 import * as receipts from "./receipts.js";
 import * as reconciliations from "./reconciliations.js";
 import * as paymentSettings from "./paymentSettings.js";
+import * as meterTypes from "./meterTypes.js";
+import * as meters from "./meters.js";
+import * as meterReplacements from "./meterReplacements.js";
 import * as meterReadings from "./meterReadings.js";
 import * as billApprovals from "./billApprovals.js";
 import * as dailyClosings from "./dailyClosings.js";
@@ -249,6 +252,12 @@ export const validators = {
   resource_reconciliations_update: { validate: reconciliations.update, meta: reconciliations.meta },
   resource_paymentSettings_create: { validate: paymentSettings.create, meta: paymentSettings.meta },
   resource_paymentSettings_update: { validate: paymentSettings.update, meta: paymentSettings.meta },
+  resource_meterTypes_create: { validate: meterTypes.create, meta: meterTypes.meta },
+  resource_meterTypes_update: { validate: meterTypes.update, meta: meterTypes.meta },
+  resource_meters_create: { validate: meters.create, meta: meters.meta },
+  resource_meters_update: { validate: meters.update, meta: meters.meta },
+  resource_meterReplacements_create: { validate: meterReplacements.create, meta: meterReplacements.meta },
+  resource_meterReplacements_update: { validate: meterReplacements.update, meta: meterReplacements.meta },
   resource_meterReadings_create: { validate: meterReadings.create, meta: meterReadings.meta },
   resource_meterReadings_update: { validate: meterReadings.update, meta: meterReadings.meta },
   resource_billApprovals_create: { validate: billApprovals.create, meta: billApprovals.meta },

@@ -2,13 +2,17 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_meterReadings_create","$ref":"resource_meterReadings_fields","required":["roomId","paymentItemId","period","previousReading","currentReading"]};
-const schema20 = {"$id":"resource_meterReadings_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"previousReading":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"currentReading":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"readAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_meterReadings_create","$ref":"resource_meterReadings_fields","required":["meterId","period","currentReading"]};
+const schema20 = {"$id":"resource_meterReadings_fields","type":"object","properties":{"meterId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"previousReading":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"currentReading":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"readAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"usage":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d{1,12}(\\.\\d{1,4})?$"}]}}]},"rolledOver":{"allOf":[{"type":["boolean","null"]}]},"replaced":{"allOf":[{"type":["boolean","null"]}]},"anomaly":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"reviewNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"approvedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"meterTypeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"buildingId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
-const pattern5 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern6 = new RegExp("^-?\\d{1,10}(\\.\\d{1,2})?$", "u");
-const pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern4 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern5 = new RegExp("^-?\\d{1,10}(\\.\\d{1,2})?$", "u");
+const pattern8 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern9 = new RegExp("^-?\\d{1,12}(\\.\\d{1,4})?$", "u");
+const pattern10 = new RegExp("^-?\\d+$", "u");
+const pattern12 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern14 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_meterReadings_fields" */;
@@ -22,8 +26,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
+if(data.meterId !== undefined){
+let data0 = data.meterId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(!((data0 === null) || (data0 === ""))){
@@ -38,7 +42,7 @@ errors++;
 }
 var valid2 = _errs4 === errors;
 if(valid2){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err1 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +63,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/allOf/1/type",keyword:"type",params:{type: schema20.properties.meterId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -109,7 +113,7 @@ if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err5 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -123,7 +127,7 @@ var _valid0 = _errs11 === errors;
 valid3 = _valid0;
 }
 if(!valid3){
-const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err6 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,8 +137,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.paymentItemId !== undefined){
-let data1 = data.paymentItemId;
+if(data.period !== undefined){
+let data1 = data.period;
 const _errs15 = errors;
 const _errs16 = errors;
 if(!((data1 === null) || (data1 === ""))){
@@ -149,7 +153,7 @@ errors++;
 }
 var valid6 = _errs16 === errors;
 if(valid6){
-const err8 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err8 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -170,7 +174,7 @@ vErrors = null;
 }
 }
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[1].type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -219,8 +223,8 @@ vErrors = null;
 if(_valid1){
 const _errs23 = errors;
 if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err12 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data1) > 7){
+const err12 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -234,7 +238,7 @@ var _valid1 = _errs23 === errors;
 valid7 = _valid1;
 }
 if(!valid7){
-const err13 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err13 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -244,12 +248,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.period !== undefined){
-let data2 = data.period;
-const _errs27 = errors;
-const _errs28 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err14 = {};
+if(data.previousReading !== undefined){
+let data2 = data.previousReading;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err14 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/0/type",keyword:"type",params:{type: schema20.properties.previousReading.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -258,9 +260,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-var valid10 = _errs28 === errors;
-if(valid10){
-const err15 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs29 = errors;
+let valid10 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,19 +275,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/1/type",keyword:"type",params:{type: schema20.properties.period.allOf[1].type},message:"must be string,null"};
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -290,13 +286,22 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs32 = errors;
-let valid11 = true;
-const _errs33 = errors;
-if(errors === _errs33){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err17 = {};
+if(!pattern4.test(data2)){
+const err17 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -306,8 +311,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {};
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err18 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,21 +323,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+var _valid2 = _errs32 === errors;
+valid10 = _valid2;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 7){
-const err19 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(!valid10){
+const err19 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -341,11 +337,12 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err20 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.currentReading !== undefined){
+let data3 = data.currentReading;
+const _errs37 = errors;
+const _errs38 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -354,13 +351,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.previousReading !== undefined){
-let data3 = data.previousReading;
-const _errs39 = errors;
-const _errs40 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err21 = {};
+var valid13 = _errs38 === errors;
+if(valid13){
+const err21 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -369,9 +362,19 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid14 = _errs40 === errors;
-if(valid14){
-const err22 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/1/type",keyword:"type",params:{type: schema20.properties.currentReading.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -380,19 +383,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-else {
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/1/type",keyword:"type",params:{type: schema20.properties.previousReading.allOf[1].type},message:"must be string,null"};
+const _errs42 = errors;
+let valid14 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -401,12 +398,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid15 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -417,8 +410,21 @@ vErrors.push(err24);
 errors++;
 }
 }
+var _valid3 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
 else {
-const err25 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs45 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err25 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -428,21 +434,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-const err26 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err26 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -452,9 +446,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+var _valid3 = _errs45 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err27 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -464,11 +460,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err28 = {instancePath:instancePath+"/previousReading",schemaPath:"#/properties/previousReading/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.readAt !== undefined){
+let data4 = data.readAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err28 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.readAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -477,12 +472,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.currentReading !== undefined){
-let data4 = data.currentReading;
 const _errs52 = errors;
+let valid17 = true;
 const _errs53 = errors;
-if(!((data4 === null) || (data4 === ""))){
+if(errors === _errs53){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
@@ -492,9 +487,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid18 = _errs53 === errors;
-if(valid18){
-const err30 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -503,7 +498,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
+}
+var _valid4 = _errs53 === errors;
 errors = _errs52;
 if(vErrors !== null){
 if(_errs52){
@@ -513,9 +509,11 @@ else {
 vErrors = null;
 }
 }
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/1/type",keyword:"type",params:{type: schema20.properties.currentReading.allOf[1].type},message:"must be string,null"};
+if(_valid4){
+const _errs55 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err31 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -524,13 +522,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid19 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+var _valid4 = _errs55 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err32 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -540,8 +537,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {};
+if(data.usage !== undefined){
+let data5 = data.usage;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err33 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/allOf/0/type",keyword:"type",params:{type: schema20.properties.usage.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -550,22 +549,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-var _valid4 = _errs58 === errors;
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err34 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const _errs61 = errors;
+let valid20 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -575,9 +565,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err35 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+else {
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -587,11 +576,21 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid19 = _valid4;
+var _valid5 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
 }
-if(!valid19){
-const err36 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs64 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err36 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,12}(\\.\\d{1,4})?$"},message:"must match pattern \""+"^-?\\d{1,12}(\\.\\d{1,4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -601,10 +600,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.readAt !== undefined){
-let data5 = data.readAt;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.readAt.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs64 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err37 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -613,13 +613,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid22 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+}
+if(data.rolledOver !== undefined){
+let data6 = data.rolledOver;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err38 = {instancePath:instancePath+"/rolledOver",schemaPath:"#/properties/rolledOver/allOf/0/type",keyword:"type",params:{type: schema20.properties.rolledOver.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -629,8 +627,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {};
+if(data.replaced !== undefined){
+let data7 = data.replaced;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err39 = {instancePath:instancePath+"/replaced",schemaPath:"#/properties/replaced/allOf/0/type",keyword:"type",params:{type: schema20.properties.replaced.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -640,21 +640,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err40 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(data.anomaly !== undefined){
+let data8 = data.anomaly;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err40 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/0/type",keyword:"type",params:{type: schema20.properties.anomaly.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -663,12 +652,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs70 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err41 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs76 = errors;
+let valid25 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -678,11 +668,7 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data6 = data.communityId;
-const _errs74 = errors;
-const _errs75 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -692,9 +678,22 @@ vErrors.push(err42);
 }
 errors++;
 }
-var valid25 = _errs75 === errors;
-if(valid25){
-const err43 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs79 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err43 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -703,19 +702,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-else {
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err44 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -724,13 +714,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid26 = true;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err45 = {};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err45 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -740,8 +727,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {};
+if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
+const err46 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.anomaly.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -750,22 +737,11 @@ vErrors.push(err46);
 }
 errors++;
 }
+var _valid6 = _errs79 === errors;
+valid25 = _valid6;
 }
-var _valid6 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs82 = errors;
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err47 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid25){
+const err47 = {instancePath:instancePath+"/anomaly",schemaPath:"#/properties/anomaly/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -775,11 +751,12 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs82 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err48 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.status !== undefined){
+let data9 = data.status;
+const _errs86 = errors;
+const _errs87 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -788,10 +765,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid28 = _errs87 === errors;
+if(valid28){
+const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -800,10 +776,944 @@ vErrors.push(err49);
 }
 errors++;
 }
+else {
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+const _errs91 = errors;
+let valid29 = true;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err51 = {};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid7 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs94 = errors;
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
+const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var _valid7 = _errs94 === errors;
+valid29 = _valid7;
+}
+if(!valid29){
+const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.reviewNote !== undefined){
+let data10 = data.reviewNote;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err58 = {instancePath:instancePath+"/reviewNote",schemaPath:"#/properties/reviewNote/allOf/0/type",keyword:"type",params:{type: schema20.properties.reviewNote.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs103 = errors;
+let valid32 = true;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+var _valid8 = _errs104 === errors;
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs106 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err61 = {instancePath:instancePath+"/reviewNote",schemaPath:"#/properties/reviewNote/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var _valid8 = _errs106 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err62 = {instancePath:instancePath+"/reviewNote",schemaPath:"#/properties/reviewNote/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+const _errs109 = errors;
+let valid34 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+if(func1(data10) < 1){
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+var _valid9 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs112 = errors;
+if(typeof data10 === "string"){
+if(!pattern12.test(data10)){
+const err66 = {instancePath:instancePath+"/reviewNote",schemaPath:"#/properties/reviewNote/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var _valid9 = _errs112 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err67 = {instancePath:instancePath+"/reviewNote",schemaPath:"#/properties/reviewNote/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.approvedBy !== undefined){
+let data11 = data.approvedBy;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err68 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedBy.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const _errs118 = errors;
+let valid37 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err69 = {};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err71 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+var _valid10 = _errs121 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err72 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.approvedAt !== undefined){
+let data12 = data.approvedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err73 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const _errs127 = errors;
+let valid40 = true;
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid11 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs130 = errors;
+if(typeof data12 === "string"){
+if(!pattern14.test(data12)){
+const err76 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid11 = _errs130 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err77 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.billId !== undefined){
+let data13 = data.billId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err78 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const _errs136 = errors;
+let valid43 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid12 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs139 = errors;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err81 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid12 = _errs139 === errors;
+valid43 = _valid12;
+}
+if(!valid43){
+const err82 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.meterTypeId !== undefined){
+let data14 = data.meterTypeId;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err83 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterTypeId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const _errs145 = errors;
+let valid46 = true;
+const _errs146 = errors;
+if(errors === _errs146){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err84 = {};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var _valid13 = _errs146 === errors;
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs148 = errors;
+if(typeof data14 === "string"){
+if(!pattern3.test(data14)){
+const err86 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid13 = _errs148 === errors;
+valid46 = _valid13;
+}
+if(!valid46){
+const err87 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.roomId !== undefined){
+let data15 = data.roomId;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err88 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+const _errs154 = errors;
+let valid49 = true;
+const _errs155 = errors;
+if(errors === _errs155){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err89 = {};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+var _valid14 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs157 = errors;
+if(typeof data15 === "string"){
+if(!pattern3.test(data15)){
+const err91 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+var _valid14 = _errs157 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err92 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data.buildingId !== undefined){
+let data16 = data.buildingId;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err93 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+const _errs163 = errors;
+let valid52 = true;
+const _errs164 = errors;
+if(errors === _errs164){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+var _valid15 = _errs164 === errors;
+errors = _errs163;
+if(vErrors !== null){
+if(_errs163){
+vErrors.length = _errs163;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs166 = errors;
+if(typeof data16 === "string"){
+if(!pattern3.test(data16)){
+const err96 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+var _valid15 = _errs166 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err97 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.paymentItemId !== undefined){
+let data17 = data.paymentItemId;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err98 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const _errs172 = errors;
+let valid55 = true;
+const _errs173 = errors;
+if(errors === _errs173){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+var _valid16 = _errs173 === errors;
+errors = _errs172;
+if(vErrors !== null){
+if(_errs172){
+vErrors.length = _errs172;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs175 = errors;
+if(typeof data17 === "string"){
+if(!pattern3.test(data17)){
+const err101 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+var _valid16 = _errs175 === errors;
+valid55 = _valid16;
+}
+if(!valid55){
+const err102 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs179 = errors;
+const _errs180 = errors;
+if(!((data18 === null) || (data18 === ""))){
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+var valid58 = _errs180 === errors;
+if(valid58){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+else {
+errors = _errs179;
+if(vErrors !== null){
+if(_errs179){
+vErrors.length = _errs179;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+const _errs184 = errors;
+let valid59 = true;
+const _errs185 = errors;
+if(errors === _errs185){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err106 = {};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+var _valid17 = _errs185 === errors;
+errors = _errs184;
+if(vErrors !== null){
+if(_errs184){
+vErrors.length = _errs184;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs187 = errors;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+var _valid17 = _errs187 === errors;
+valid59 = _valid17;
+}
+if(!valid59){
+const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"roomId":true,"paymentItemId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"meterId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"usage":true,"rolledOver":true,"replaced":true,"anomaly":true,"status":true,"reviewNote":true,"approvedBy":true,"approvedAt":true,"billId":true,"meterTypeId":true,"roomId":true,"buildingId":true,"paymentItemId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -822,8 +1732,8 @@ vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.error
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(data.meterId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meterId"},message:"must have required property '"+"meterId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -832,8 +1742,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.paymentItemId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentItemId"},message:"must have required property '"+"paymentItemId"+"'"};
+if(data.period === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "period"},message:"must have required property '"+"period"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -842,8 +1752,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.period === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "period"},message:"must have required property '"+"period"+"'"};
+if(data.currentReading === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentReading"},message:"must have required property '"+"currentReading"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -852,31 +1762,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.previousReading === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previousReading"},message:"must have required property '"+"previousReading"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.currentReading === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentReading"},message:"must have required property '"+"currentReading"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"roomId":true,"paymentItemId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"meterId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"usage":true,"rolledOver":true,"replaced":true,"anomaly":true,"status":true,"reviewNote":true,"approvedBy":true,"approvedAt":true,"billId":true,"meterTypeId":true,"roomId":true,"buildingId":true,"paymentItemId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_meterReadings_update","$ref":"resource_meterReadings_fields"};
@@ -899,6 +1789,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"roomId":true,"paymentItemId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"meterId":true,"period":true,"previousReading":true,"currentReading":true,"readAt":true,"usage":true,"rolledOver":true,"replaced":true,"anomaly":true,"status":true,"reviewNote":true,"approvedBy":true,"approvedAt":true,"billId":true,"meterTypeId":true,"roomId":true,"buildingId":true,"paymentItemId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/previousReading/allOf/0":"请输入上期读数","#/properties/previousReading/allOf/1":"上期读数格式不正确","#/properties/previousReading/allOf/2/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/previousReading/allOf/2/then/allOf/1":"上期读数格式不正确","#/properties/currentReading/allOf/0":"请输入本期读数","#/properties/currentReading/allOf/1":"本期读数格式不正确","#/properties/currentReading/allOf/2/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/currentReading/allOf/2/then/allOf/1":"本期读数格式不正确","#/properties/readAt/allOf/0":"抄表日期格式不正确","#/properties/readAt/allOf/1/then/allOf/0":"抄表日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择缴费项目","period":"请输入账期","previousReading":"请输入上期读数","currentReading":"请输入本期读数"},"numericFields":["roomId","paymentItemId","previousReading","currentReading","communityId"]};
+export const meta = {"messages":{"#/properties/meterId/allOf/0":"请选择仪表","#/properties/meterId/allOf/1":"仪表格式不正确","#/properties/meterId/allOf/2/then/allOf/0":"请选择仪表","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/previousReading/allOf/0":"上期读数格式不正确","#/properties/previousReading/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/previousReading/allOf/1/then/allOf/1":"上期读数格式不正确","#/properties/currentReading/allOf/0":"请输入本期读数","#/properties/currentReading/allOf/1":"本期读数格式不正确","#/properties/currentReading/allOf/2/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/currentReading/allOf/2/then/allOf/1":"本期读数格式不正确","#/properties/readAt/allOf/0":"抄表日期格式不正确","#/properties/readAt/allOf/1/then/allOf/0":"抄表日期格式不正确，应为YYYY-MM-DD","#/properties/usage/allOf/0":"用量格式不正确","#/properties/usage/allOf/1/then/allOf/0":"用量格式不正确","#/properties/rolledOver/allOf/0":"翻表格式不正确","#/properties/replaced/allOf/0":"含换表格式不正确","#/properties/anomaly/allOf/0":"异常格式不正确","#/properties/anomaly/allOf/1/then/allOf/0":"异常请输入整数","#/properties/anomaly/allOf/1/then/allOf/1":"异常不能大于2147483647","#/properties/anomaly/allOf/1/then/allOf/2":"异常超出范围","#/properties/anomaly/allOf/1/then/allOf/3":"请选择正确的异常","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/reviewNote/allOf/0":"复核说明格式不正确","#/properties/reviewNote/allOf/1/then/allOf/0":"复核说明不能超过128个字符","#/properties/reviewNote/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/approvedBy/allOf/0":"审核人格式不正确","#/properties/approvedBy/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/meterTypeId/allOf/0":"表类型格式不正确","#/properties/meterTypeId/allOf/1/then/allOf/0":"请选择表类型","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/buildingId/allOf/0":"楼栋格式不正确","#/properties/buildingId/allOf/1/then/allOf/0":"请选择楼栋","#/properties/paymentItemId/allOf/0":"缴费项目（已停用）格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择缴费项目（已停用）","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"meterId":"请选择仪表","period":"请输入账期","currentReading":"请输入本期读数"},"numericFields":["meterId","previousReading","currentReading","usage","anomaly","status","approvedBy","billId","meterTypeId","roomId","buildingId","paymentItemId","communityId"]};

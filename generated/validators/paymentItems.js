@@ -3,15 +3,15 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentItems_create","$ref":"resource_paymentItems_fields","required":["name","priceTypeId","dueDay"]};
-const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"occupancyStatuses":{"allOf":[{"type":["object","array","null"]}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"meterTypeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"occupancyStatuses":{"allOf":[{"type":["object","array","null"]}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
-const pattern7 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
-const pattern9 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern10 = new RegExp("^-?\\d{1,4}(\\.\\d{1,2})?$", "u");
-const pattern11 = new RegExp("^\\d+$", "u");
+const pattern8 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern10 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern11 = new RegExp("^-?\\d{1,4}(\\.\\d{1,2})?$", "u");
+const pattern12 = new RegExp("^\\d+$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_paymentItems_fields" */;
@@ -547,9 +547,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.occupancyStatuses !== undefined){
-if(typeof data.occupancyStatuses != "object"){
-const err35 = {instancePath:instancePath+"/occupancyStatuses",schemaPath:"#/properties/occupancyStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.occupancyStatuses.allOf[0].type},message:"must be object,array,null"};
+if(data.meterTypeId !== undefined){
+let data4 = data.meterTypeId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err35 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.meterTypeId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -558,10 +559,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.roomStatuses !== undefined){
-if(typeof data.roomStatuses != "object"){
-const err36 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
+const _errs59 = errors;
+let valid18 = true;
+const _errs60 = errors;
+if(errors === _errs60){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -571,9 +575,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.buildingIds !== undefined){
-if(typeof data.buildingIds != "object"){
-const err37 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -583,12 +586,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.dueDay !== undefined){
-let data7 = data.dueDay;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err38 = {};
+var _valid5 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs62 = errors;
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+const err38 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -597,9 +609,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs62 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -608,19 +623,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
+if(data.occupancyStatuses !== undefined){
+if(typeof data.occupancyStatuses != "object"){
+const err40 = {instancePath:instancePath+"/occupancyStatuses",schemaPath:"#/properties/occupancyStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.occupancyStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -629,13 +635,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err41 = {};
+}
+if(data.roomStatuses !== undefined){
+if(typeof data.roomStatuses != "object"){
+const err41 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -645,8 +648,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+if(data.buildingIds !== undefined){
+if(typeof data.buildingIds != "object"){
+const err42 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -656,21 +660,12 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs74 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(data.dueDay !== undefined){
+let data8 = data.dueDay;
+const _errs75 = errors;
+const _errs76 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -679,10 +674,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) >= 1)){
-const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var valid24 = _errs76 === errors;
+if(valid24){
+const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -691,10 +685,19 @@ vErrors.push(err44);
 }
 errors++;
 }
+else {
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 28)){
-const err45 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err45 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -703,10 +706,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-const err46 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const _errs80 = errors;
+let valid25 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -716,9 +722,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err47 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -728,9 +733,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err48 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid6 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs83 = errors;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err48 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -740,11 +757,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err49 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= 1)){
+const err49 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -754,10 +769,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.lateFeeEnabled !== undefined){
-let data8 = data.lateFeeEnabled;
-if((typeof data8 !== "boolean") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 28)){
+const err50 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -767,10 +781,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.lateFeeRate !== undefined){
-let data9 = data.lateFeeRate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err51 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -779,13 +792,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid26 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err52 = {};
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err52 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -795,8 +805,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err53 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -806,21 +817,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs89 === errors;
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
+var _valid6 = _errs83 === errors;
+valid25 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs91 = errors;
-if(typeof data9 === "string"){
-if(!pattern9.test(data9)){
-const err54 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!valid25){
+const err54 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -830,9 +831,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err55 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
+if(data.lateFeeEnabled !== undefined){
+let data9 = data.lateFeeEnabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err55 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -842,11 +844,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid6 = _errs91 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err56 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.lateFeeRate !== undefined){
+let data10 = data.lateFeeRate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err56 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -855,11 +856,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data.lateFeeGraceDays !== undefined){
-let data10 = data.lateFeeGraceDays;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
+const _errs97 = errors;
+let valid29 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -868,12 +871,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs98 = errors;
-let valid29 = true;
-const _errs99 = errors;
-if(errors === _errs99){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+}
+else {
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -884,8 +883,21 @@ vErrors.push(err58);
 errors++;
 }
 }
+var _valid7 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
 else {
-const err59 = {};
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs100 = errors;
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err59 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -895,21 +907,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs101 = errors;
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err60 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -919,9 +919,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 365)){
-const err61 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs100 === errors;
+valid29 = _valid7;
+}
+if(!valid29){
+const err61 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -931,9 +933,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!pattern5.test(data10)){
-const err62 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.lateFeeGraceDays !== undefined){
+let data11 = data.lateFeeGraceDays;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err62 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -942,10 +945,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err63 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs107 = errors;
+let valid32 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -955,9 +961,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err64 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -967,11 +972,21 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid7 = _errs101 === errors;
-valid29 = _valid7;
+var _valid8 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
 }
-if(!valid29){
-const err65 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs110 = errors;
+if(typeof data11 === "string"){
+if(!pattern12.test(data11)){
+const err65 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -981,10 +996,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data11 = data.enabled;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err66 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 365)){
+const err66 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -994,12 +1008,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs112 = errors;
-const _errs113 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err67 = {};
+if(typeof data11 === "string"){
+if(!pattern5.test(data11)){
+const err67 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1008,9 +1019,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-var valid33 = _errs113 === errors;
-if(valid33){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 2147483647)){
+const err68 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1019,19 +1031,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-else {
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data11 === "string"){
+if(!(Number(data11) >= -2147483648)){
+const err69 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1040,13 +1043,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-const _errs117 = errors;
-let valid34 = true;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err70 = {};
+}
+var _valid8 = _errs110 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err70 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1056,8 +1058,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {};
+if(data.enabled !== undefined){
+let data12 = data.enabled;
+if((typeof data12 !== "boolean") && (data12 !== null)){
+const err71 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1067,21 +1071,12 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid8 = _errs118 === errors;
-errors = _errs117;
-if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs120 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data13 = data.communityId;
+const _errs121 = errors;
+const _errs122 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1090,12 +1085,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid8 = _errs120 === errors;
-valid34 = _valid8;
-}
-if(!valid34){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid36 = _errs122 === errors;
+if(valid36){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1104,10 +1096,19 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
+else {
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
 }
 else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1116,10 +1117,86 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs126 = errors;
+let valid37 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+var _valid9 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs129 = errors;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid9 = _errs129 === errors;
+valid37 = _valid9;
+}
+if(!valid37){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"meterTypeId":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1172,7 +1249,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"meterTypeId":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_paymentItems_update","$ref":"resource_paymentItems_fields"};
@@ -1195,6 +1272,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"meterTypeId":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"缴费项目名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/occupancyStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/roomStatuses/allOf/0":"适用部署状态（已停用）格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"缴费项目名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/meterTypeId/allOf/0":"表类型格式不正确","#/properties/meterTypeId/allOf/1/then/allOf/0":"请选择表类型","#/properties/occupancyStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/roomStatuses/allOf/0":"适用部署状态（已停用）格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","meterTypeId","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};

@@ -242,7 +242,10 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
     messages["#/properties/communityId/allOf/1"] = "所属社区格式不正确";
     messages["#/properties/communityId/allOf/2/then/allOf/0"] = "请选择所属社区";
   }
-  const numericFields = [...writable.filter((f) => NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean" && f.type !== "json")).map((f) => f.name), ...(r.scope === "community" ? ["communityId"] : [])];
+  const numericFields = [
+    ...writable.filter((f) => NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean" && f.type !== "json")).map((f) => f.name),
+    ...(r.scope === "community" ? ["communityId"] : []),
+  ];
   const id = `resource_${r.name}`;
   // create and update share one compiled field schema; create adds the required list.
   const fieldsSchema: Json = { $id: `${id}_fields`, type: "object", properties };

@@ -45,6 +45,8 @@ export interface ResourceHooks {
    * that runs after the row is written, in the same transaction (e.g. old and new values compared).
    */
   beforeUpdate?(tx: DbSession, session: SessionInfo, id: number): Promise<((tx: DbSession) => Promise<void>) | void>;
+  /** After a chunk of an Excel import was written set-wise (no per-row hooks ran), in its transaction: derive what the rows need. */
+  afterImport?(tx: DbSession, session: SessionInfo, communityId: number | null): Promise<void>;
   /** Inside the delete's transaction, before the rows go. */
   beforeDelete?(tx: DbSession, session: SessionInfo, ids: number[]): Promise<void>;
   /** Of a listed page's rows, the ids the caller may neither change nor delete: the list marks them `locked: true` (the web app hides 编辑 and 删除; the writes refuse them anyway). */

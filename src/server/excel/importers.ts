@@ -32,6 +32,7 @@ import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import type { ResourceInput } from "../crud/row.ts";
+import { resourceHooks } from "../crud/hooks.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 export type Cells = Record<string, string | Date | null>;
@@ -359,7 +360,9 @@ function genericImporter(def: ResourceDef): Importer {
         if (faults.length) chunk.reject(i, ...faults);
         else staged.push({ i, values });
       });
-      return chunk.result(await insertStaged(ctx, model, chunk, staged));
+      const written = await insertStaged(ctx, model, chunk, staged);
+      await resourceHooks[def.name]?.afterImport?.(ctx.tx, ctx.session, ctx.communityId);
+      return chunk.result(written);
     },
   };
 }

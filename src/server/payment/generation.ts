@@ -22,7 +22,9 @@ import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { Shared, join, raw, sharing, sql, when, type Sql } from "../platform/db/sql.ts";
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
-import { BillBatchStatus, BillStatus, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
+import { BillBatchStatus, BillStatus, MeterReadingStatus, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { fillErrorCode } from "../../../generated/fill-errors.ts";
 
 export const GENERATION_TASK = "billGeneration";
 /** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
@@ -43,6 +45,8 @@ export interface GenerationItem {
   billingCycle: number;
   unitPriceFen: number | null;
   meterMultiplier: string | null;
+  /** Pricing by meter use: the type of the room's meters whose approved readings it bills. */
+  meterTypeId?: number | null;
   roundingMode: number;
   dueDate: string;
   /** The 房屋状态 (rooms.occupancy_status) the item bills; absent in a task planned before occupancy (then the default). */
@@ -79,6 +83,7 @@ export interface ItemRow {
   billingCycle: number;
   unitPrice: number | null;
   meterMultiplier: string | null;
+  meterTypeId: number | null;
   priceTypeName: string;
   priceEnabled: boolean | null;
 }
@@ -134,7 +139,7 @@ export function itemRows(db: DbSession, tenantId: number, itemIds: number[]): Pr
     db,
     sql`select i.id, i.community_id, i.name, i.category, i.enabled, i.occupancy_statuses, i.building_ids,
             i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
-            p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
+            p.meter_multiplier, i.meter_type_id, p.name as price_type_name, p.enabled as price_enabled
        from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
       where i.tenant_id = ${tenantId} and i.id = any(${itemIds}::bigint[]) order by i.community_id, i.id`,
   );
@@ -152,6 +157,7 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
   if (r.pricingMethod !== PricingMethod.ManualEntry && (r.unitPrice === null || r.unitPrice === undefined)) {
     throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
   }
+  if (r.pricingMethod === PricingMethod.ByMeterReading && !r.meterTypeId) throw apiError("METER_TYPE_REQUIRED", { message: fillErrorCode.METER_TYPE_REQUIRED({ name: r.name }) });
   const statuses = idsOf(r.occupancyStatuses);
   const ownBuildings = idsOf(r.buildingIds);
   return {
@@ -164,6 +170,7 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
     billingCycle: r.billingCycle,
     unitPriceFen: r.unitPrice === null ? null : fen(r.unitPrice),
     meterMultiplier: r.meterMultiplier,
+    meterTypeId: r.meterTypeId === null ? null : Number(r.meterTypeId),
     roundingMode,
     dueDate: dueDateOf(period, r.dueDay),
     // No restriction: houses in every state.
@@ -242,9 +249,12 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
   const priced = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
   const it = itemParams(item);
   const itemId = new Shared(item.itemId);
+  // The use of the room's meters of the item's type in the period, from approved readings only (none: null, the room is skipped).
   const meterJoin = when(
     priced.needsMeter,
-    () => sql`left join meter_readings m on m.tenant_id = ${run.tenantId}::bigint and m.room_id = c.id and m.payment_item_id = ${itemId}::bigint and m.period = ${run.period}::varchar`,
+    () => sql`left join lateral (select sum(x.usage) as usage from meter_readings x
+                 where x.tenant_id = ${run.tenantId}::bigint and x.room_id = c.id and x.meter_type_id = ${item.meterTypeId ?? null}::bigint
+                   and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int) m on true`,
   );
   return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date
        from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
@@ -303,8 +313,8 @@ async function generateStep(
               ${run.period}::varchar, p.quantity, p.amount, p.due_date, ${BillStatus.Draft}::int, ${user}::bigint, ${user}::bigint
          from (select nextval(pg_get_serial_sequence('bills', 'id')) as id, p.* from priced p where p.amount is not null) p
        on conflict do nothing
-       returning batch_id, amount_due
-     ), seen as (
+       returning id, room_id, payment_item_id, batch_id, amount_due
+     )${billedReadings(run, items)}, seen as (
        select batch_id, count(*)::int as scanned, count(amount)::int as priced, max(room_id) as last_id from priced group by batch_id
      ), made as (
        select batch_id, count(*)::int as inserted, coalesce(sum(amount_due), 0)::bigint as amount from ins group by batch_id
@@ -327,6 +337,22 @@ async function generateStep(
     const r = byBatch.get(i.batchId);
     return { batchId: i.batchId, scanned: r ? Number(r.scanned) : 0, lastId: r?.lastId == null ? null : Number(r.lastId) };
   });
+}
+
+/**
+ * The readings a step's new bills of metered items priced become 已计费 (locked), each naming its bill;
+ * nothing when the step has no metered item.
+ */
+function billedReadings(run: RunParams, items: GenerationItem[]): Sql {
+  const metered = items.filter((i) => i.pricingMethod === PricingMethod.ByMeterReading && i.meterTypeId);
+  if (!metered.length) return sql``;
+  return sql`, billed as (
+       update meter_readings x set status = ${MeterReadingStatus.Billed}::int, bill_id = i.id, updated_at = now(), version = x.version + 1
+         from ins i join unnest(${metered.map((m) => m.itemId)}::bigint[], ${metered.map((m) => m.meterTypeId)}::bigint[]) as t(item_id, meter_type_id) on t.item_id = i.payment_item_id
+        where x.tenant_id = ${run.tenantId}::bigint and x.room_id = i.room_id and x.meter_type_id = t.meter_type_id
+          and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int
+       returning x.id
+     )`;
 }
 
 /**

@@ -43,7 +43,7 @@ export function roundedSql(fenExpr: Sql, mode: number): Sql {
 
 /**
  * quantity and amount expressions over a room alias `c` (column charge_area: the room's 计费面积, else
- * its 建筑面积) and, for meter pricing, a meter_readings alias `m` (join given by `needsMeter`).
+ * its 建筑面积) and, for meter pricing, an alias `m` with the room's approved use of the period (join given by `needsMeter`).
  */
 export function pricingSql(p: SqlPricing): { quantity: Sql; amount: Sql; needsMeter: boolean } {
   const months = cycleMonths(p.billingCycle);
@@ -56,9 +56,10 @@ export function pricingSql(p: SqlPricing): { quantity: Sql; amount: Sql; needsMe
       return { quantity: sql`${int(months)}::int`, amount: roundedSql(sql`${int((p.unitPriceFen ?? 0) * months)}::bigint`, p.roundingMode), needsMeter: false };
     case PricingMethod.ByMeterReading: {
       const mult = decimal(p.meterMultiplier || "1");
-      const qty = sql`((m.current_reading - m.previous_reading) * ${mult}::numeric)`;
-      const base = sql`case when m.current_reading >= m.previous_reading then round(${qty} * ${int(p.unitPriceFen ?? 0)}::bigint)::bigint end`;
-      return { quantity: sql`case when m.current_reading >= m.previous_reading then ${qty} end`, amount: roundedSql(base, p.roundingMode), needsMeter: true };
+      // m.usage: the approved readings' use (rollover, replacement and the meter's 倍率 applied), × the pricing type's multiplier.
+      const qty = sql`(m.usage * ${mult}::numeric)`;
+      const base = sql`case when m.usage >= 0 then round(${qty} * ${int(p.unitPriceFen ?? 0)}::bigint)::bigint end`;
+      return { quantity: sql`case when m.usage >= 0 then ${qty} end`, amount: roundedSql(base, p.roundingMode), needsMeter: true };
     }
     case PricingMethod.ManualEntry:
       return { quantity: sql`1`, amount: p.manualAmountFen === null ? sql`null::bigint` : sql`${int(p.manualAmountFen)}::bigint`, needsMeter: false };

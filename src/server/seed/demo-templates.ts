@@ -192,6 +192,9 @@ export const templates: Record<string, Template> = {
               "PAYMENT_ITEM_CONFIG",
               "PAYMENT_PARAM_CONFIG",
               "INVOICE_CONFIG",
+              "METER_MANAGE",
+              "METER_READING_ENTER",
+              "METER_READING_APPROVE",
             ],
           },
           {

@@ -31,7 +31,7 @@ import {
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../platform/session/authorities.ts";
 import { ident } from "../crud/sql.ts";
-import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
+import { MeterReadingStatus, PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
 import { join, raw, sql, type Sql } from "../platform/db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
@@ -113,14 +113,24 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     sql`insert into payment_settings (tenant_id, community_id, created_by, updated_by) values (${s.tenantId}, ${communityId}, ${s.userId}, ${s.userId}) on conflict (tenant_id, community_id) do nothing`,
   );
 
-  // Meter readings for the water item, three months.
+  // A water meter per billed room and its approved readings, three months (the water item bills them).
+  const waterType = (await ids(tx, sql`select id from meter_types where tenant_id = ${s.tenantId} and name = '水' and built_in`))[0];
+  await tx.query(sql`update payment_items set meter_type_id = ${waterType} where tenant_id = ${s.tenantId} and id = ${water}`);
   const rooms = await ids(tx, sql`select id from rooms where tenant_id = ${s.tenantId} and community_id = ${communityId} and occupancy_status in (1, 2, 3, 4) order by id`);
+  await tx.query(
+    sql`insert into meters (tenant_id, community_id, meter_no, meter_type_id, scope_kind, room_id, multiplier, max_reading, initial_reading, install_date, status, created_by, updated_by)
+     select ${s.tenantId}, ${communityId}, 'SB' || lpad(r::text, 8, '0'), ${waterType}, 1, r, 1, 99999, (100 + k * 3)::numeric, ${`${monthBefore(today, 12)}-01`}::date, 1, ${s.userId}, ${s.userId}
+       from unnest(${rooms}::bigint[]) with ordinality as x(r, k)`,
+  );
   const periods = [monthBefore(today, 2), monthBefore(today, 1), monthBefore(today, 0)];
   for (const [p, period] of periods.entries()) {
     await tx.query(
-      sql`insert into meter_readings (tenant_id, community_id, room_id, payment_item_id, period, previous_reading, current_reading, read_at, created_by, updated_by)
-       select ${s.tenantId}, ${communityId}, r, ${water}, ${period}, (100 + k * 3 + ${p} * 12)::numeric(12,2), (100 + k * 3 + ${p} * 12 + 8 + (k % 7) + 0.35)::numeric(12,2), ${`${period}-01`}::date, ${s.userId}, ${s.userId}
-         from unnest(${rooms}::bigint[]) with ordinality as x(r, k)`,
+      sql`insert into meter_readings (tenant_id, community_id, meter_id, meter_type_id, room_id, building_id, period, previous_reading, current_reading, usage, read_at, status, approved_by, approved_at, created_by, updated_by)
+       select ${s.tenantId}, ${communityId}, m.id, m.meter_type_id, m.room_id, r.building_id, ${period}, (100 + k * 3 + ${p} * 12)::numeric(12,2), (100 + k * 3 + ${p} * 12 + 8 + (k % 7) + 0.35)::numeric(12,2),
+              (8 + (k % 7) + 0.35)::numeric, ${`${period}-01`}::date, ${MeterReadingStatus.Approved}, ${s.userId}, now(), ${s.userId}, ${s.userId}
+         from unnest(${rooms}::bigint[]) with ordinality as x(rid, k)
+         join meters m on m.tenant_id = ${s.tenantId} and m.room_id = x.rid and m.meter_type_id = ${waterType}
+         join rooms r on r.tenant_id = m.tenant_id and r.id = m.room_id`,
     );
   }
 

@@ -47,7 +47,8 @@ export function actionErrorText(error: unknown): string {
   return "操作失败，请重试";
 }
 
-export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row: BaseRecord; size?: "small" | "middle" }) {
+/** `onDone`: after an action succeeded, for a page whose own reads the resource's lists do not cover (the meter-reading grid). */
+export function RowActions({ def, row, size = "small", onDone }: { def: ResourceDef; row: BaseRecord; size?: "small" | "middle"; onDone?: () => void }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -64,6 +65,7 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
       const done = action.done ?? fillMessage.actionDone({ action: action.label });
       if (!offerRoute(modal, action.opens, result, done, (path) => void navigate(path))) void message.success(done);
       await invalidate({ resource: def.name, invalidates: ["list", "detail", "many"], id: row.id });
+      onDone?.();
       return true;
     } catch (error) {
       if (!(error instanceof RequestError && error.kind === "unauthorized")) void message.error(actionErrorText(error));

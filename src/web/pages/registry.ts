@@ -16,6 +16,7 @@ export const pages: Record<string, PageComponent> = {
   error: ErrorPage,
   paymentParamConfig: lazyPage(() => import("./propertyPayment/settings/PaymentSettingsPage.tsx")),
   billGeneration: lazyPage(() => import("./propertyPayment/generation/BillGenerationPage.tsx")),
+  meterReadingGrid: lazyPage(() => import("./propertyPayment/meters/MeterReadingGridPage.tsx")),
   billApproval: lazyPage(() => import("./propertyPayment/approval/BillApprovalPage.tsx")),
   cashier: lazyPage(() => import("./propertyPayment/cashier/CashierPage.tsx")),
   billPay: lazyPage(() => import("./propertyPayment/billpay/BillPayPage.tsx")),

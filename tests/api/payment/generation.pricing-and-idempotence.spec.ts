@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { billAmountFen } from "../../../src/common/payment/pricing.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, waitTask, type Fixture } from "./support.ts";
+import { billsOf, generate, makeCommunity, meterTypeId, ok, paymentItem, PERIOD, priceType, waitTask, type Fixture } from "./support.ts";
 
 describe.each(backends)("bill generation (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -48,16 +48,30 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "payParams", payMethods: [1, 5], roundingMode: 1 });
   });
 
-  it("prices by meter reading difference × multiplier × unit price, skipping rooms without a reading or whose meter went back", async () => {
+  it("prices the approved meter use × multiplier × unit price, skipping rooms without an approved reading or whose meter went back", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨", meterMultiplier: "1.50" });
-    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "水费" });
+    const water = await meterTypeId(t.server, t.admin);
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "水费", meterTypeId: water });
     const readings: [number, string, string][] = [
       [fx.rooms[0].id, "100.00", "112.35"],
       [fx.rooms[1].id, "0.00", "0.33"],
       [fx.rooms[2].id, "50.00", "40.00"],
+      [fx.rooms[3].id, "10.00", "20.00"],
     ];
-    for (const [roomId, previousReading, currentReading] of readings) {
-      await ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, roomId, paymentItemId: item, period: PERIOD, previousReading, currentReading });
+    for (const [k, [roomId, previousReading, currentReading]] of readings.entries()) {
+      const meter = await ok(t.server, "POST", "/api/property/meters", t.admin, {
+        communityId: fx.communityId,
+        meterNo: `GEN${k}`,
+        meterTypeId: water,
+        scopeKind: 1,
+        roomId,
+        multiplier: "1",
+        initialReading: previousReading,
+        status: 1,
+      });
+      const reading = await ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, meterId: meter.id, period: PERIOD, currentReading });
+      // The fourth stays 待审核: not billed.
+      if (k < 3) await ok(t.server, "POST", `/api/property/meterReadings/${reading.id}/actions/approve`, t.admin, { reviewNote: k === 2 ? "表倒转已核实" : undefined });
     }
     const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
@@ -111,6 +125,7 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     });
     const meter = await paymentItem(t.server, t.admin, fx.communityId, await priceType(t.server, t.admin, fx.communityId, { name: "合并水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨" }), {
       name: "合并水费",
+      meterTypeId: await meterTypeId(t.server, t.admin),
     });
     const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [area, fixed, meter] });
     const batchOf = (item: number) => run.batches.find((b: { paymentItemId: number }) => b.paymentItemId === item);

@@ -87,3 +87,9 @@ export async function approve(server: TestServer, token: string, ids: number[]) 
 
 /** A month that suits every cycle and that no demo bill uses. */
 export const PERIOD = "2031-01";
+
+/** The id of a built-in meter type of the caller's tenant (水, 电, 燃气, 热). */
+export async function meterTypeId(server: TestServer, token: string, name = "水"): Promise<number> {
+  const page = await ok(server, "POST", "/api/property/meterTypes/actions/pageList", token, { name, pageSize: 50 });
+  return (page.list as { id: number; name: string }[]).find((r) => r.name === name)!.id;
+}
