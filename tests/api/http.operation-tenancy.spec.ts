@@ -18,6 +18,8 @@ interface Property {
   minimum?: number;
   minItems?: number;
   items?: Property;
+  required?: readonly string[];
+  properties?: Record<string, Property>;
 }
 type PartSchema = { required?: readonly string[]; properties?: Record<string, Property> } | undefined;
 
@@ -29,6 +31,7 @@ function sample(p: Property): unknown {
   if (p.enum?.length) return p.enum[0];
   const types = [p.type].flat();
   if (types.includes("array")) return Array.from({ length: p.minItems ?? 0 }, () => sample(p.items ?? { type: "integer" }));
+  if (types.includes("object")) return Object.fromEntries((p.required ?? []).map((key) => [key, sample(p.properties?.[key] ?? {})]));
   if (types.includes("integer") || types.includes("number")) return p.minimum ?? 1;
   const pattern = p.pattern ? new RegExp(p.pattern) : null;
   return ["2024-01-01", "2024-01", "1"].find((text) => !pattern || pattern.test(text)) ?? "1";
