@@ -106,6 +106,7 @@ export const messages = {
   "textTooLong": "内容不能超过{max}个字符",
   "selectCommunity": "请选择社区",
   "selectPeriod": "请选择账期",
+  "shareAllocated": "已分摊，账单已生成，请到账单审核中审核",
   "itemNotInCommunity": "缴费项目「{name}」不属于所选社区",
   "itemDisabled": "缴费项目「{name}」已停用",
   "itemPeriodProblem": "{name}：{problem}",

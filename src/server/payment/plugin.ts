@@ -18,6 +18,8 @@ import { dunningRoutes } from "./routes/dunning-routes.ts";
 import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
 import { registerDunningRecordHooks } from "./dunning-records.ts";
+import { registerFeeFormulaHooks } from "./fee-formula.ts";
+import { formulaRoutes } from "./routes/formula-routes.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
@@ -36,6 +38,8 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   registerPrepayHooks();
   registerCounterChargeHooks();
   registerDunningRecordHooks();
+  registerFeeFormulaHooks();
+  await app.register(formulaRoutes);
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
   await app.register(dunningRoutes(runner));

@@ -35,7 +35,9 @@ describe("parsing: a whitelist, refusals name the token", () => {
     ["[面积]", "FORMULA_NOT_ALLOWED", "公式中不能使用：数组"],
     ["1e3", "FORMULA_SYNTAX", "公式格式不正确：数字“1e3”应为普通小数"],
     ["0.1234567", "FORMULA_SYNTAX", "公式格式不正确：数字“0.1234567”最多6位小数"],
-    ["(面积", "FORMULA_SYNTAX", "公式格式不正确：第4个字符附近有误"],
+    ["(面积", "FORMULA_SYNTAX", "公式格式不正确：公式不完整"],
+    ["面积 ) 单价", "FORMULA_SYNTAX", "公式格式不正确：第4个字符附近有误"],
+    ["面积 单价", "FORMULA_NOT_ALLOWED", "公式中不能使用：多个表达式"],
     ["  ", "FORMULA_SYNTAX", "公式格式不正确：公式为空"],
   ])("%s → %s", (text, name, message) => {
     expect(refusal(text)).toEqual({ name, message });

@@ -3,6 +3,6 @@ export { parseFormula, MAX_FORMULA_LENGTH } from "./parse.ts";
 export { evaluateFormula, formulaAmountFen, type FormulaValues } from "./evaluate.ts";
 export { FormulaError, type FormulaErrorName } from "./errors.ts";
 export { formulaText, variablesOf, type Expr } from "./tree.ts";
-export { VARIABLES, variableOf, type VariableName } from "./variables.ts";
+export { V, VARIABLES, variableOf, type VariableName } from "./variables.ts";
 export { largestRemainder, type Share, type ShareInput } from "./share.ts";
 export { decimalRational, rationalText, type Rational } from "./rational.ts";

@@ -50,7 +50,8 @@ export function parseFormula(text: string, context: "fee" | "share" = "fee"): Ex
     ast = jsep(source);
   } catch (e) {
     const index = (e as { index?: number }).index;
-    throw new FormulaError("FORMULA_SYNTAX", { detail: typeof index === "number" ? `第${index + 1}个字符附近有误` : "无法解析" });
+    const detail = typeof index !== "number" ? "无法解析" : index >= source.length ? "公式不完整" : `第${index + 1}个字符附近有误`;
+    throw new FormulaError("FORMULA_SYNTAX", { detail });
   }
   let nodes = 0;
   const walk = (n: Expression): Expr => {

@@ -5,6 +5,24 @@
 
 export type VariableName = "面积" | "建筑面积" | "单价" | "用量" | "附加费" | "系数" | "楼层" | "月数" | "小区面积" | "楼栋面积" | "单元面积" | "公摊总额" | "总面积" | "户数";
 
+/** The names by an ASCII key, for code that may hold no Chinese text (the server). */
+export const V = {
+  area: "面积",
+  buildingArea: "建筑面积",
+  unitPrice: "单价",
+  usage: "用量",
+  surcharge: "附加费",
+  coefficient: "系数",
+  floor: "楼层",
+  months: "月数",
+  communityArea: "小区面积",
+  buildingTotalArea: "楼栋面积",
+  unitArea: "单元面积",
+  shareTotal: "公摊总额",
+  totalArea: "总面积",
+  households: "户数",
+} as const satisfies Record<string, VariableName>;
+
 export interface VariableInfo {
   name: VariableName;
   aliases: string[];
@@ -20,7 +38,7 @@ export const VARIABLES: VariableInfo[] = [
   { name: "单价", aliases: ["price"], meaning: "计价类型的单价，元", contexts: ["fee"] },
   { name: "用量", aliases: ["usage"], meaning: "本期抄表用量（(本期 − 上期) × 倍率）", contexts: ["fee"] },
   { name: "附加费", aliases: ["surcharge"], meaning: "计价类型的附加费，元", contexts: ["fee"] },
-  { name: "系数", aliases: ["coef"], meaning: "计价类型的系数", contexts: ["fee", "share"] },
+  { name: "系数", aliases: ["coef"], meaning: "计价类型的系数", contexts: ["fee"] },
   { name: "楼层", aliases: ["floor"], meaning: "房屋所在楼层", contexts: ["fee", "share"] },
   { name: "月数", aliases: ["months"], meaning: "计费周期的月数（月 1、季 3、年 12）", contexts: ["fee"] },
   { name: "小区面积", aliases: ["communityArea"], meaning: "小区全部房屋的计费面积之和，㎡", contexts: ["fee", "share"] },
