@@ -69,6 +69,8 @@ describe("evaluation: exact, and no silent 0", () => {
     expect(() => formulaAmountFen(parseFormula("面积/(系数-1)"), { 面积: "10", 系数: "1" })).toThrow("公式计算时除数为零：系数 − 1");
     expect(() => formulaAmountFen(parseFormula("用量*单价"), { 单价: "3" })).toThrow("该房屋缺少公式所需的用量");
     expect(() => formulaAmountFen(parseFormula("附加费-面积"), { 附加费: "1", 面积: "2" })).toThrow("公式的计算结果为负数：-1.00");
+    // Beyond what a bill can hold: refused, not an internal error.
+    expect(() => formulaAmountFen(parseFormula("999999999999*999999999999*999999"), {})).toThrow("公式格式不正确：计算结果超出金额范围");
     // Less than half a fen below zero is 0 fen, not negative.
     expect(formulaAmountFen(parseFormula("0-0.004"), {})).toBe(0);
   });

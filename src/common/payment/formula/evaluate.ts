@@ -52,6 +52,6 @@ export function formulaAmountFen(e: Expr, values: FormulaValues, mode: RoundingM
   const fen = roundScaled(value, 2);
   if (fen < 0n) throw new FormulaError("FORMULA_NEGATIVE", { value: rationalText(value) });
   const n = Number(fen);
-  if (!Number.isSafeInteger(n)) throw new RangeError("amount too large");
+  if (!Number.isSafeInteger(n)) throw new FormulaError("FORMULA_SYNTAX", { detail: "计算结果超出金额范围" });
   return applyRounding(n, mode);
 }
