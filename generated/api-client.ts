@@ -320,6 +320,21 @@ import type {
   DownloadImportErrorsBody,
   DownloadImportErrorsQueryInput,
   DownloadImportErrorsData,
+  PreviewFeeFormulaParams,
+  PreviewFeeFormulaQuery,
+  PreviewFeeFormulaBody,
+  PreviewFeeFormulaBodyInput,
+  PreviewFeeFormulaData,
+  PreviewShareAllocationParams,
+  PreviewShareAllocationQuery,
+  PreviewShareAllocationBody,
+  PreviewShareAllocationBodyInput,
+  PreviewShareAllocationData,
+  AllocateShareParams,
+  AllocateShareQuery,
+  AllocateShareBody,
+  AllocateShareBodyInput,
+  AllocateShareData,
   HealthParams,
   HealthQuery,
   HealthBody,
@@ -969,6 +984,12 @@ export interface ApiClient<O = unknown> {
   importCommunity: (input?: Record<string, never>, options?: O) => Promise<ImportCommunityData>;
   /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
   downloadImportErrors: (input: { query: DownloadImportErrorsQueryInput }, options?: O) => Promise<DownloadImportErrorsData>;
+  /** 计价公式在一个房屋上试算（未填的单价、附加费、系数、计费周期取所选计价类型的） (POST /api/property/feeFormula/actions/preview) */
+  previewFeeFormula: (input: { body: PreviewFeeFormulaBodyInput }, options?: O) => Promise<PreviewFeeFormulaData>;
+  /** 公摊预览：各房屋的分摊基数与分摊金额（最大余数法，合计等于总额） (POST /api/property/shareAllocations/actions/preview) */
+  previewShareAllocation: (input: { body: PreviewShareAllocationBodyInput }, options?: O) => Promise<PreviewShareAllocationData>;
+  /** 公摊分摊：保存分摊单并为各房屋生成待审核的账单（金额为 0 的房屋不生成账单） (POST /api/property/shareAllocations/actions/allocate) */
+  allocateShare: (input: { body: AllocateShareBodyInput }, options?: O) => Promise<AllocateShareData>;
   /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
   health: (input?: Record<string, never>, options?: O) => Promise<HealthData>;
   /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
@@ -1342,6 +1363,12 @@ export interface ApiQueries<O = unknown> {
   importCommunity: QueryHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O> & MutationHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O>;
   /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
   downloadImportErrors: QueryHelpers<"downloadImportErrors", [input: { query: DownloadImportErrorsQueryInput }], DownloadImportErrorsData, O>;
+  /** 计价公式在一个房屋上试算（未填的单价、附加费、系数、计费周期取所选计价类型的） (POST /api/property/feeFormula/actions/preview) */
+  previewFeeFormula: QueryHelpers<"previewFeeFormula", [input: { body: PreviewFeeFormulaBodyInput }], PreviewFeeFormulaData, O> & MutationHelpers<"previewFeeFormula", [input: { body: PreviewFeeFormulaBodyInput }], PreviewFeeFormulaData, O>;
+  /** 公摊预览：各房屋的分摊基数与分摊金额（最大余数法，合计等于总额） (POST /api/property/shareAllocations/actions/preview) */
+  previewShareAllocation: QueryHelpers<"previewShareAllocation", [input: { body: PreviewShareAllocationBodyInput }], PreviewShareAllocationData, O> & MutationHelpers<"previewShareAllocation", [input: { body: PreviewShareAllocationBodyInput }], PreviewShareAllocationData, O>;
+  /** 公摊分摊：保存分摊单并为各房屋生成待审核的账单（金额为 0 的房屋不生成账单） (POST /api/property/shareAllocations/actions/allocate) */
+  allocateShare: QueryHelpers<"allocateShare", [input: { body: AllocateShareBodyInput }], AllocateShareData, O> & MutationHelpers<"allocateShare", [input: { body: AllocateShareBodyInput }], AllocateShareData, O>;
   /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
   health: QueryHelpers<"health", [input?: Record<string, never>], HealthData, O>;
   /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
@@ -1836,6 +1863,18 @@ export const operationRoutes = {
   "downloadImportErrors": {
     "method": "GET",
     "path": "/api/management/taskCentre/actions/importErrorFile"
+  },
+  "previewFeeFormula": {
+    "method": "POST",
+    "path": "/api/property/feeFormula/actions/preview"
+  },
+  "previewShareAllocation": {
+    "method": "POST",
+    "path": "/api/property/shareAllocations/actions/preview"
+  },
+  "allocateShare": {
+    "method": "POST",
+    "path": "/api/property/shareAllocations/actions/allocate"
   },
   "health": {
     "method": "GET",

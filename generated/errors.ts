@@ -106,6 +106,7 @@ export const messages = {
   "textTooLong": "内容不能超过{max}个字符",
   "selectCommunity": "请选择社区",
   "selectPeriod": "请选择账期",
+  "shareAllocated": "已分摊，账单已生成，请到账单审核中审核",
   "itemNotInCommunity": "缴费项目「{name}」不属于所选社区",
   "itemDisabled": "缴费项目「{name}」已停用",
   "itemPeriodProblem": "{name}：{problem}",
@@ -556,6 +557,56 @@ export const errorCodes = {
     "code": 40906,
     "status": 409,
     "message": "账户尚有余额，不能删除"
+  },
+  "FORMULA_UNKNOWN_NAME": {
+    "code": 40041,
+    "status": 400,
+    "message": "公式中有未知的名称：{name}"
+  },
+  "FORMULA_NOT_ALLOWED": {
+    "code": 40042,
+    "status": 400,
+    "message": "公式中不能使用：{token}"
+  },
+  "FORMULA_SYNTAX": {
+    "code": 40043,
+    "status": 400,
+    "message": "公式格式不正确：{detail}"
+  },
+  "FORMULA_DIVIDE_BY_ZERO": {
+    "code": 40044,
+    "status": 400,
+    "message": "公式计算时除数为零：{part}"
+  },
+  "FORMULA_NEGATIVE": {
+    "code": 40045,
+    "status": 400,
+    "message": "公式的计算结果为负数：{value}"
+  },
+  "FORMULA_MISSING_VALUE": {
+    "code": 40046,
+    "status": 400,
+    "message": "该房屋缺少公式所需的{name}"
+  },
+  "SHARE_NO_ROOMS": {
+    "code": 40047,
+    "status": 400,
+    "message": "没有参与公摊的房屋"
+  },
+  "SHARE_ZERO_BASIS": {
+    "code": 40048,
+    "status": 400,
+    "message": "参与公摊房屋的{basis}之和为零，无法分摊"
+  },
+  "SHARE_TOTAL_REQUIRED": {
+    "code": 40049,
+    "status": 400,
+    "message": "请输入公摊总额，或用量与单价"
+  },
+  "SHARE_BILL_EXISTS": {
+    "code": 40980,
+    "status": 409,
+    "message": "以下房屋在该账期已有该缴费项目的账单：{rooms}"
   },
   "RECEIPT_NOT_VOIDABLE": {
     "code": 40050,

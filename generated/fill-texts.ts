@@ -46,6 +46,9 @@ export const fillTexts = {
     day: (values: { day: TextValue }): string => fill(texts.dailyClosing.day, values),
     closed: (values: { name: TextValue; at: TextValue }): string => fill(texts.dailyClosing.closed, values),
   } as const,
+  share: {
+    chosenRooms: (values: { count: TextValue }): string => fill(texts.share.chosenRooms, values),
+  } as const,
   ledger: {
     depositRefundDeducted: (values: { reason: TextValue }): string => fill(texts.ledger.depositRefundDeducted, values),
     receiptVoided: (values: { reason: TextValue }): string => fill(texts.ledger.receiptVoided, values),

@@ -511,6 +511,10 @@ export const mappings: Record<string, MappingDef> = {
       "4": {
         "name": "ManualEntry",
         "label": "手工录入"
+      },
+      "5": {
+        "name": "Formula",
+        "label": "公式计价"
       }
     },
     "usage": "field"
@@ -2521,6 +2525,25 @@ export const mappings: Record<string, MappingDef> = {
       "2": {
         "name": "Request",
         "label": "绑定申请"
+      }
+    },
+    "usage": "field"
+  },
+  "shareBasis": {
+    "description": "公摊的分摊方式（各房屋所占的比例）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "ByArea",
+        "label": "按面积"
+      },
+      "2": {
+        "name": "ByHousehold",
+        "label": "按户数"
+      },
+      "3": {
+        "name": "ByFormula",
+        "label": "按公式"
       }
     },
     "usage": "field"

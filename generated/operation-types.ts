@@ -2226,6 +2226,414 @@ taskId: (number | string)
  */
 export type DownloadImportErrorsData = string
 
+export type PreviewFeeFormulaParams = Record<string, never>;
+
+export type PreviewFeeFormulaQuery = Record<string, never>;
+
+export interface PreviewFeeFormulaBody {
+/**
+ * 社区
+ */
+communityId: number
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 计价类型
+ */
+priceTypeId?: (number | null)
+/**
+ * 计价公式
+ */
+formula?: (string | null)
+/**
+ * 单价，元，最多两位小数，分
+ */
+unitPrice?: (number | null)
+/**
+ * 附加费，元，最多两位小数，分
+ */
+surcharge?: (number | null)
+/**
+ * 系数
+ */
+coefficient?: (string | null)
+/**
+ * 计费周期
+ */
+billingCycle?: (number | null)
+/**
+ * 试算用量
+ */
+usage?: (string | null)
+}
+
+export interface PreviewFeeFormulaBodyInput {
+/**
+ * 社区
+ */
+communityId: (number | string)
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 计价类型
+ */
+priceTypeId?: (number | null | string)
+/**
+ * 计价公式
+ */
+formula?: (string | null)
+/**
+ * 单价，元，最多两位小数
+ */
+unitPrice?: (string | number | null)
+/**
+ * 附加费，元，最多两位小数
+ */
+surcharge?: (string | number | null)
+/**
+ * 系数
+ */
+coefficient?: (string | null)
+/**
+ * 计费周期
+ */
+billingCycle?: (number | null | string)
+/**
+ * 试算用量
+ */
+usage?: (string | null)
+}
+
+export interface PreviewFeeFormulaData {
+/**
+ * 公式的规范写法（中文名称、× ÷）
+ */
+formula: string
+/**
+ * 账单金额（四舍五入到分，再按社区的取整方式），元，两位小数
+ */
+amount: string
+/**
+ * 公式的精确值（元，保留 4 位小数）
+ */
+quantity: string
+lines: {
+name: string
+value: (string | null)
+meaning: string
+}[]
+}
+
+export interface PreviewFeeFormulaResult {
+/**
+ * 公式的规范写法（中文名称、× ÷）
+ */
+formula: string
+/**
+ * 账单金额（四舍五入到分，再按社区的取整方式），分
+ */
+amount: number
+/**
+ * 公式的精确值（元，保留 4 位小数）
+ */
+quantity: string
+lines: {
+name: string
+value: (string | null)
+meaning: string
+}[]
+}
+
+export type PreviewShareAllocationParams = Record<string, never>;
+
+export type PreviewShareAllocationQuery = Record<string, never>;
+
+export interface PreviewShareAllocationBody {
+/**
+ * 社区
+ */
+communityId: number
+/**
+ * 楼栋
+ */
+buildingId?: (number | null)
+/**
+ * 单元
+ */
+unitId?: (number | null)
+/**
+ * 房屋
+ * 
+ * @maxItems 5000
+ */
+roomIds?: (number[] | null)
+/**
+ * 缴费项目
+ */
+paymentItemId: number
+/**
+ * YYYY-MM
+ */
+period: string
+/**
+ * 分摊方式
+ */
+basis: number
+/**
+ * 按公式分摊时各房屋的权重，可用 T、F、R 等名称
+ */
+formula?: (string | null)
+/**
+ * 公摊总额，元，最多两位小数，分
+ */
+totalAmount?: (number | null)
+/**
+ * 公摊表的本期用量（给出总额时不用）
+ */
+usage?: (string | null)
+/**
+ * 单价，元，最多两位小数，分
+ */
+unitPrice?: (number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface PreviewShareAllocationBodyInput {
+/**
+ * 社区
+ */
+communityId: (number | string)
+/**
+ * 楼栋
+ */
+buildingId?: (number | null | string)
+/**
+ * 单元
+ */
+unitId?: (number | null | string)
+/**
+ * 房屋
+ * 
+ * @maxItems 5000
+ */
+roomIds?: ((number | string)[] | null)
+/**
+ * 缴费项目
+ */
+paymentItemId: (number | string)
+/**
+ * YYYY-MM
+ */
+period: string
+/**
+ * 分摊方式
+ */
+basis: (number | string)
+/**
+ * 按公式分摊时各房屋的权重，可用 T、F、R 等名称
+ */
+formula?: (string | null)
+/**
+ * 公摊总额，元，最多两位小数
+ */
+totalAmount?: (string | number | null)
+/**
+ * 公摊表的本期用量（给出总额时不用）
+ */
+usage?: (string | null)
+/**
+ * 单价，元，最多两位小数
+ */
+unitPrice?: (string | number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface PreviewShareAllocationData {
+/**
+ * 元，两位小数
+ */
+totalAmount: string
+/**
+ * 分摊基数合计（面积、户数或公式权重）
+ */
+basisTotal: string
+roomCount: number
+scopeName: string
+lines: {
+roomId: number
+roomName: string
+basisValue: string
+/**
+ * 元，两位小数
+ */
+amount: string
+}[]
+}
+
+export interface PreviewShareAllocationResult {
+/**
+ * 分
+ */
+totalAmount: number
+/**
+ * 分摊基数合计（面积、户数或公式权重）
+ */
+basisTotal: string
+roomCount: number
+scopeName: string
+lines: {
+roomId: number
+roomName: string
+basisValue: string
+/**
+ * 分
+ */
+amount: number
+}[]
+}
+
+export type AllocateShareParams = Record<string, never>;
+
+export type AllocateShareQuery = Record<string, never>;
+
+export interface AllocateShareBody {
+/**
+ * 社区
+ */
+communityId: number
+/**
+ * 楼栋
+ */
+buildingId?: (number | null)
+/**
+ * 单元
+ */
+unitId?: (number | null)
+/**
+ * 房屋
+ * 
+ * @maxItems 5000
+ */
+roomIds?: (number[] | null)
+/**
+ * 缴费项目
+ */
+paymentItemId: number
+/**
+ * YYYY-MM
+ */
+period: string
+/**
+ * 分摊方式
+ */
+basis: number
+/**
+ * 按公式分摊时各房屋的权重，可用 T、F、R 等名称
+ */
+formula?: (string | null)
+/**
+ * 公摊总额，元，最多两位小数，分
+ */
+totalAmount?: (number | null)
+/**
+ * 公摊表的本期用量（给出总额时不用）
+ */
+usage?: (string | null)
+/**
+ * 单价，元，最多两位小数，分
+ */
+unitPrice?: (number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface AllocateShareBodyInput {
+/**
+ * 社区
+ */
+communityId: (number | string)
+/**
+ * 楼栋
+ */
+buildingId?: (number | null | string)
+/**
+ * 单元
+ */
+unitId?: (number | null | string)
+/**
+ * 房屋
+ * 
+ * @maxItems 5000
+ */
+roomIds?: ((number | string)[] | null)
+/**
+ * 缴费项目
+ */
+paymentItemId: (number | string)
+/**
+ * YYYY-MM
+ */
+period: string
+/**
+ * 分摊方式
+ */
+basis: (number | string)
+/**
+ * 按公式分摊时各房屋的权重，可用 T、F、R 等名称
+ */
+formula?: (string | null)
+/**
+ * 公摊总额，元，最多两位小数
+ */
+totalAmount?: (string | number | null)
+/**
+ * 公摊表的本期用量（给出总额时不用）
+ */
+usage?: (string | null)
+/**
+ * 单价，元，最多两位小数
+ */
+unitPrice?: (string | number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface AllocateShareData {
+id: number
+sheetNo: string
+batchId: number
+billCount: number
+/**
+ * 元，两位小数
+ */
+totalAmount: string
+}
+
+export interface AllocateShareResult {
+id: number
+sheetNo: string
+batchId: number
+billCount: number
+/**
+ * 分
+ */
+totalAmount: number
+}
+
 export type HealthParams = Record<string, never>;
 
 export type HealthQuery = Record<string, never>;
@@ -10318,6 +10726,9 @@ export interface OperationTypes {
   getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData; result: GetChargeWebUrlData; community: null };
   importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData; result: ImportCommunityData; community: null };
   downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData; result: DownloadImportErrorsData; community: null };
+  previewFeeFormula: { params: PreviewFeeFormulaParams; query: PreviewFeeFormulaQuery; body: PreviewFeeFormulaBody; data: PreviewFeeFormulaData; result: PreviewFeeFormulaResult; community: CheckedCommunity };
+  previewShareAllocation: { params: PreviewShareAllocationParams; query: PreviewShareAllocationQuery; body: PreviewShareAllocationBody; data: PreviewShareAllocationData; result: PreviewShareAllocationResult; community: CheckedCommunity };
+  allocateShare: { params: AllocateShareParams; query: AllocateShareQuery; body: AllocateShareBody; data: AllocateShareData; result: AllocateShareResult; community: CheckedCommunity };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData; result: HealthData; community: null };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData; result: GetOpenApiDocumentData; community: null };
   getH5OpenApiDocument: { params: GetH5OpenApiDocumentParams; query: GetH5OpenApiDocumentQuery; body: GetH5OpenApiDocumentBody; data: GetH5OpenApiDocumentData; result: GetH5OpenApiDocumentData; community: null };

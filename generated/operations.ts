@@ -2459,6 +2459,486 @@ export const operations = {
       }
     }
   },
+  "previewFeeFormula": {
+    "name": "previewFeeFormula",
+    "domain": "formulas",
+    "method": "POST",
+    "path": "/api/property/feeFormula/actions/preview",
+    "summary": "计价公式在一个房屋上试算（未填的单价、附加费、系数、计费周期取所选计价类型的）",
+    "authority": "HBL1913",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "FORMULA_UNKNOWN_NAME",
+      "FORMULA_NOT_ALLOWED",
+      "FORMULA_SYNTAX",
+      "FORMULA_DIVIDE_BY_ZERO",
+      "FORMULA_NEGATIVE",
+      "FORMULA_MISSING_VALUE"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomId"
+        },
+        {
+          "resource": "priceTypes",
+          "table": "price_types",
+          "part": "body",
+          "key": "priceTypeId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "body": [
+        "unitPrice",
+        "surcharge"
+      ],
+      "data": [
+        "amount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "priceTypeId": {
+            "description": "计价类型",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "formula": {
+            "description": "计价公式",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "unitPrice": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "单价，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "surcharge": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "附加费，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "coefficient": {
+            "description": "系数",
+            "type": [
+              "string",
+              "null"
+            ],
+            "pattern": "^\\d{1,6}(\\.\\d{1,4})?$"
+          },
+          "billingCycle": {
+            "description": "计费周期",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 4
+          },
+          "usage": {
+            "description": "试算用量",
+            "type": [
+              "string",
+              "null"
+            ],
+            "pattern": "^\\d{1,10}(\\.\\d{1,4})?$"
+          }
+        },
+        "required": [
+          "communityId",
+          "roomId"
+        ]
+      }
+    }
+  },
+  "previewShareAllocation": {
+    "name": "previewShareAllocation",
+    "domain": "formulas",
+    "method": "POST",
+    "path": "/api/property/shareAllocations/actions/preview",
+    "summary": "公摊预览：各房屋的分摊基数与分摊金额（最大余数法，合计等于总额）",
+    "authority": "HBL1917",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "SHARE_NO_ROOMS",
+      "SHARE_ZERO_BASIS",
+      "SHARE_TOTAL_REQUIRED",
+      "FORMULA_UNKNOWN_NAME",
+      "FORMULA_NOT_ALLOWED",
+      "FORMULA_SYNTAX",
+      "FORMULA_DIVIDE_BY_ZERO",
+      "FORMULA_NEGATIVE",
+      "FORMULA_MISSING_VALUE"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingId"
+        },
+        {
+          "resource": "units",
+          "table": "units",
+          "part": "body",
+          "key": "unitId"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomIds",
+          "many": true
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "body": [
+        "totalAmount",
+        "unitPrice"
+      ],
+      "data": [
+        "totalAmount",
+        "lines[].amount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "unitId": {
+            "description": "单元",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "roomIds": {
+            "description": "房屋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "maxItems": 5000
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "period": {
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
+          },
+          "basis": {
+            "description": "分摊方式",
+            "type": "integer",
+            "x-mapping": "shareBasis"
+          },
+          "formula": {
+            "description": "按公式分摊时各房屋的权重，可用 T、F、R 等名称",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "totalAmount": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "公摊总额，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "usage": {
+            "description": "公摊表的本期用量（给出总额时不用）",
+            "type": [
+              "string",
+              "null"
+            ],
+            "pattern": "^\\d{1,10}(\\.\\d{1,4})?$"
+          },
+          "unitPrice": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "单价，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "communityId",
+          "paymentItemId",
+          "period",
+          "basis"
+        ]
+      }
+    }
+  },
+  "allocateShare": {
+    "name": "allocateShare",
+    "domain": "formulas",
+    "method": "POST",
+    "path": "/api/property/shareAllocations/actions/allocate",
+    "summary": "公摊分摊：保存分摊单并为各房屋生成待审核的账单（金额为 0 的房屋不生成账单）",
+    "authority": "HBL1917",
+    "envelope": true,
+    "successMessage": "shareAllocated",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "SHARE_NO_ROOMS",
+      "SHARE_ZERO_BASIS",
+      "SHARE_TOTAL_REQUIRED",
+      "SHARE_BILL_EXISTS",
+      "FORMULA_UNKNOWN_NAME",
+      "FORMULA_NOT_ALLOWED",
+      "FORMULA_SYNTAX",
+      "FORMULA_DIVIDE_BY_ZERO",
+      "FORMULA_NEGATIVE",
+      "FORMULA_MISSING_VALUE"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingId"
+        },
+        {
+          "resource": "units",
+          "table": "units",
+          "part": "body",
+          "key": "unitId"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomIds",
+          "many": true
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "body": [
+        "totalAmount",
+        "unitPrice"
+      ],
+      "data": [
+        "totalAmount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "unitId": {
+            "description": "单元",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "roomIds": {
+            "description": "房屋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "maxItems": 5000
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "period": {
+            "description": "YYYY-MM",
+            "type": "string",
+            "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
+          },
+          "basis": {
+            "description": "分摊方式",
+            "type": "integer",
+            "x-mapping": "shareBasis"
+          },
+          "formula": {
+            "description": "按公式分摊时各房屋的权重，可用 T、F、R 等名称",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "totalAmount": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "公摊总额，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "usage": {
+            "description": "公摊表的本期用量（给出总额时不用）",
+            "type": [
+              "string",
+              "null"
+            ],
+            "pattern": "^\\d{1,10}(\\.\\d{1,4})?$"
+          },
+          "unitPrice": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "单价，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "communityId",
+          "paymentItemId",
+          "period",
+          "basis"
+        ]
+      }
+    }
+  },
   "health": {
     "name": "health",
     "domain": "http",

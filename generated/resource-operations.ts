@@ -965,6 +965,17 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"dunningNotices_file","method":"GET","path":"/api/property/dunningNotices/actions/file","authority":"HBL0701309","query":[{"name":"taskId","required":true}]},
     "batchDelete": {"name":"dunningNotices_batchDelete","method":"DELETE","path":"/api/property/dunningNotices/actions/batchDelete","authority":"HBL0701309"},
   },
+  "shareAllocations": {
+    "pageList": {"name":"shareAllocations_pageList","method":"POST","path":"/api/property/shareAllocations/actions/pageList","authority":"HBL1917"},
+    "create": {"name":"shareAllocations_create","method":"POST","path":"/api/property/shareAllocations","authority":"HBL1917"},
+    "detail": {"name":"shareAllocations_detail","method":"GET","path":"/api/property/shareAllocations/:id","authority":"HBL1917","pathId":true},
+    "update": {"name":"shareAllocations_update","method":"PUT","path":"/api/property/shareAllocations/:id","authority":"HBL1917","pathId":true},
+    "delete": {"name":"shareAllocations_delete","method":"DELETE","path":"/api/property/shareAllocations/:id","authority":"HBL1917","pathId":true},
+    "export": {"name":"shareAllocations_export","method":"POST","path":"/api/property/shareAllocations/actions/export","authority":"HBL1917"},
+    "task": {"name":"shareAllocations_task","method":"GET","path":"/api/property/shareAllocations/actions/task","authority":"HBL1917","query":[{"name":"id","required":true}]},
+    "file": {"name":"shareAllocations_file","method":"GET","path":"/api/property/shareAllocations/actions/file","authority":"HBL1917","query":[{"name":"taskId","required":true}]},
+    "batchDelete": {"name":"shareAllocations_batchDelete","method":"DELETE","path":"/api/property/shareAllocations/actions/batchDelete","authority":"HBL1917"},
+  },
   "dunningRecords": {
     "pageList": {"name":"dunningRecords_pageList","method":"POST","path":"/api/property/dunningRecords/actions/pageList","authority":"HBL1915"},
     "create": {"name":"dunningRecords_create","method":"POST","path":"/api/property/dunningRecords","authority":"HBL1915"},

@@ -2493,6 +2493,48 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/shareAllocation",
+    "name": "shareAllocation",
+    "module": "propertyPayment",
+    "code": "HBL1917",
+    "public": false,
+    "title": "公摊分摊",
+    "breadcrumb": [
+      "物业缴费",
+      "公摊分摊"
+    ],
+    "page": "shareAllocation",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/shareAllocation/print/:id",
+    "name": "print",
+    "module": "propertyPayment",
+    "code": "HBL1917",
+    "public": false,
+    "title": "公摊分摊单",
+    "breadcrumb": [
+      "物业缴费",
+      "公摊分摊",
+      "公摊分摊单"
+    ],
+    "page": "shareAllocationPrint",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/shareAllocation"
+  },
+  {
     "path": "/intelligence/smartRoom",
     "name": "smartRoom",
     "module": "smartHome",
@@ -3778,6 +3820,14 @@ export const menu: MenuNode[] = [
         "code": "HBL1915",
         "alias": "催缴记录",
         "path": "/propertyPayment/dunningRecords",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "shareAllocation",
+        "code": "HBL1917",
+        "alias": "公摊分摊",
+        "path": "/propertyPayment/shareAllocation",
         "isTenantMenu": false,
         "subMenus": []
       }

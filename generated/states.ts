@@ -261,6 +261,8 @@ export const PricingMethod = {
   ByMeterReading: 3,
   /** 手工录入 */
   ManualEntry: 4,
+  /** 公式计价 */
+  Formula: 5,
 } as const;
 export type PricingMethod = (typeof PricingMethod)[keyof typeof PricingMethod];
 
@@ -1318,6 +1320,17 @@ export const ResidentBindingSource = {
   Request: 2,
 } as const;
 export type ResidentBindingSource = (typeof ResidentBindingSource)[keyof typeof ResidentBindingSource];
+
+/** 公摊的分摊方式（各房屋所占的比例） */
+export const ShareBasis = {
+  /** 按面积 */
+  ByArea: 1,
+  /** 按户数 */
+  ByHousehold: 2,
+  /** 按公式 */
+  ByFormula: 3,
+} as const;
+export type ShareBasis = (typeof ShareBasis)[keyof typeof ShareBasis];
 
 /** 退款类型（退费：减收费用，账单保持已缴；冲正：冲销收款，账单重新待缴） */
 export const RefundKind = {

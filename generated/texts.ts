@@ -170,6 +170,10 @@ export const texts = {
     "bucket3": "91-180天",
     "bucket4": "180天以上"
   },
+  "share": {
+    "community": "全小区",
+    "chosenRooms": "所选房屋（{count}户）"
+  },
   "ledger": {
     "depositWhat": "押金",
     "tempChargeWhat": "临时收费",

@@ -3629,6 +3629,22 @@ meterUnit?: (string | null)
  */
 meterMultiplier?: (string | null)
 /**
+ * 计价公式
+ */
+formula?: (string | null)
+/**
+ * 公式变量
+ */
+formulaVariables?: (string | null)
+/**
+ * 附加费(元)（元，两位小数）
+ */
+surcharge?: (string | null)
+/**
+ * 系数
+ */
+coefficient?: (string | null)
+/**
  * 计费周期
  */
 billingCycle?: (number | null)
@@ -5220,6 +5236,95 @@ issuerId?: (number | null)
  * 住户通知
  */
 publishedNoticeId?: (number | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface ShareAllocationsRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
+communityId?: number
+/**
+ * 分摊单号
+ */
+sheetNo?: (string | null)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | null)
+/**
+ * 账期
+ */
+period?: (string | null)
+/**
+ * 分摊范围
+ */
+scopeName?: (string | null)
+/**
+ * 分摊方式
+ */
+basis?: (number | null)
+/**
+ * 分摊公式
+ */
+formula?: (string | null)
+/**
+ * 公摊用量
+ */
+usage?: (string | null)
+/**
+ * 单价(元)（元，两位小数）
+ */
+unitPrice?: (string | null)
+/**
+ * 分摊总额（元，两位小数）
+ */
+totalAmount?: (string | null)
+/**
+ * 分摊基数合计
+ */
+basisTotal?: (string | null)
+/**
+ * 分摊户数
+ */
+roomCount?: (number | null)
+/**
+ * 生成账单数
+ */
+billCount?: (number | null)
+/**
+ * 账单批次
+ */
+batchId?: (number | null)
+/**
+ * 分摊明细
+ */
+lines?: {
+[k: string]: unknown
+}
+/**
+ * 备注
+ */
+remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -7119,6 +7224,7 @@ export interface ResourceRows {
   deposits: DepositsRow;
   tempCharges: TempChargesRow;
   dunningNotices: DunningNoticesRow;
+  shareAllocations: ShareAllocationsRow;
   dunningRecords: DunningRecordsRow;
   smartRooms: SmartRoomsRow;
   smartDevices: SmartDevicesRow;

@@ -83,6 +83,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "deposits": () => import("./deposits.ts"),
   "tempCharges": () => import("./tempCharges.ts"),
   "dunningNotices": () => import("./dunningNotices.ts"),
+  "shareAllocations": () => import("./shareAllocations.ts"),
   "dunningRecords": () => import("./dunningRecords.ts"),
   "smartRooms": () => import("./smartRooms.ts"),
   "smartDevices": () => import("./smartDevices.ts"),

@@ -74,7 +74,8 @@ const def: ResourceDef = {
         "in": [
           1,
           2,
-          3
+          3,
+          5
         ],
         "required": true,
         "requiredMessage": "请输入单价"
@@ -126,6 +127,91 @@ const def: ResourceDef = {
         "field": "pricingMethod",
         "in": [
           3
+        ]
+      }
+    },
+    {
+      "name": "formula",
+      "column": "formula",
+      "type": "string",
+      "label": "计价公式",
+      "required": false,
+      "maxLength": 200,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false,
+      "placeholder": "如 面积×单价×月数+附加费",
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          5
+        ],
+        "required": true,
+        "requiredMessage": "请输入计价公式"
+      }
+    },
+    {
+      "name": "formulaVariables",
+      "column": "formula_variables",
+      "type": "string",
+      "label": "公式变量",
+      "required": false,
+      "maxLength": 200,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "surcharge",
+      "column": "surcharge",
+      "type": "money",
+      "label": "附加费(元)",
+      "required": false,
+      "rule": "amount",
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false,
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          5
+        ]
+      }
+    },
+    {
+      "name": "coefficient",
+      "column": "coefficient",
+      "type": "decimal",
+      "label": "系数",
+      "required": false,
+      "precision": [
+        10,
+        4
+      ],
+      "rule": "nonNegativeNumber",
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false,
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          5
         ]
       }
     },

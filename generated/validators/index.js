@@ -79,6 +79,7 @@ import * as prepayTransactions from "./prepayTransactions.js";
 import * as deposits from "./deposits.js";
 import * as tempCharges from "./tempCharges.js";
 import * as dunningNotices from "./dunningNotices.js";
+import * as shareAllocations from "./shareAllocations.js";
 import * as dunningRecords from "./dunningRecords.js";
 import * as smartRooms from "./smartRooms.js";
 import * as smartDevices from "./smartDevices.js";
@@ -274,6 +275,8 @@ export const validators = {
   resource_tempCharges_update: { validate: tempCharges.update, meta: tempCharges.meta },
   resource_dunningNotices_create: { validate: dunningNotices.create, meta: dunningNotices.meta },
   resource_dunningNotices_update: { validate: dunningNotices.update, meta: dunningNotices.meta },
+  resource_shareAllocations_create: { validate: shareAllocations.create, meta: shareAllocations.meta },
+  resource_shareAllocations_update: { validate: shareAllocations.update, meta: shareAllocations.meta },
   resource_dunningRecords_create: { validate: dunningRecords.create, meta: dunningRecords.meta },
   resource_dunningRecords_update: { validate: dunningRecords.update, meta: dunningRecords.meta },
   resource_smartRooms_create: { validate: smartRooms.create, meta: smartRooms.meta },

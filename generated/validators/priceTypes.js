@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_priceTypes_create","$ref":"resource_priceTypes_fields","required":["name","pricingMethod","billingCycle"]};
-const schema20 = {"$id":"resource_priceTypes_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"pricingMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"unitPrice":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"meterUnit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"meterMultiplier":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"billingCycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_priceTypes_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"pricingMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"unitPrice":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"meterUnit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"meterMultiplier":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"formula":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":200}]}}]},"formulaVariables":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":200}]}}]},"surcharge":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"coefficient":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"pattern":"^-?\\d{1,6}(\\.\\d{1,4})?$"}]}}]},"billingCycle":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -12,7 +12,9 @@ const pattern6 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
 const pattern7 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern8 = new RegExp("^\\d+(\\.\\d+)?$", "u");
 const pattern9 = new RegExp("^-?\\d{1,6}(\\.\\d{1,2})?$", "u");
-const pattern12 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern10 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern13 = new RegExp("^-?\\d{1,6}(\\.\\d{1,4})?$", "u");
+const pattern16 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_priceTypes_fields" */;
@@ -346,7 +348,7 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(!((((data1 === "1") || (data1 === "2")) || (data1 === "3")) || (data1 === "4"))){
+if(!(((((data1 === "1") || (data1 === "2")) || (data1 === "3")) || (data1 === "4")) || (data1 === "5"))){
 const err21 = {instancePath:instancePath+"/pricingMethod",schemaPath:"#/properties/pricingMethod/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.pricingMethod.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
@@ -725,12 +727,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.billingCycle !== undefined){
-let data5 = data.billingCycle;
-const _errs74 = errors;
-const _errs75 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err47 = {};
+if(data.formula !== undefined){
+let data5 = data.formula;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err47 = {instancePath:instancePath+"/formula",schemaPath:"#/properties/formula/allOf/0/type",keyword:"type",params:{type: schema20.properties.formula.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -739,9 +739,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-var valid23 = _errs75 === errors;
-if(valid23){
-const err48 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs76 = errors;
+let valid23 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -750,19 +754,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-else {
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err49 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.billingCycle.allOf[1].type},message:"must be string,null"};
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -771,13 +765,22 @@ vErrors.push(err49);
 }
 errors++;
 }
+}
+var _valid7 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
 const _errs79 = errors;
-let valid24 = true;
-const _errs80 = errors;
-if(errors === _errs80){
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err50 = {};
+if(func1(data5) > 200){
+const err50 = {instancePath:instancePath+"/formula",schemaPath:"#/properties/formula/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -787,8 +790,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+var _valid7 = _errs79 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err51 = {instancePath:instancePath+"/formula",schemaPath:"#/properties/formula/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -798,21 +804,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid7 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs82 = errors;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err52 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.formulaVariables !== undefined){
+let data6 = data.formulaVariables;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/formulaVariables",schemaPath:"#/properties/formulaVariables/allOf/0/type",keyword:"type",params:{type: schema20.properties.formulaVariables.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -821,10 +816,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs85 = errors;
+let valid26 = true;
+const _errs86 = errors;
+if(errors === _errs86){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -834,9 +832,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -846,8 +843,21 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
-const err55 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.billingCycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid8 = _errs86 === errors;
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs88 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err55 = {instancePath:instancePath+"/formulaVariables",schemaPath:"#/properties/formulaVariables/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -856,11 +866,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-var _valid7 = _errs82 === errors;
-valid24 = _valid7;
 }
-if(!valid24){
-const err56 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var _valid8 = _errs88 === errors;
+valid26 = _valid8;
+}
+if(!valid26){
+const err56 = {instancePath:instancePath+"/formulaVariables",schemaPath:"#/properties/formulaVariables/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -870,10 +881,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data6 = data.enabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err57 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(data.surcharge !== undefined){
+let data7 = data.surcharge;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/surcharge",schemaPath:"#/properties/surcharge/allOf/0/type",keyword:"type",params:{type: schema20.properties.surcharge.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -882,11 +893,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err58 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const _errs94 = errors;
+let valid29 = true;
+const _errs95 = errors;
+if(errors === _errs95){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -895,12 +908,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid28 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
+}
+else {
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -911,18 +920,7 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-var _valid8 = _errs95 === errors;
+var _valid9 = _errs95 === errors;
 errors = _errs94;
 if(vErrors !== null){
 if(_errs94){
@@ -932,11 +930,23 @@ else {
 vErrors = null;
 }
 }
-if(_valid8){
+if(_valid9){
 const _errs97 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err61 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(!pattern10.test(data7)){
+const err60 = {instancePath:instancePath+"/surcharge",schemaPath:"#/properties/surcharge/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 1000000)){
+const err61 = {instancePath:instancePath+"/surcharge",schemaPath:"#/properties/surcharge/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -946,11 +956,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs97 === errors;
-valid28 = _valid8;
-}
-if(!valid28){
-const err62 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err62 = {instancePath:instancePath+"/surcharge",schemaPath:"#/properties/surcharge/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -959,13 +967,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid30 = true;
-const _errs101 = errors;
-if(errors === _errs101){
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err63 = {};
+}
+var _valid9 = _errs97 === errors;
+valid29 = _valid9;
+}
+if(!valid29){
+const err63 = {instancePath:instancePath+"/surcharge",schemaPath:"#/properties/surcharge/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -974,9 +981,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-else {
-if(func1(data7) < 1){
-const err64 = {};
+}
+if(data.coefficient !== undefined){
+let data8 = data.coefficient;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err64 = {instancePath:instancePath+"/coefficient",schemaPath:"#/properties/coefficient/allOf/0/type",keyword:"type",params:{type: schema20.properties.coefficient.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -985,9 +994,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-else {
+const _errs105 = errors;
+let valid32 = true;
+const _errs106 = errors;
+if(errors === _errs106){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -998,21 +1010,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid9 = _errs101 === errors;
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs103 = errors;
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1022,11 +1021,21 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid9 = _errs103 === errors;
-valid30 = _valid9;
+var _valid10 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
 }
-if(!valid30){
-const err67 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs108 = errors;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err67 = {instancePath:instancePath+"/coefficient",schemaPath:"#/properties/coefficient/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1036,12 +1045,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs107 = errors;
-const _errs108 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err68 = {};
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err68 = {instancePath:instancePath+"/coefficient",schemaPath:"#/properties/coefficient/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,4})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1050,9 +1056,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-var valid33 = _errs108 === errors;
-if(valid33){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs108 === errors;
+valid32 = _valid10;
+}
+if(!valid32){
+const err69 = {instancePath:instancePath+"/coefficient",schemaPath:"#/properties/coefficient/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1061,19 +1070,13 @@ vErrors.push(err69);
 }
 errors++;
 }
-else {
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.billingCycle !== undefined){
+let data9 = data.billingCycle;
+const _errs113 = errors;
+const _errs114 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1082,13 +1085,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs112 = errors;
-let valid34 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err71 = {};
+var valid35 = _errs114 === errors;
+if(valid35){
+const err71 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1097,9 +1096,19 @@ vErrors.push(err71);
 }
 errors++;
 }
+else {
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
 }
 else {
-const err72 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err72 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/1/type",keyword:"type",params:{type: schema20.properties.billingCycle.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1108,22 +1117,13 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid10 = _errs113 === errors;
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs115 = errors;
-if(typeof data8 === "string"){
-if(!pattern12.test(data8)){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs118 = errors;
+let valid36 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1133,11 +1133,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid10 = _errs115 === errors;
-valid34 = _valid10;
-}
-if(!valid34){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1147,9 +1144,21 @@ vErrors.push(err74);
 errors++;
 }
 }
+var _valid11 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs121 = errors;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err75 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1158,10 +1167,347 @@ vErrors.push(err75);
 }
 errors++;
 }
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err76 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err77 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(!((((data9 === "1") || (data9 === "2")) || (data9 === "3")) || (data9 === "4"))){
+const err78 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.billingCycle.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+var _valid11 = _errs121 === errors;
+valid36 = _valid11;
+}
+if(!valid36){
+const err79 = {instancePath:instancePath+"/billingCycle",schemaPath:"#/properties/billingCycle/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data10 = data.enabled;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err80 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data11 = data.remark;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+const _errs133 = errors;
+let valid40 = true;
+const _errs134 = errors;
+if(errors === _errs134){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err82 = {};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid12 = _errs134 === errors;
+errors = _errs133;
+if(vErrors !== null){
+if(_errs133){
+vErrors.length = _errs133;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs136 = errors;
+if(typeof data11 === "string"){
+if(func1(data11) > 128){
+const err84 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+var _valid12 = _errs136 === errors;
+valid40 = _valid12;
+}
+if(!valid40){
+const err85 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+const _errs139 = errors;
+let valid42 = true;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data11 === "string"){
+if(func1(data11) > 128){
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+else {
+if(func1(data11) < 1){
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid13 = _errs140 === errors;
+errors = _errs139;
+if(vErrors !== null){
+if(_errs139){
+vErrors.length = _errs139;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs142 = errors;
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+const err89 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+var _valid13 = _errs142 === errors;
+valid42 = _valid13;
+}
+if(!valid42){
+const err90 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs146 = errors;
+const _errs147 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err91 = {};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+var valid45 = _errs147 === errors;
+if(valid45){
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+else {
+errors = _errs146;
+if(vErrors !== null){
+if(_errs146){
+vErrors.length = _errs146;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err93 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+const _errs151 = errors;
+let valid46 = true;
+const _errs152 = errors;
+if(errors === _errs152){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+var _valid14 = _errs152 === errors;
+errors = _errs151;
+if(vErrors !== null){
+if(_errs151){
+vErrors.length = _errs151;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs154 = errors;
+if(typeof data12 === "string"){
+if(!pattern16.test(data12)){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+var _valid14 = _errs154 === errors;
+valid46 = _valid14;
+}
+if(!valid46){
+const err97 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"formula":true,"formulaVariables":true,"surcharge":true,"coefficient":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1214,7 +1560,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"formula":true,"formulaVariables":true,"surcharge":true,"coefficient":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_priceTypes_update","$ref":"resource_priceTypes_fields"};
@@ -1237,6 +1583,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"pricingMethod":true,"unitPrice":true,"meterUnit":true,"meterMultiplier":true,"formula":true,"formulaVariables":true,"surcharge":true,"coefficient":true,"billingCycle":true,"enabled":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计价类型名称","#/properties/name/allOf/1":"计价类型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"计价类型名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/pricingMethod/allOf/0":"请选择计价方式","#/properties/pricingMethod/allOf/1":"计价方式格式不正确","#/properties/pricingMethod/allOf/2/then/allOf/0":"计价方式请输入整数","#/properties/pricingMethod/allOf/2/then/allOf/1":"计价方式不能大于2147483647","#/properties/pricingMethod/allOf/2/then/allOf/2":"计价方式超出范围","#/properties/pricingMethod/allOf/2/then/allOf/3":"请选择正确的计价方式","#/properties/unitPrice/allOf/0":"单价(元)格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入正确的金额","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/meterUnit/allOf/0":"计量单位格式不正确","#/properties/meterUnit/allOf/1/then/allOf/0":"计量单位不能超过8个字符","#/properties/meterUnit/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/meterMultiplier/allOf/0":"表计倍率格式不正确","#/properties/meterMultiplier/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/1":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/2":"表计倍率格式不正确","#/properties/billingCycle/allOf/0":"请选择计费周期","#/properties/billingCycle/allOf/1":"计费周期格式不正确","#/properties/billingCycle/allOf/2/then/allOf/0":"计费周期请输入整数","#/properties/billingCycle/allOf/2/then/allOf/1":"计费周期不能大于2147483647","#/properties/billingCycle/allOf/2/then/allOf/2":"计费周期超出范围","#/properties/billingCycle/allOf/2/then/allOf/3":"请选择正确的计费周期","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计价类型名称","pricingMethod":"请选择计价方式","billingCycle":"请选择计费周期"},"numericFields":["pricingMethod","unitPrice","meterMultiplier","billingCycle","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入计价类型名称","#/properties/name/allOf/1":"计价类型名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"计价类型名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/pricingMethod/allOf/0":"请选择计价方式","#/properties/pricingMethod/allOf/1":"计价方式格式不正确","#/properties/pricingMethod/allOf/2/then/allOf/0":"计价方式请输入整数","#/properties/pricingMethod/allOf/2/then/allOf/1":"计价方式不能大于2147483647","#/properties/pricingMethod/allOf/2/then/allOf/2":"计价方式超出范围","#/properties/pricingMethod/allOf/2/then/allOf/3":"请选择正确的计价方式","#/properties/unitPrice/allOf/0":"单价(元)格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入正确的金额","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/meterUnit/allOf/0":"计量单位格式不正确","#/properties/meterUnit/allOf/1/then/allOf/0":"计量单位不能超过8个字符","#/properties/meterUnit/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/meterMultiplier/allOf/0":"表计倍率格式不正确","#/properties/meterMultiplier/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/1":"请输入大于1的实数","#/properties/meterMultiplier/allOf/1/then/allOf/2":"表计倍率格式不正确","#/properties/formula/allOf/0":"计价公式格式不正确","#/properties/formula/allOf/1/then/allOf/0":"计价公式不能超过200个字符","#/properties/formulaVariables/allOf/0":"公式变量格式不正确","#/properties/formulaVariables/allOf/1/then/allOf/0":"公式变量不能超过200个字符","#/properties/surcharge/allOf/0":"附加费(元)格式不正确","#/properties/surcharge/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/surcharge/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/coefficient/allOf/0":"系数格式不正确","#/properties/coefficient/allOf/1/then/allOf/0":"请输入非负数","#/properties/coefficient/allOf/1/then/allOf/1":"系数格式不正确","#/properties/billingCycle/allOf/0":"请选择计费周期","#/properties/billingCycle/allOf/1":"计费周期格式不正确","#/properties/billingCycle/allOf/2/then/allOf/0":"计费周期请输入整数","#/properties/billingCycle/allOf/2/then/allOf/1":"计费周期不能大于2147483647","#/properties/billingCycle/allOf/2/then/allOf/2":"计费周期超出范围","#/properties/billingCycle/allOf/2/then/allOf/3":"请选择正确的计费周期","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入计价类型名称","pricingMethod":"请选择计价方式","billingCycle":"请选择计费周期"},"numericFields":["pricingMethod","unitPrice","meterMultiplier","surcharge","coefficient","billingCycle","communityId"]};

@@ -47,6 +47,10 @@ export interface GenerationItem {
   meterMultiplier: string | null;
   /** Pricing by meter use: the type of the room's meters whose approved readings it bills. */
   meterTypeId?: number | null;
+  /** Method 5: the formula, 附加费 (fen) and 系数 of the pricing type (fee-formula.ts). */
+  formula?: string | null;
+  surchargeFen?: number | null;
+  coefficient?: string | null;
   roundingMode: number;
   dueDate: string;
   /** The 房屋状态 (rooms.occupancy_status) the item bills; absent in a task planned before occupancy (then the default). */
@@ -84,6 +88,9 @@ export interface ItemRow {
   unitPrice: number | null;
   meterMultiplier: string | null;
   meterTypeId: number | null;
+  formula: string | null;
+  surcharge: string | number | null;
+  coefficient: string | null;
   priceTypeName: string;
   priceEnabled: boolean | null;
 }
@@ -139,7 +146,7 @@ export function itemRows(db: DbSession, tenantId: number, itemIds: number[]): Pr
     db,
     sql`select i.id, i.community_id, i.name, i.category, i.enabled, i.occupancy_statuses, i.building_ids,
             i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
-            p.meter_multiplier, i.meter_type_id, p.name as price_type_name, p.enabled as price_enabled
+            p.meter_multiplier, i.meter_type_id, p.formula, p.surcharge, p.coefficient, p.name as price_type_name, p.enabled as price_enabled
        from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
       where i.tenant_id = ${tenantId} and i.id = any(${itemIds}::bigint[]) order by i.community_id, i.id`,
   );
@@ -171,6 +178,9 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
     unitPriceFen: r.unitPrice === null ? null : fen(r.unitPrice),
     meterMultiplier: r.meterMultiplier,
     meterTypeId: r.meterTypeId === null ? null : Number(r.meterTypeId),
+    formula: r.formula,
+    surchargeFen: r.surcharge === null ? null : fen(r.surcharge),
+    coefficient: r.coefficient,
     roundingMode,
     dueDate: dueDateOf(period, r.dueDay),
     // No restriction: houses in every state.
@@ -257,7 +267,7 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
                    and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int) m on true`,
   );
   return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date
-       from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
+       from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area, r.tenant_id, r.community_id, r.building_id, r.unit_id, r.building_area, r.floor from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
 }
 
 /**

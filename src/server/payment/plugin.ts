@@ -20,6 +20,8 @@ import { registerCounterChargeHooks } from "./counter-charges.ts";
 import { registerDunningRecordHooks } from "./dunning-records.ts";
 import { registerMeterReadingHooks } from "./meter-readings.ts";
 import { meterReadingRoutes } from "./routes/meter-reading-routes.ts";
+import { registerFeeFormulaHooks } from "./fee-formula.ts";
+import { formulaRoutes } from "./routes/formula-routes.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
@@ -40,6 +42,8 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   registerDunningRecordHooks();
   registerMeterReadingHooks();
   await app.register(meterReadingRoutes);
+  registerFeeFormulaHooks();
+  await app.register(formulaRoutes);
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
   await app.register(dunningRoutes(runner));

@@ -6,6 +6,7 @@
 import { cycleMonths } from "../../common/payment/pricing.ts";
 import { sql, type Sql } from "../platform/db/sql.ts";
 import { PricingMethod } from "../../../generated/states.ts";
+import { formulaPricingSql } from "./fee-formula.ts";
 
 export interface SqlPricing {
   pricingMethod: number;
@@ -14,6 +15,10 @@ export interface SqlPricing {
   meterMultiplier: string | null;
   roundingMode: number;
   manualAmountFen: number | null;
+  /** Method 5 (fee-formula.ts): the formula and its pricing type's 附加费 and 系数; absent in a task planned before formulas. */
+  formula?: string | null;
+  surchargeFen?: number | null;
+  coefficient?: string | null;
 }
 
 const int = (n: number): number => {
@@ -60,6 +65,10 @@ export function pricingSql(p: SqlPricing): { quantity: Sql; amount: Sql; needsMe
       const qty = sql`(m.usage * ${mult}::numeric)`;
       const base = sql`case when m.usage >= 0 then round(${qty} * ${int(p.unitPriceFen ?? 0)}::bigint)::bigint end`;
       return { quantity: sql`case when m.usage >= 0 then ${qty} end`, amount: roundedSql(base, p.roundingMode), needsMeter: true };
+    }
+    case PricingMethod.Formula: {
+      const f = formulaPricingSql({ ...p, formula: p.formula ?? null, surchargeFen: p.surchargeFen ?? null, coefficient: p.coefficient ?? null });
+      return { quantity: f.quantity, amount: roundedSql(f.fen, p.roundingMode), needsMeter: f.needsMeter };
     }
     case PricingMethod.ManualEntry:
       return { quantity: sql`1`, amount: p.manualAmountFen === null ? sql`null::bigint` : sql`${int(p.manualAmountFen)}::bigint`, needsMeter: false };

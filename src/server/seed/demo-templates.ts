@@ -188,6 +188,7 @@ export const templates: Record<string, Template> = {
               "HBL1913",
               "HBL0701309",
               "HBL1915",
+              "HBL1917",
               "PRICE_TYPE_CONFIG",
               "PAYMENT_ITEM_CONFIG",
               "PAYMENT_PARAM_CONFIG",

@@ -13,6 +13,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
 import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
+import { FormulaInput } from "./FormulaInput.tsx";
 import { BuildingsInput, OccupancyInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 import { queries } from "../../../http/query-client.ts";
@@ -75,7 +76,19 @@ export default function PaymentSettingsPage() {
     return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
   };
   const items = [
-    { key: "second", label: "计价类型", children: <ResourceDialogTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
+    {
+      key: "second",
+      label: "计价类型",
+      children: (
+        <ResourceDialogTable
+          key={`pt${communityId}`}
+          resource="priceTypes"
+          communityId={communityId}
+          onChanged={announcePaymentConfigChanged}
+          inputs={{ formula: () => <FormulaInput communityId={Number(communityId)} /> }}
+        />
+      ),
+    },
     {
       key: "first",
       label: "缴费项目",
