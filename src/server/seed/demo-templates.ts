@@ -137,6 +137,8 @@ export const templates: Record<string, Template> = {
   // An office registers its own endpoints (the secret is made and shown at that moment); a demo row
   // would push real events to an invented address. Their deliveries come only from events.
   webhookSubscriptions: { count: { A: 0, B: 0 }, row: () => ({}) },
+  // Made by the payment seed through the product's own 公摊 (its lines and bills agree), never invented.
+  shareAllocations: { count: { A: 0, B: 0 }, row: () => ({}) },
   webhookDeliveries: { count: { A: 0, B: 0 }, row: () => ({}) },
   areas: {
     row: (c) => ({

@@ -31,7 +31,8 @@ import {
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../platform/session/authorities.ts";
 import { ident } from "../crud/sql.ts";
-import { MeterReadingStatus, PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
+import { MeterReadingStatus, PaymentItemCategory, RefundKind, ShareBasis } from "../../../generated/states.ts";
+import { allocateShare } from "../payment/share-allocation.ts";
 import { join, raw, sql, type Sql } from "../platform/db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
@@ -236,6 +237,24 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
       remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
     }));
     await closeDay(tx, s, null, communityId, { day, rows, remark: i === 1 ? "现金短款1元" : null });
+  }
+
+  // 公摊: the first community's first building shares last month's public-area electricity by area,
+  // through the product's own allocation (its sheet, and draft bills that add up to the total).
+  if (index === 0) {
+    const [building] = await ids(tx, sql`select id from buildings where tenant_id = ${s.tenantId} and community_id = ${communityId} order by id limit 1`);
+    const shared = await item("公区电费分摊", fixed, 2, false);
+    if (building) {
+      await allocateShare(tx, s, "127.0.0.1", communityId, {
+        communityId,
+        buildingId: building,
+        paymentItemId: shared,
+        period: monthBefore(today, 1),
+        basis: ShareBasis.ByArea,
+        totalAmount: 128_650,
+        remark: "楼道与电梯公共用电",
+      });
+    }
   }
 
   // Deposits, temporary charges, a balance refund waiting, arrears in every ageing bucket.

@@ -10,13 +10,14 @@ export const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-r
 
 /**
  * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of
- * the resource the page shows (a page keyed "receipt" shows a row of "receipts"), read with the
+ * the resource the page shows (a page keyed "receipt" shows a row of "receipts", one keyed
+ * "shareAllocationPrint" prints a row of "shareAllocations"), read with the
  * signed-in user's session: its signature and its cookie (the server needs both).
  */
 export async function concretePath(route: RouteDef, baseUrl: string, signature: string, cookie: string): Promise<string> {
   let path = route.path.replace(/:type\b/g, "1");
   if (path.includes(":id")) {
-    const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s`);
+    const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s` || r.name === `${route.page?.replace(/Print$/, "")}s`);
     let id = "1";
     if (def) {
       const res = await fetch(`${baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {

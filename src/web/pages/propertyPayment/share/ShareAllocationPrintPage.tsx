@@ -40,7 +40,7 @@ export default function ShareAllocationPrintPage(_props: PageProps) {
   const r = result;
   const basis = r.basis;
   // The stored lines keep fen (the JSON column is not money-converted at the edge).
-  const lines: SheetLine[] = (r.lines ?? []).map((l) => ({ ...l, amount: fenToYuan(l.amount) }));
+  const lines: SheetLine[] = (Array.isArray(r.lines) ? r.lines : []).map((l) => ({ ...l, amount: fenToYuan(l.amount) }));
   const rows: [string, string][] = [
     ["分摊单号", r.sheetNo],
     ["缴费项目", r.paymentItemIdLabel ?? ""],
