@@ -134,12 +134,32 @@ export const templates: Record<string, Template> = {
   // Views over the residents' own tables (made by their sign-in and bindings), never rows of their own.
   residentAppAccounts: { count: { A: 0, B: 0 }, row: () => ({}) },
   residentAppRooms: { count: { A: 0, B: 0 }, row: () => ({}) },
-  // An office registers its own endpoints (the secret is made and shown at that moment); a demo row
-  // would push real events to an invented address. Their deliveries come only from events.
-  webhookSubscriptions: { count: { A: 0, B: 0 }, row: () => ({}) },
   // Made by the payment seed through the product's own 公摊 (its lines and bills agree), never invented.
   shareAllocations: { count: { A: 0, B: 0 }, row: () => ({}) },
-  webhookDeliveries: { count: { A: 0, B: 0 }, row: () => ({}) },
+  // Endpoints an office might register, 停用 so that nothing is pushed to these invented addresses
+  // (and with no secret: one turned on reports that it must be made again); their deliveries are a
+  // history of refused tries (推送失败, no try ahead), so the sweep never takes them.
+  webhookSubscriptions: {
+    row: (c) => ({
+      name: nth(["财务系统", "业主服务号", "数据中台"], c.i),
+      url: `https://erp${c.i + 1}.example.com/neptune/hooks`,
+      events: nth([["bill.paid", "refund.approved"], ["resident.created"], ["day.closed", "receipt.voided"]], c.i),
+      enabled: false,
+    }),
+  },
+  webhookDeliveries: {
+    row: (c) => ({
+      subscriptionId: c.pick("webhookSubscriptions", c.i),
+      event: "bill.paid",
+      eventId: `00000000-0000-4000-8000-${String(c.k).padStart(12, "0")}`,
+      payload: { event: "bill.paid", data: {} },
+      status: 4,
+      attempts: 8,
+      lastStatusCode: 503,
+      lastError: "HTTP 503",
+      lastAttemptAt: at(c, -(c.i + 1)),
+    }),
+  },
   areas: {
     row: (c) => ({
       name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),

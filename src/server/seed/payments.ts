@@ -244,14 +244,14 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   if (index === 0) {
     const [building] = await ids(tx, sql`select id from buildings where tenant_id = ${s.tenantId} and community_id = ${communityId} order by id limit 1`);
     const shared = await item("公区电费分摊", fixed, 2, false);
-    if (building) {
+    for (const [i, totalAmount] of (building ? [128_650, 119_833, 131_207] : []).entries()) {
       await allocateShare(tx, s, "127.0.0.1", communityId, {
         communityId,
         buildingId: building,
         paymentItemId: shared,
-        period: monthBefore(today, 1),
+        period: monthBefore(today, i + 1),
         basis: ShareBasis.ByArea,
-        totalAmount: 128_650,
+        totalAmount,
         remark: "楼道与电梯公共用电",
       });
     }
