@@ -48,6 +48,18 @@ export const fillTexts = {
   } as const,
   share: {
     chosenRooms: (values: { count: TextValue }): string => fill(texts.share.chosenRooms, values),
+    allocated: (values: { sheetNo: TextValue; billCount: TextValue }): string => fill(texts.share.allocated, values),
+    allocateConfirm: (values: { count: TextValue }): string => fill(texts.share.allocateConfirm, values),
+  } as const,
+  meterGrid: {
+    saved: (values: { saved: TextValue }): string => fill(texts.meterGrid.saved, values),
+    savedWithAnomalies: (values: { saved: TextValue; anomalies: TextValue }): string => fill(texts.meterGrid.savedWithAnomalies, values),
+    approved: (values: { approved: TextValue }): string => fill(texts.meterGrid.approved, values),
+    approvedSkipped: (values: { approved: TextValue; skipped: TextValue }): string => fill(texts.meterGrid.approvedSkipped, values),
+    readingLabel: (values: { meterNo: TextValue }): string => fill(texts.meterGrid.readingLabel, values),
+    usageWithUnit: (values: { unit: TextValue }): string => fill(texts.meterGrid.usageWithUnit, values),
+    missing: (values: { missing: TextValue }): string => fill(texts.meterGrid.missing, values),
+    approveConfirm: (values: { count: TextValue }): string => fill(texts.meterGrid.approveConfirm, values),
   } as const,
   ledger: {
     depositRefundDeducted: (values: { reason: TextValue }): string => fill(texts.ledger.depositRefundDeducted, values),

@@ -172,7 +172,20 @@ export const texts = {
   },
   "share": {
     "community": "全小区",
-    "chosenRooms": "所选房屋（{count}户）"
+    "chosenRooms": "所选房屋（{count}户）",
+    "allocated": "已分摊：{sheetNo}，生成{billCount}张账单，请到账单审核中审核",
+    "allocateConfirm": "确定按此分摊并生成{count}张待审核账单吗？"
+  },
+  "meterGrid": {
+    "saved": "已保存{saved}条",
+    "savedWithAnomalies": "已保存{saved}条，其中{anomalies}条异常待复核",
+    "approved": "已审核{approved}条",
+    "approvedSkipped": "已审核{approved}条，跳过{skipped}条（异常读数请在抄表读数中逐条复核）",
+    "readingLabel": "{meterNo} 本期读数",
+    "usage": "用量",
+    "usageWithUnit": "用量({unit})",
+    "missing": "本账期还有{missing}块表未抄",
+    "approveConfirm": "审核通过{count}条待审核读数？异常读数会被跳过"
   },
   "ledger": {
     "depositWhat": "押金",

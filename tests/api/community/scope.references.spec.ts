@@ -82,7 +82,8 @@ describe.each(backends)("references stay inside their row's community (%s)", (ba
     expect(wrong).toEqual([]);
     expect(tried).toBeGreaterThan(20);
     // Every other row of the target clashes with a unique key of the row (a unit's name in its building…): tried below through the API.
-    expect(clashing.filter((ref) => !["prepayAccounts.roomId", "rooms.unitId", "units.buildingId"].includes(ref))).toEqual([]);
+    // The demo's lots each have a fee rule from the same date, and its meters each a reading for the same month.
+    expect(clashing.filter((ref) => !["prepayAccounts.roomId", "rooms.unitId", "units.buildingId", "parkingFeeRules.lotId", "meterReadings.meterId"].includes(ref))).toEqual([]);
   });
 
   it("keeps a reference inside the row's own community writable", async () => {

@@ -7,6 +7,32 @@ const DIGITS = "请输入数字";
 const POSITIVE = "请输入正整数";
 
 export const integerCases: RuleCases = {
+  // Parking (docs/parking.md): a time of day, minutes within a day, a charge block of 1 to 1440 minutes.
+  clockTime: [
+    ["", null],
+    ["00:00", null],
+    ["20:00", null],
+    ["23:59", null],
+    ["24:00", "请输入时刻，如 20:00"],
+    ["8:00", "请输入时刻，如 20:00"],
+    ["20:000", "请输入时刻，如 20:00"],
+  ],
+  minutesOfDay: [
+    ["", null],
+    ["0", null],
+    ["1440", null],
+    ["1441", "不能超过1440分钟"],
+    ["-1", "请输入非负整数"],
+    ["1.5", "请输入非负整数"],
+  ],
+  blockMinutes: [
+    ["", null],
+    ["1", null],
+    ["1440", null],
+    ["0", POSITIVE],
+    ["1441", "不能超过1440分钟"],
+    ["abc", POSITIVE],
+  ],
   integerOnly: [
     ["", ""], // spec §5: empty gives a blank error
     [null, ""],

@@ -19,6 +19,8 @@ import { houseQueries } from "../api.ts";
 import { useResourceListOptions } from "../shared/resource-lists.ts";
 import { MeterAnomaly, MeterReadingStatus } from "../../../../../generated/states.ts";
 import type { MeterReadingGridData } from "../../../../../generated/operation-types.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { texts } from "../../../../../generated/texts.ts";
 
 type Row = MeterReadingGridData["rows"][number];
 const READING = /^\d{1,10}(\.\d{1,2})?$/;
@@ -55,14 +57,14 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
     ...queries.saveMeterReadings.mutationOptions(),
     onSuccess: (r) => {
       setTyped({});
-      void message.success(r.anomalies ? `已保存${r.saved}条，其中${r.anomalies}条异常待复核` : `已保存${r.saved}条`);
+      void message.success(r.anomalies ? fillTexts.meterGrid.savedWithAnomalies({ saved: r.saved, anomalies: r.anomalies }) : fillTexts.meterGrid.saved({ saved: r.saved }));
       void refresh();
     },
   });
   const approve = useMutation({
     ...queries.approveMeterReadings.mutationOptions(),
     onSuccess: (r) => {
-      void message.success(r.skipped ? `已审核${r.approved}条，跳过${r.skipped}条（异常读数请在抄表读数中逐条复核）` : `已审核${r.approved}条`);
+      void message.success(r.skipped ? fillTexts.meterGrid.approvedSkipped({ approved: r.approved, skipped: r.skipped }) : fillTexts.meterGrid.approved({ approved: r.approved }));
       void refresh();
     },
   });
@@ -83,7 +85,7 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
             r.currentReading
           ) : (
             <Input
-              aria-label={`${r.meterNo} 本期读数`}
+              aria-label={fillTexts.meterGrid.readingLabel({ meterNo: r.meterNo })}
               style={{ width: 130 }}
               value={typed[r.meterId] ?? r.currentReading ?? ""}
               status={typed[r.meterId] && !READING.test(typed[r.meterId].trim()) ? "error" : undefined}
@@ -91,7 +93,7 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
             />
           ),
       },
-      { title: `用量${unit ? `(${unit})` : ""}`, dataIndex: "usage", key: "usage", render: (v: string | null) => v ?? "-" },
+      { title: unit ? fillTexts.meterGrid.usageWithUnit({ unit }) : texts.meterGrid.usage, dataIndex: "usage", key: "usage", render: (v: string | null) => v ?? "-" },
       {
         title: "异常",
         dataIndex: "anomaly",
@@ -126,7 +128,7 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
         <Empty description="请选择楼栋和表类型" />
       ) : (
         <>
-          {!!grid.data?.missing && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`本账期还有${grid.data.missing}块表未抄`} />}
+          {!!grid.data?.missing && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={fillTexts.meterGrid.missing({ missing: grid.data.missing })} />}
           <Table<Row>
             rowKey="meterId"
             size="small"
@@ -147,7 +149,7 @@ function Grid({ communityId, title }: { communityId: number; title: string }) {
               保存读数
             </Button>
             <Popconfirm
-              title={`审核通过${pending.length}条待审核读数？异常读数会被跳过`}
+              title={fillTexts.meterGrid.approveConfirm({ count: pending.length })}
               onConfirm={() => approve.mutate({ body: { ids: pending } })}
               okText="确定"
               cancelText="取消"

@@ -16,6 +16,7 @@ import { useBatchesWritten } from "../shared/queries.ts";
 import { ShareForm, shareBody, type ShareValues } from "./ShareForm.tsx";
 import { basisColumn, ShareSheet } from "./ShareSheet.tsx";
 import { keys } from "@refinedev/core";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export default function ShareAllocationPage() {
   const community = useCurrentCommunity();
@@ -36,7 +37,7 @@ function ShareAllocation({ communityId, title }: { communityId: number; title: s
   const allocate = useMutation({
     ...queries.allocateShare.mutationOptions(),
     onSuccess: (made) => {
-      void message.success(`已分摊：${made.sheetNo}，生成${made.billCount}张账单，请到账单审核中审核`);
+      void message.success(fillTexts.share.allocated({ sheetNo: made.sheetNo, billCount: made.billCount }));
       preview.reset();
       setAsked(null);
       void invalidateBillReads(client);
@@ -71,7 +72,7 @@ function ShareAllocation({ communityId, title }: { communityId: number; title: s
           />
           <ShareSheet lines={sheet.lines} basisTotal={sheet.basisTotal} totalAmount={sheet.totalAmount} basisLabel={basisColumn(asked.basis)} />
           <Popconfirm
-            title={`确定按此分摊并生成${sheet.lines.filter((l) => l.amount !== "0.00").length}张待审核账单吗？`}
+            title={fillTexts.share.allocateConfirm({ count: sheet.lines.filter((l) => l.amount !== "0.00").length })}
             okText="确认分摊"
             cancelText="取消"
             onConfirm={() => allocate.mutate({ body: shareBody(communityId, asked) })}
