@@ -1146,9 +1146,8 @@ create table if not exists "meter_readings" (
   "created_by" bigint,
   "updated_by" bigint,
   primary key ("tenant_id", "id")
-);
+) with (fillfactor = 45);
 create index if not exists "meter_readings_community_id_period_id_idx" on "meter_readings" ("tenant_id", "community_id", "period", "id");
-create index if not exists "meter_readings_bill_id_idx" on "meter_readings" ("tenant_id", "bill_id");
 create index if not exists "meter_readings_meter_type_id_idx" on "meter_readings" ("tenant_id", "meter_type_id");
 create index if not exists "meter_readings_room_id_idx" on "meter_readings" ("tenant_id", "room_id");
 create index if not exists "meter_readings_building_id_idx" on "meter_readings" ("tenant_id", "building_id");
@@ -2812,14 +2811,6 @@ alter table "licence_plates" add constraint "licence_plates_inhabitant_id_fk" fo
 alter table "licence_plates" add constraint "licence_plates_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
 alter table "licence_plates" add constraint "licence_plates_parking_place_id_fk" foreign key ("tenant_id", "parking_place_id") references "parking_places" ("tenant_id", "id");
 alter table "licence_usages" add constraint "licence_usages_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_meter_id_fk" foreign key ("tenant_id", "meter_id") references "meters" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_approved_by_fk" foreign key ("tenant_id", "approved_by") references "users" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_bill_id_fk" foreign key ("tenant_id", "bill_id") references "bills" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_meter_type_id_fk" foreign key ("tenant_id", "meter_type_id") references "meter_types" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_building_id_fk" foreign key ("tenant_id", "building_id") references "buildings" ("tenant_id", "id");
-alter table "meter_readings" add constraint "meter_readings_payment_item_id_fk" foreign key ("tenant_id", "payment_item_id") references "payment_items" ("tenant_id", "id");
 alter table "meter_replacements" add constraint "meter_replacements_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "meter_replacements" add constraint "meter_replacements_meter_id_fk" foreign key ("tenant_id", "meter_id") references "meters" ("tenant_id", "id");
 alter table "meters" add constraint "meters_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
@@ -3240,6 +3231,9 @@ begin
   if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "bill_approvals_bill_id_fk" on table "bill_approvals"', detail = 'Key is still referenced from table "bill_approvals".', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
   end if;
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "meter_readings_bill_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
+  end if;
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "payments_bill_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_bill_id_fk', table = 'payments';
   end if;
@@ -3250,6 +3244,15 @@ begin
 end $fn$;
 drop trigger if exists "bills_referenced_delete" on "bills";
 create trigger "bills_referenced_delete" after delete on "bills" referencing old table as old_rows for each statement execute function "bills_referenced_delete"();
+create or replace function "buildings_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."building_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "buildings" violates foreign key constraint "meter_readings_building_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "buildings_referenced_delete" on "buildings";
+create trigger "buildings_referenced_delete" after delete on "buildings" referencing old table as old_rows for each statement execute function "buildings_referenced_delete"();
 create or replace function "buildings_renames_rooms_full_name"() returns trigger language plpgsql as $fn$
 begin
   update "rooms" c set "full_name" = null where c.tenant_id = new.tenant_id and c."building_id" = new.id;
@@ -3342,6 +3345,9 @@ begin
   end if;
   if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "bills_community_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_community_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "meter_readings_community_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_community_id_fk', table = 'meter_readings';
   end if;
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "payments_community_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_community_id_fk', table = 'payments';
@@ -3614,6 +3620,116 @@ begin
 end $fn$;
 drop trigger if exists "licence_plates_scope_update" on "licence_plates";
 create trigger "licence_plates_scope_update" after update on "licence_plates" referencing old table as old_rows new table as new_rows for each statement execute function "licence_plates_scope_update"();
+create or replace function "meter_readings_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_community_id_fk"', constraint = 'meter_readings_community_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."meter_id" as id from new_rows r where r."meter_id" is not null),
+       l as (select 1 from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_id_fk"', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."approved_by" as id from new_rows r where r."approved_by" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_approved_by_fk"', constraint = 'meter_readings_approved_by_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_bill_id_fk"', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."meter_type_id" as id from new_rows r where r."meter_type_id" is not null),
+       l as (select 1 from "meter_types" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_type_id_fk"', constraint = 'meter_readings_meter_type_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_room_id_fk"', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."building_id" as id from new_rows r where r."building_id" is not null),
+       l as (select 1 from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_building_id_fk"', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_payment_item_id_fk"', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meter_readings_refs_insert" on "meter_readings";
+create trigger "meter_readings_refs_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_refs_insert"();
+create or replace function "meter_readings_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_community_id_fk"', constraint = 'meter_readings_community_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."meter_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" where r."meter_id" is not null),
+       l as (select 1 from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_id_fk"', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."approved_by" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approved_by" is distinct from r."approved_by" where r."approved_by" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_approved_by_fk"', constraint = 'meter_readings_approved_by_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_bill_id_fk"', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."meter_type_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_type_id" is distinct from r."meter_type_id" where r."meter_type_id" is not null),
+       l as (select 1 from "meter_types" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_type_id_fk"', constraint = 'meter_readings_meter_type_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_room_id_fk"', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."building_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" where r."building_id" is not null),
+       l as (select 1 from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_building_id_fk"', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_payment_item_id_fk"', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meter_readings_refs_update" on "meter_readings";
+create trigger "meter_readings_refs_update" after update on "meter_readings" referencing old table as old_rows new table as new_rows for each statement execute function "meter_readings_refs_update"();
 create or replace function "meter_readings_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
@@ -3674,6 +3790,15 @@ begin
 end $fn$;
 drop trigger if exists "meter_replacements_scope_update" on "meter_replacements";
 create trigger "meter_replacements_scope_update" after update on "meter_replacements" referencing old table as old_rows new table as new_rows for each statement execute function "meter_replacements_scope_update"();
+create or replace function "meter_types_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."meter_type_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "meter_types" violates foreign key constraint "meter_readings_meter_type_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_meter_type_id_fk', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meter_types_referenced_delete" on "meter_types";
+create trigger "meter_types_referenced_delete" after delete on "meter_types" referencing old table as old_rows for each statement execute function "meter_types_referenced_delete"();
 create or replace function "meters_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
@@ -3704,6 +3829,15 @@ begin
 end $fn$;
 drop trigger if exists "meters_scope_update" on "meters";
 create trigger "meters_scope_update" after update on "meters" referencing old table as old_rows new table as new_rows for each statement execute function "meters_scope_update"();
+create or replace function "meters_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."meter_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "meters" violates foreign key constraint "meter_readings_meter_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meters_referenced_delete" on "meters";
+create trigger "meters_referenced_delete" after delete on "meters" referencing old table as old_rows for each statement execute function "meters_referenced_delete"();
 create or replace function "notices_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
@@ -3972,6 +4106,9 @@ create or replace function "payment_items_referenced_delete"() returns trigger l
 begin
   if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "payment_items" violates foreign key constraint "bills_payment_item_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_payment_item_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "payment_items" violates foreign key constraint "meter_readings_payment_item_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
   end if;
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "payment_items" violates foreign key constraint "payments_payment_item_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_payment_item_id_fk', table = 'payments';
@@ -4521,6 +4658,9 @@ begin
   if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "bills_room_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_room_id_fk', table = 'bills';
   end if;
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "meter_readings_room_id_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
+  end if;
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "payments_room_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_room_id_fk', table = 'payments';
   end if;
@@ -4704,6 +4844,9 @@ begin
   end if;
   if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."approver_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "bills_approver_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_approver_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "meter_readings" c on c.tenant_id = o.tenant_id and c."approved_by" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "meter_readings_approved_by_fk" on table "meter_readings"', detail = 'Key is still referenced from table "meter_readings".', constraint = 'meter_readings_approved_by_fk', table = 'meter_readings';
   end if;
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."cashier_id" = o.id) then
     raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "payments_cashier_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_cashier_id_fk', table = 'payments';

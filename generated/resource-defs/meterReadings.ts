@@ -488,6 +488,11 @@ const def: ResourceDef = {
     ]
   },
   "importable": true,
+  "referenceChecks": "statement",
+  "updatedInBulk": [
+    "billId",
+    "approvedBy"
+  ],
   "routePath": "/propertyPayment/meterReadings"
 };
 

@@ -262,11 +262,12 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
   // The use of the room's meters of the item's type in the period, from approved readings only (none: null, the room is skipped).
   const meterJoin = when(
     priced.needsMeter,
-    () => sql`left join lateral (select sum(x.usage) as usage from meter_readings x
+    () => sql`left join lateral (select sum(x.usage) as usage, array_agg(x.id) as reading_ids from meter_readings x
                  where x.tenant_id = ${run.tenantId}::bigint and x.room_id = c.id and x.meter_type_id = ${item.meterTypeId ?? null}::bigint
                    and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int) m on true`,
   );
-  return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date
+  return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date,
+            ${priced.needsMeter ? sql`m.reading_ids` : sql`null::bigint[]`} as reading_ids
        from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area, r.tenant_id, r.community_id, r.building_id, r.unit_id, r.building_area, r.floor from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
 }
 
@@ -311,6 +312,7 @@ async function generateStep(
 ): Promise<BatchCount[]> {
   const run = runParams(tenantId, payload);
   const selects = items.map((item, k) => itemSelect(run, payload, item, k === 0 ? afterRoomId : 0, limit !== null));
+  const metered = items.some((item) => pricingSql({ ...item, manualAmountFen: payload.manualAmountFen }).needsMeter);
   const user = new Shared(userId);
   const max = new Shared(limit);
   // A batch is finished when its item's rooms are all seen: always for whole items, else when the
@@ -324,7 +326,7 @@ async function generateStep(
          from (select nextval(pg_get_serial_sequence('bills', 'id')) as id, p.* from priced p where p.amount is not null) p
        on conflict do nothing
        returning id, room_id, payment_item_id, batch_id, amount_due
-     )${billedReadings(run, items)}, seen as (
+     )${when(metered, () => billedReadings(run))}, seen as (
        select batch_id, count(*)::int as scanned, count(amount)::int as priced, max(room_id) as last_id from priced group by batch_id
      ), made as (
        select batch_id, count(*)::int as inserted, coalesce(sum(amount_due), 0)::bigint as amount from ins group by batch_id
@@ -350,17 +352,15 @@ async function generateStep(
 }
 
 /**
- * The readings a step's new bills of metered items priced become 已计费 (locked), each naming its bill;
- * nothing when the step has no metered item.
+ * The readings a step's new bills priced by use became 已计费 (locked), each naming its bill: the
+ * readings each priced row summed (their ids carried in `reading_ids`), found by key.
  */
-function billedReadings(run: RunParams, items: GenerationItem[]): Sql {
-  const metered = items.filter((i) => i.pricingMethod === PricingMethod.ByMeterReading && i.meterTypeId);
-  if (!metered.length) return sql``;
+function billedReadings(run: RunParams): Sql {
   return sql`, billed as (
-       update meter_readings x set status = ${MeterReadingStatus.Billed}::int, bill_id = i.id, updated_at = now(), version = x.version + 1
-         from ins i join unnest(${metered.map((m) => m.itemId)}::bigint[], ${metered.map((m) => m.meterTypeId)}::bigint[]) as t(item_id, meter_type_id) on t.item_id = i.payment_item_id
-        where x.tenant_id = ${run.tenantId}::bigint and x.room_id = i.room_id and x.meter_type_id = t.meter_type_id
-          and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int
+       update meter_readings x set status = ${MeterReadingStatus.Billed}::int, bill_id = r.bill_id, updated_at = now(), version = x.version + 1
+         from (select i.id as bill_id, unnest(p.reading_ids) as reading_id
+                 from ins i join priced p on p.room_id = i.room_id and p.item_id = i.payment_item_id where p.reading_ids is not null) r
+        where x.tenant_id = ${run.tenantId}::bigint and x.id = r.reading_id and x.status = ${MeterReadingStatus.Approved}::int
        returning x.id
      )`;
 }

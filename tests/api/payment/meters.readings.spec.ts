@@ -134,6 +134,19 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     expect(grid.body.code).toBe(40970);
   });
 
+  it("a formula over 用量 bills approved readings and locks them as well", async () => {
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "公式水价", pricingMethod: 5, formula: "用量*单价+附加费", unitPrice: "2.00", surcharge: "1.50" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "公式水费", meterTypeId: water });
+    const m = await meter({ roomId: fx.rooms[2].id, meterTypeId: water, initialReading: "0" });
+    const r = await read(m, "2026-07", "10.00");
+    await ok(t.server, "POST", "/api/property/meterReadings/actions/approveBatch", t.admin, { ids: [r.id] });
+    const run = await generate(t.server, t.admin, { period: "2026-07", paymentItemIds: [item] });
+    expect(run.batches[0]).toMatchObject({ billCount: 1, totalAmount: "21.50" });
+    const billed = await ok(t.server, "GET", `/api/property/meterReadings/${r.id}`, t.admin);
+    expect(billed).toMatchObject({ status: 3, period: "2026-07" });
+    expect(billed.billId).toBeTruthy();
+  });
+
   it("refuses a metered item without a meter type at generation", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "无表类型", pricingMethod: 3, unitPrice: "3.00", meterUnit: "吨" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "无表类型水费" });
