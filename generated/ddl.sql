@@ -2953,12 +2953,19 @@ end $fn$;
 drop trigger if exists "access_events_scope_insert" on "access_events";
 create trigger "access_events_scope_insert" after insert on "access_events" referencing new table as new_rows for each statement execute function "access_events_scope_insert"();
 create or replace function "access_events_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_building_id_scope"', constraint = 'access_events_building_id_scope', table = 'access_events';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_inhabitant_id_scope"', constraint = 'access_events_inhabitant_id_scope', table = 'access_events';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -2977,12 +2984,19 @@ end $fn$;
 drop trigger if exists "ai_inspection_records_scope_insert" on "ai_inspection_records";
 create trigger "ai_inspection_records_scope_insert" after insert on "ai_inspection_records" referencing new table as new_rows for each statement execute function "ai_inspection_records_scope_insert"();
 create or replace function "ai_inspection_records_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."task_id" is distinct from r."task_id"), false), coalesce(bool_or(o."config_id" is distinct from r."config_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."task_id" is distinct from r."task_id" join "ai_inspection_tasks" p on p.tenant_id = r.tenant_id and p.id = r."task_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_task_id_scope"', constraint = 'ai_inspection_records_task_id_scope', table = 'ai_inspection_records';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."config_id" is distinct from r."config_id" join "ai_inspection_configs" p on p.tenant_id = r.tenant_id and p.id = r."config_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_config_id_scope"', constraint = 'ai_inspection_records_config_id_scope', table = 'ai_inspection_records';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -2998,9 +3012,14 @@ end $fn$;
 drop trigger if exists "alarms_scope_insert" on "alarms";
 create trigger "alarms_scope_insert" after insert on "alarms" referencing new table as new_rows for each statement execute function "alarms_scope_insert"();
 create or replace function "alarms_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."device_id" is distinct from r."device_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "alarms" violates community scope "alarms_device_id_scope"', constraint = 'alarms_device_id_scope', table = 'alarms';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3038,31 +3057,41 @@ end $fn$;
 drop trigger if exists "bill_approvals_refs_insert" on "bill_approvals";
 create trigger "bill_approvals_refs_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_refs_insert"();
 create or replace function "bill_approvals_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false), coalesce(bool_or(o."decider_id" is distinct from r."decider_id"), false)
+    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_community_id_fk"', constraint = 'bill_approvals_community_id_fk', table = 'bill_approvals';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
        l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_bill_id_fk"', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
        l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_batch_id_fk"', constraint = 'bill_approvals_batch_id_fk', table = 'bill_approvals';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."decider_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."decider_id" is distinct from r."decider_id" where r."decider_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_decider_id_fk"', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3081,12 +3110,19 @@ end $fn$;
 drop trigger if exists "bill_approvals_scope_insert" on "bill_approvals";
 create trigger "bill_approvals_scope_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_scope_insert"();
 create or replace function "bill_approvals_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3102,9 +3138,14 @@ end $fn$;
 drop trigger if exists "bill_batches_scope_insert" on "bill_batches";
 create trigger "bill_batches_scope_insert" after insert on "bill_batches" referencing new table as new_rows for each statement execute function "bill_batches_scope_insert"();
 create or replace function "bill_batches_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bill_batches" violates community scope "bill_batches_payment_item_id_scope"', constraint = 'bill_batches_payment_item_id_scope', table = 'bill_batches';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3160,37 +3201,49 @@ end $fn$;
 drop trigger if exists "bills_refs_insert" on "bills";
 create trigger "bills_refs_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_refs_insert"();
 create or replace function "bills_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false), coalesce(bool_or(o."approver_id" is distinct from r."approver_id"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_community_id_fk"', constraint = 'bills_community_id_fk', table = 'bills';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
        l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_room_id_fk"', constraint = 'bills_room_id_fk', table = 'bills';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
        l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_payment_item_id_fk"', constraint = 'bills_payment_item_id_fk', table = 'bills';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
        l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_batch_id_fk"', constraint = 'bills_batch_id_fk', table = 'bills';
   end if;
+  end if;
+  if changed_4 then
   with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approver_id" is distinct from r."approver_id" where r."approver_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_approver_id_fk"', constraint = 'bills_approver_id_fk', table = 'bills';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3212,15 +3265,24 @@ end $fn$;
 drop trigger if exists "bills_scope_insert" on "bills";
 create trigger "bills_scope_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_scope_insert"();
 create or replace function "bills_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3270,9 +3332,14 @@ end $fn$;
 drop trigger if exists "call_logs_scope_insert" on "call_logs";
 create trigger "call_logs_scope_insert" after insert on "call_logs" referencing new table as new_rows for each statement execute function "call_logs_scope_insert"();
 create or replace function "call_logs_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "call_logs" violates community scope "call_logs_room_id_scope"', constraint = 'call_logs_room_id_scope', table = 'call_logs';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3288,9 +3355,14 @@ end $fn$;
 drop trigger if exists "capture_settings_scope_insert" on "capture_settings";
 create trigger "capture_settings_scope_insert" after insert on "capture_settings" referencing new table as new_rows for each statement execute function "capture_settings_scope_insert"();
 create or replace function "capture_settings_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."device_id" is distinct from r."device_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "capture_settings" violates community scope "capture_settings_device_id_scope"', constraint = 'capture_settings_device_id_scope', table = 'capture_settings';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3306,9 +3378,14 @@ end $fn$;
 drop trigger if exists "cards_scope_insert" on "cards";
 create trigger "cards_scope_insert" after insert on "cards" referencing new table as new_rows for each statement execute function "cards_scope_insert"();
 create or replace function "cards_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "cards" violates community scope "cards_inhabitant_id_scope"', constraint = 'cards_inhabitant_id_scope', table = 'cards';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3327,12 +3404,19 @@ end $fn$;
 drop trigger if exists "communal_area_bookings_scope_insert" on "communal_area_bookings";
 create trigger "communal_area_bookings_scope_insert" after insert on "communal_area_bookings" referencing new table as new_rows for each statement execute function "communal_area_bookings_scope_insert"();
 create or replace function "communal_area_bookings_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."communal_area_id" is distinct from r."communal_area_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."communal_area_id" is distinct from r."communal_area_id" join "communal_areas" p on p.tenant_id = r.tenant_id and p.id = r."communal_area_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_communal_area_id_scope"', constraint = 'communal_area_bookings_communal_area_id_scope', table = 'communal_area_bookings';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_room_id_scope"', constraint = 'communal_area_bookings_room_id_scope', table = 'communal_area_bookings';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3378,15 +3462,24 @@ end $fn$;
 drop trigger if exists "deposits_scope_insert" on "deposits";
 create trigger "deposits_scope_insert" after insert on "deposits" referencing new table as new_rows for each statement execute function "deposits_scope_insert"();
 create or replace function "deposits_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_room_id_scope"', constraint = 'deposits_room_id_scope', table = 'deposits';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_payment_item_id_scope"', constraint = 'deposits_payment_item_id_scope', table = 'deposits';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_receipt_id_scope"', constraint = 'deposits_receipt_id_scope', table = 'deposits';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3405,12 +3498,19 @@ end $fn$;
 drop trigger if exists "devices_scope_insert" on "devices";
 create trigger "devices_scope_insert" after insert on "devices" referencing new table as new_rows for each statement execute function "devices_scope_insert"();
 create or replace function "devices_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."unit_id" is distinct from r."unit_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_building_id_scope"', constraint = 'devices_building_id_scope', table = 'devices';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."unit_id" is distinct from r."unit_id" join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_unit_id_scope"', constraint = 'devices_unit_id_scope', table = 'devices';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3429,12 +3529,19 @@ end $fn$;
 drop trigger if exists "dunning_notices_scope_insert" on "dunning_notices";
 create trigger "dunning_notices_scope_insert" after insert on "dunning_notices" referencing new table as new_rows for each statement execute function "dunning_notices_scope_insert"();
 create or replace function "dunning_notices_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."published_notice_id" is distinct from r."published_notice_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_room_id_scope"', constraint = 'dunning_notices_room_id_scope', table = 'dunning_notices';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."published_notice_id" is distinct from r."published_notice_id" join "notices" p on p.tenant_id = r.tenant_id and p.id = r."published_notice_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_published_notice_id_scope"', constraint = 'dunning_notices_published_notice_id_scope', table = 'dunning_notices';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3450,9 +3557,14 @@ end $fn$;
 drop trigger if exists "dunning_records_scope_insert" on "dunning_records";
 create trigger "dunning_records_scope_insert" after insert on "dunning_records" referencing new table as new_rows for each statement execute function "dunning_records_scope_insert"();
 create or replace function "dunning_records_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "dunning_records" violates community scope "dunning_records_room_id_scope"', constraint = 'dunning_records_room_id_scope', table = 'dunning_records';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3468,9 +3580,14 @@ end $fn$;
 drop trigger if exists "elevators_scope_insert" on "elevators";
 create trigger "elevators_scope_insert" after insert on "elevators" referencing new table as new_rows for each statement execute function "elevators_scope_insert"();
 create or replace function "elevators_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "elevators" violates community scope "elevators_building_id_scope"', constraint = 'elevators_building_id_scope', table = 'elevators';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3486,9 +3603,14 @@ end $fn$;
 drop trigger if exists "face_profiles_scope_insert" on "face_profiles";
 create trigger "face_profiles_scope_insert" after insert on "face_profiles" referencing new table as new_rows for each statement execute function "face_profiles_scope_insert"();
 create or replace function "face_profiles_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "face_profiles" violates community scope "face_profiles_inhabitant_id_scope"', constraint = 'face_profiles_inhabitant_id_scope', table = 'face_profiles';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3504,9 +3626,14 @@ end $fn$;
 drop trigger if exists "inhabitants_scope_insert" on "inhabitants";
 create trigger "inhabitants_scope_insert" after insert on "inhabitants" referencing new table as new_rows for each statement execute function "inhabitants_scope_insert"();
 create or replace function "inhabitants_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "inhabitants" violates community scope "inhabitants_room_id_scope"', constraint = 'inhabitants_room_id_scope', table = 'inhabitants';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3522,9 +3649,14 @@ end $fn$;
 drop trigger if exists "inspect_plan_reports_scope_insert" on "inspect_plan_reports";
 create trigger "inspect_plan_reports_scope_insert" after insert on "inspect_plan_reports" referencing new table as new_rows for each statement execute function "inspect_plan_reports_scope_insert"();
 create or replace function "inspect_plan_reports_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."plan_id" is distinct from r."plan_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."plan_id" is distinct from r."plan_id" join "inspect_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "inspect_plan_reports" violates community scope "inspect_plan_reports_plan_id_scope"', constraint = 'inspect_plan_reports_plan_id_scope', table = 'inspect_plan_reports';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3540,9 +3672,14 @@ end $fn$;
 drop trigger if exists "inspect_plans_scope_insert" on "inspect_plans";
 create trigger "inspect_plans_scope_insert" after insert on "inspect_plans" referencing new table as new_rows for each statement execute function "inspect_plans_scope_insert"();
 create or replace function "inspect_plans_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."template_id" is distinct from r."template_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."template_id" is distinct from r."template_id" join "inspect_templates" p on p.tenant_id = r.tenant_id and p.id = r."template_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "inspect_plans" violates community scope "inspect_plans_template_id_scope"', constraint = 'inspect_plans_template_id_scope', table = 'inspect_plans';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3558,9 +3695,14 @@ end $fn$;
 drop trigger if exists "inspect_templates_scope_insert" on "inspect_templates";
 create trigger "inspect_templates_scope_insert" after insert on "inspect_templates" referencing new table as new_rows for each statement execute function "inspect_templates_scope_insert"();
 create or replace function "inspect_templates_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."eval_template_id" is distinct from r."eval_template_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."eval_template_id" is distinct from r."eval_template_id" join "inspect_eval_templates" p on p.tenant_id = r.tenant_id and p.id = r."eval_template_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "inspect_templates" violates community scope "inspect_templates_eval_template_id_scope"', constraint = 'inspect_templates_eval_template_id_scope', table = 'inspect_templates';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3579,12 +3721,19 @@ end $fn$;
 drop trigger if exists "key_persons_scope_insert" on "key_persons";
 create trigger "key_persons_scope_insert" after insert on "key_persons" referencing new table as new_rows for each statement execute function "key_persons_scope_insert"();
 create or replace function "key_persons_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_inhabitant_id_scope"', constraint = 'key_persons_inhabitant_id_scope', table = 'key_persons';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_room_id_scope"', constraint = 'key_persons_room_id_scope', table = 'key_persons';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3606,15 +3755,24 @@ end $fn$;
 drop trigger if exists "licence_plates_scope_insert" on "licence_plates";
 create trigger "licence_plates_scope_insert" after insert on "licence_plates" referencing new table as new_rows for each statement execute function "licence_plates_scope_insert"();
 create or replace function "licence_plates_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."parking_place_id" is distinct from r."parking_place_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_inhabitant_id_scope"', constraint = 'licence_plates_inhabitant_id_scope', table = 'licence_plates';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_room_id_scope"', constraint = 'licence_plates_room_id_scope', table = 'licence_plates';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."parking_place_id" is distinct from r."parking_place_id" join "parking_places" p on p.tenant_id = r.tenant_id and p.id = r."parking_place_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_parking_place_id_scope"', constraint = 'licence_plates_parking_place_id_scope', table = 'licence_plates';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3676,55 +3834,73 @@ end $fn$;
 drop trigger if exists "meter_readings_refs_insert" on "meter_readings";
 create trigger "meter_readings_refs_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_refs_insert"();
 create or replace function "meter_readings_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean; changed_7 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."meter_id" is distinct from r."meter_id"), false), coalesce(bool_or(o."approved_by" is distinct from r."approved_by"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."meter_type_id" is distinct from r."meter_type_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5, changed_6, changed_7 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_community_id_fk"', constraint = 'meter_readings_community_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."meter_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" where r."meter_id" is not null),
        l as (select 1 from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_id_fk"', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."approved_by" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approved_by" is distinct from r."approved_by" where r."approved_by" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_approved_by_fk"', constraint = 'meter_readings_approved_by_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
        l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_bill_id_fk"', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_4 then
   with k as (select distinct r.tenant_id, r."meter_type_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_type_id" is distinct from r."meter_type_id" where r."meter_type_id" is not null),
        l as (select 1 from "meter_types" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_type_id_fk"', constraint = 'meter_readings_meter_type_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_5 then
   with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
        l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_room_id_fk"', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_6 then
   with k as (select distinct r.tenant_id, r."building_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" where r."building_id" is not null),
        l as (select 1 from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_building_id_fk"', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if changed_7 then
   with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
        l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_payment_item_id_fk"', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3752,21 +3928,34 @@ end $fn$;
 drop trigger if exists "meter_readings_scope_insert" on "meter_readings";
 create trigger "meter_readings_scope_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_scope_insert"();
 create or replace function "meter_readings_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
 begin
+  select coalesce(bool_or(o."meter_id" is distinct from r."meter_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_meter_id_scope"', constraint = 'meter_readings_meter_id_scope', table = 'meter_readings';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_bill_id_scope"', constraint = 'meter_readings_bill_id_scope', table = 'meter_readings';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
   end if;
+  end if;
+  if changed_3 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_building_id_scope"', constraint = 'meter_readings_building_id_scope', table = 'meter_readings';
   end if;
+  end if;
+  if changed_4 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3782,9 +3971,14 @@ end $fn$;
 drop trigger if exists "meter_replacements_scope_insert" on "meter_replacements";
 create trigger "meter_replacements_scope_insert" after insert on "meter_replacements" referencing new table as new_rows for each statement execute function "meter_replacements_scope_insert"();
 create or replace function "meter_replacements_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."meter_id" is distinct from r."meter_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meter_replacements" violates community scope "meter_replacements_meter_id_scope"', constraint = 'meter_replacements_meter_id_scope', table = 'meter_replacements';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3815,15 +4009,24 @@ end $fn$;
 drop trigger if exists "meters_scope_insert" on "meters";
 create trigger "meters_scope_insert" after insert on "meters" referencing new table as new_rows for each statement execute function "meters_scope_insert"();
 create or replace function "meters_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."unit_id" is distinct from r."unit_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meters" violates community scope "meters_room_id_scope"', constraint = 'meters_room_id_scope', table = 'meters';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meters" violates community scope "meters_building_id_scope"', constraint = 'meters_building_id_scope', table = 'meters';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."unit_id" is distinct from r."unit_id" join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "meters" violates community scope "meters_unit_id_scope"', constraint = 'meters_unit_id_scope', table = 'meters';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3848,9 +4051,14 @@ end $fn$;
 drop trigger if exists "notices_scope_insert" on "notices";
 create trigger "notices_scope_insert" after insert on "notices" referencing new table as new_rows for each statement execute function "notices_scope_insert"();
 create or replace function "notices_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "notices" violates community scope "notices_room_id_scope"', constraint = 'notices_room_id_scope', table = 'notices';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3872,15 +4080,24 @@ end $fn$;
 drop trigger if exists "online_payment_order_bills_scope_insert" on "online_payment_order_bills";
 create trigger "online_payment_order_bills_scope_insert" after insert on "online_payment_order_bills" referencing new table as new_rows for each statement execute function "online_payment_order_bills_scope_insert"();
 create or replace function "online_payment_order_bills_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."order_id" is distinct from r."order_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."open_bill_id" is distinct from r."open_bill_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."order_id" is distinct from r."order_id" join "online_payment_orders" p on p.tenant_id = r.tenant_id and p.id = r."order_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_order_bills" violates community scope "online_payment_order_bills_order_id_scope"', constraint = 'online_payment_order_bills_order_id_scope', table = 'online_payment_order_bills';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_order_bills" violates community scope "online_payment_order_bills_bill_id_scope"', constraint = 'online_payment_order_bills_bill_id_scope', table = 'online_payment_order_bills';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."open_bill_id" is distinct from r."open_bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."open_bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_order_bills" violates community scope "online_payment_order_bills_open_bill_id_scope"', constraint = 'online_payment_order_bills_open_bill_id_scope', table = 'online_payment_order_bills';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3899,12 +4116,19 @@ end $fn$;
 drop trigger if exists "online_payment_orders_scope_insert" on "online_payment_orders";
 create trigger "online_payment_orders_scope_insert" after insert on "online_payment_orders" referencing new table as new_rows for each statement execute function "online_payment_orders_scope_insert"();
 create or replace function "online_payment_orders_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_room_id_scope"', constraint = 'online_payment_orders_room_id_scope', table = 'online_payment_orders';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_receipt_id_scope"', constraint = 'online_payment_orders_receipt_id_scope', table = 'online_payment_orders';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3923,12 +4147,19 @@ end $fn$;
 drop trigger if exists "online_payment_refunds_scope_insert" on "online_payment_refunds";
 create trigger "online_payment_refunds_scope_insert" after insert on "online_payment_refunds" referencing new table as new_rows for each statement execute function "online_payment_refunds_scope_insert"();
 create or replace function "online_payment_refunds_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."order_id" is distinct from r."order_id"), false), coalesce(bool_or(o."refund_id" is distinct from r."refund_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."order_id" is distinct from r."order_id" join "online_payment_orders" p on p.tenant_id = r.tenant_id and p.id = r."order_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_refunds" violates community scope "online_payment_refunds_order_id_scope"', constraint = 'online_payment_refunds_order_id_scope', table = 'online_payment_refunds';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_refunds" violates community scope "online_payment_refunds_refund_id_scope"', constraint = 'online_payment_refunds_refund_id_scope', table = 'online_payment_refunds';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3944,9 +4175,14 @@ end $fn$;
 drop trigger if exists "parking_events_scope_insert" on "parking_events";
 create trigger "parking_events_scope_insert" after insert on "parking_events" referencing new table as new_rows for each statement execute function "parking_events_scope_insert"();
 create or replace function "parking_events_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."lot_id" is distinct from r."lot_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_events" violates community scope "parking_events_lot_id_scope"', constraint = 'parking_events_lot_id_scope', table = 'parking_events';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3962,9 +4198,14 @@ end $fn$;
 drop trigger if exists "parking_fee_rules_scope_insert" on "parking_fee_rules";
 create trigger "parking_fee_rules_scope_insert" after insert on "parking_fee_rules" referencing new table as new_rows for each statement execute function "parking_fee_rules_scope_insert"();
 create or replace function "parking_fee_rules_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."lot_id" is distinct from r."lot_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_fee_rules" violates community scope "parking_fee_rules_lot_id_scope"', constraint = 'parking_fee_rules_lot_id_scope', table = 'parking_fee_rules';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -3980,9 +4221,14 @@ end $fn$;
 drop trigger if exists "parking_payments_scope_insert" on "parking_payments";
 create trigger "parking_payments_scope_insert" after insert on "parking_payments" referencing new table as new_rows for each statement execute function "parking_payments_scope_insert"();
 create or replace function "parking_payments_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."lot_id" is distinct from r."lot_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_payments" violates community scope "parking_payments_lot_id_scope"', constraint = 'parking_payments_lot_id_scope', table = 'parking_payments';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4007,18 +4253,29 @@ end $fn$;
 drop trigger if exists "parking_places_scope_insert" on "parking_places";
 create trigger "parking_places_scope_insert" after insert on "parking_places" referencing new table as new_rows for each statement execute function "parking_places_scope_insert"();
 create or replace function "parking_places_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
+  select coalesce(bool_or(o."lot_id" is distinct from r."lot_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false), coalesce(bool_or(o."parent_place_id" is distinct from r."parent_place_id"), false)
+    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_lot_id_scope"', constraint = 'parking_places_lot_id_scope', table = 'parking_places';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_room_id_scope"', constraint = 'parking_places_room_id_scope', table = 'parking_places';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_inhabitant_id_scope"', constraint = 'parking_places_inhabitant_id_scope', table = 'parking_places';
   end if;
+  end if;
+  if changed_3 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."parent_place_id" is distinct from r."parent_place_id" join "parking_places" p on p.tenant_id = r.tenant_id and p.id = r."parent_place_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_parent_place_id_scope"', constraint = 'parking_places_parent_place_id_scope', table = 'parking_places';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4034,9 +4291,14 @@ end $fn$;
 drop trigger if exists "patrol_plans_scope_insert" on "patrol_plans";
 create trigger "patrol_plans_scope_insert" after insert on "patrol_plans" referencing new table as new_rows for each statement execute function "patrol_plans_scope_insert"();
 create or replace function "patrol_plans_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."arrange_id" is distinct from r."arrange_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."arrange_id" is distinct from r."arrange_id" join "patrol_arranges" p on p.tenant_id = r.tenant_id and p.id = r."arrange_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "patrol_plans" violates community scope "patrol_plans_arrange_id_scope"', constraint = 'patrol_plans_arrange_id_scope', table = 'patrol_plans';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4052,9 +4314,14 @@ end $fn$;
 drop trigger if exists "patrol_points_scope_insert" on "patrol_points";
 create trigger "patrol_points_scope_insert" after insert on "patrol_points" referencing new table as new_rows for each statement execute function "patrol_points_scope_insert"();
 create or replace function "patrol_points_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "patrol_points" violates community scope "patrol_points_building_id_scope"', constraint = 'patrol_points_building_id_scope', table = 'patrol_points';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4073,12 +4340,19 @@ end $fn$;
 drop trigger if exists "patrol_records_scope_insert" on "patrol_records";
 create trigger "patrol_records_scope_insert" after insert on "patrol_records" referencing new table as new_rows for each statement execute function "patrol_records_scope_insert"();
 create or replace function "patrol_records_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."plan_id" is distinct from r."plan_id"), false), coalesce(bool_or(o."point_id" is distinct from r."point_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."plan_id" is distinct from r."plan_id" join "patrol_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_plan_id_scope"', constraint = 'patrol_records_plan_id_scope', table = 'patrol_records';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."point_id" is distinct from r."point_id" join "patrol_points" p on p.tenant_id = r.tenant_id and p.id = r."point_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_point_id_scope"', constraint = 'patrol_records_point_id_scope', table = 'patrol_records';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4094,9 +4368,14 @@ end $fn$;
 drop trigger if exists "payment_items_scope_insert" on "payment_items";
 create trigger "payment_items_scope_insert" after insert on "payment_items" referencing new table as new_rows for each statement execute function "payment_items_scope_insert"();
 create or replace function "payment_items_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."price_type_id" is distinct from r."price_type_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."price_type_id" is distinct from r."price_type_id" join "price_types" p on p.tenant_id = r.tenant_id and p.id = r."price_type_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "payment_items" violates community scope "payment_items_price_type_id_scope"', constraint = 'payment_items_price_type_id_scope', table = 'payment_items';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4161,43 +4440,57 @@ end $fn$;
 drop trigger if exists "payments_refs_insert" on "payments";
 create trigger "payments_refs_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_refs_insert"();
 create or replace function "payments_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."refund_id" is distinct from r."refund_id"), false), coalesce(bool_or(o."cashier_id" is distinct from r."cashier_id"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_community_id_fk"', constraint = 'payments_community_id_fk', table = 'payments';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
        l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_bill_id_fk"', constraint = 'payments_bill_id_fk', table = 'payments';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
        l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_room_id_fk"', constraint = 'payments_room_id_fk', table = 'payments';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
        l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_payment_item_id_fk"', constraint = 'payments_payment_item_id_fk', table = 'payments';
   end if;
+  end if;
+  if changed_4 then
   with k as (select distinct r.tenant_id, r."refund_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" where r."refund_id" is not null),
        l as (select 1 from "refunds" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_refund_id_fk"', constraint = 'payments_refund_id_fk', table = 'payments';
   end if;
+  end if;
+  if changed_5 then
   with k as (select distinct r.tenant_id, r."cashier_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."cashier_id" is distinct from r."cashier_id" where r."cashier_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_cashier_id_fk"', constraint = 'payments_cashier_id_fk', table = 'payments';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4222,18 +4515,29 @@ end $fn$;
 drop trigger if exists "payments_scope_insert" on "payments";
 create trigger "payments_scope_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_scope_insert"();
 create or replace function "payments_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
+  select coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."refund_id" is distinct from r."refund_id"), false)
+    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
   end if;
+  end if;
+  if changed_3 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4264,12 +4568,19 @@ end $fn$;
 drop trigger if exists "prepay_accounts_scope_insert" on "prepay_accounts";
 create trigger "prepay_accounts_scope_insert" after insert on "prepay_accounts" referencing new table as new_rows for each statement execute function "prepay_accounts_scope_insert"();
 create or replace function "prepay_accounts_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."last_receipt_id" is distinct from r."last_receipt_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_room_id_scope"', constraint = 'prepay_accounts_room_id_scope', table = 'prepay_accounts';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."last_receipt_id" is distinct from r."last_receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."last_receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_last_receipt_id_scope"', constraint = 'prepay_accounts_last_receipt_id_scope', table = 'prepay_accounts';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4334,49 +4645,65 @@ end $fn$;
 drop trigger if exists "prepay_transactions_refs_insert" on "prepay_transactions";
 create trigger "prepay_transactions_refs_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_refs_insert"();
 create or replace function "prepay_transactions_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."account_id" is distinct from r."account_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."operator_id" is distinct from r."operator_id"), false), coalesce(bool_or(o."approver_id" is distinct from r."approver_id"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5, changed_6 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_community_id_fk"', constraint = 'prepay_transactions_community_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."account_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" where r."account_id" is not null),
        l as (select 1 from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_account_id_fk"', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
        l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_room_id_fk"', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
        l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_bill_id_fk"', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_4 then
   with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
        l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_payment_id_fk"', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_5 then
   with k as (select distinct r.tenant_id, r."operator_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."operator_id" is distinct from r."operator_id" where r."operator_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_operator_id_fk"', constraint = 'prepay_transactions_operator_id_fk', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_6 then
   with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approver_id" is distinct from r."approver_id" where r."approver_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_approver_id_fk"', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4401,18 +4728,29 @@ end $fn$;
 drop trigger if exists "prepay_transactions_scope_insert" on "prepay_transactions";
 create trigger "prepay_transactions_scope_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_scope_insert"();
 create or replace function "prepay_transactions_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
+  select coalesce(bool_or(o."account_id" is distinct from r."account_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false)
+    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" join "prepay_accounts" p on p.tenant_id = r.tenant_id and p.id = r."account_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
   end if;
+  end if;
+  if changed_3 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4428,9 +4766,14 @@ end $fn$;
 drop trigger if exists "publish_records_scope_insert" on "publish_records";
 create trigger "publish_records_scope_insert" after insert on "publish_records" referencing new table as new_rows for each statement execute function "publish_records_scope_insert"();
 create or replace function "publish_records_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."device_id" is distinct from r."device_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "publish_records" violates community scope "publish_records_device_id_scope"', constraint = 'publish_records_device_id_scope', table = 'publish_records';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4474,37 +4817,49 @@ end $fn$;
 drop trigger if exists "receipts_refs_insert" on "receipts";
 create trigger "receipts_refs_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_refs_insert"();
 create or replace function "receipts_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
 begin
+  select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."issuer_id" is distinct from r."issuer_id"), false), coalesce(bool_or(o."voided_by" is distinct from r."voided_by"), false)
+    into changed_0, changed_1, changed_2, changed_3, changed_4 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_community_id_fk"', constraint = 'receipts_community_id_fk', table = 'receipts';
   end if;
+  end if;
+  if changed_1 then
   with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
        l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_payment_id_fk"', constraint = 'receipts_payment_id_fk', table = 'receipts';
   end if;
+  end if;
+  if changed_2 then
   with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
        l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_room_id_fk"', constraint = 'receipts_room_id_fk', table = 'receipts';
   end if;
+  end if;
+  if changed_3 then
   with k as (select distinct r.tenant_id, r."issuer_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."issuer_id" is distinct from r."issuer_id" where r."issuer_id" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_issuer_id_fk"', constraint = 'receipts_issuer_id_fk', table = 'receipts';
   end if;
+  end if;
+  if changed_4 then
   with k as (select distinct r.tenant_id, r."voided_by" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."voided_by" is distinct from r."voided_by" where r."voided_by" is not null),
        l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
   select (select count(*) from k) - (select count(*) from l) into missing;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_voided_by_fk"', constraint = 'receipts_voided_by_fk', table = 'receipts';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4523,12 +4878,19 @@ end $fn$;
 drop trigger if exists "receipts_scope_insert" on "receipts";
 create trigger "receipts_scope_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_scope_insert"();
 create or replace function "receipts_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4553,18 +4915,29 @@ end $fn$;
 drop trigger if exists "refunds_scope_insert" on "refunds";
 create trigger "refunds_scope_insert" after insert on "refunds" referencing new table as new_rows for each statement execute function "refunds_scope_insert"();
 create or replace function "refunds_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
+  select coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_payment_id_scope"', constraint = 'refunds_payment_id_scope', table = 'refunds';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_receipt_id_scope"', constraint = 'refunds_receipt_id_scope', table = 'refunds';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_bill_id_scope"', constraint = 'refunds_bill_id_scope', table = 'refunds';
   end if;
+  end if;
+  if changed_3 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_room_id_scope"', constraint = 'refunds_room_id_scope', table = 'refunds';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4589,9 +4962,14 @@ end $fn$;
 drop trigger if exists "repairs_scope_insert" on "repairs";
 create trigger "repairs_scope_insert" after insert on "repairs" referencing new table as new_rows for each statement execute function "repairs_scope_insert"();
 create or replace function "repairs_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "repairs" violates community scope "repairs_room_id_scope"', constraint = 'repairs_room_id_scope', table = 'repairs';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4610,12 +4988,19 @@ end $fn$;
 drop trigger if exists "room_audit_orders_scope_insert" on "room_audit_orders";
 create trigger "room_audit_orders_scope_insert" after insert on "room_audit_orders" referencing new table as new_rows for each statement execute function "room_audit_orders_scope_insert"();
 create or replace function "room_audit_orders_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."inhabitant_id" is distinct from r."inhabitant_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_room_id_scope"', constraint = 'room_audit_orders_room_id_scope', table = 'room_audit_orders';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_inhabitant_id_scope"', constraint = 'room_audit_orders_inhabitant_id_scope', table = 'room_audit_orders';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4634,12 +5019,19 @@ end $fn$;
 drop trigger if exists "rooms_scope_insert" on "rooms";
 create trigger "rooms_scope_insert" after insert on "rooms" referencing new table as new_rows for each statement execute function "rooms_scope_insert"();
 create or replace function "rooms_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."unit_id" is distinct from r."unit_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_building_id_scope"', constraint = 'rooms_building_id_scope', table = 'rooms';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."unit_id" is distinct from r."unit_id" join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_unit_id_scope"', constraint = 'rooms_unit_id_scope', table = 'rooms';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4687,12 +5079,19 @@ end $fn$;
 drop trigger if exists "share_allocations_scope_insert" on "share_allocations";
 create trigger "share_allocations_scope_insert" after insert on "share_allocations" referencing new table as new_rows for each statement execute function "share_allocations_scope_insert"();
 create or replace function "share_allocations_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "share_allocations" violates community scope "share_allocations_payment_item_id_scope"', constraint = 'share_allocations_payment_item_id_scope', table = 'share_allocations';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "share_allocations" violates community scope "share_allocations_batch_id_scope"', constraint = 'share_allocations_batch_id_scope', table = 'share_allocations';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4708,9 +5107,14 @@ end $fn$;
 drop trigger if exists "smart_devices_scope_insert" on "smart_devices";
 create trigger "smart_devices_scope_insert" after insert on "smart_devices" referencing new table as new_rows for each statement execute function "smart_devices_scope_insert"();
 create or replace function "smart_devices_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "smart_devices" violates community scope "smart_devices_room_id_scope"', constraint = 'smart_devices_room_id_scope', table = 'smart_devices';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4732,15 +5136,24 @@ end $fn$;
 drop trigger if exists "smart_rooms_scope_insert" on "smart_rooms";
 create trigger "smart_rooms_scope_insert" after insert on "smart_rooms" referencing new table as new_rows for each statement execute function "smart_rooms_scope_insert"();
 create or replace function "smart_rooms_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."house_template_id" is distinct from r."house_template_id"), false), coalesce(bool_or(o."worker_id" is distinct from r."worker_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_room_id_scope"', constraint = 'smart_rooms_room_id_scope', table = 'smart_rooms';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."house_template_id" is distinct from r."house_template_id" join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_house_template_id_scope"', constraint = 'smart_rooms_house_template_id_scope', table = 'smart_rooms';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."worker_id" is distinct from r."worker_id" join "smart_workers" p on p.tenant_id = r.tenant_id and p.id = r."worker_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_worker_id_scope"', constraint = 'smart_rooms_worker_id_scope', table = 'smart_rooms';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4756,9 +5169,14 @@ end $fn$;
 drop trigger if exists "smart_scenes_scope_insert" on "smart_scenes";
 create trigger "smart_scenes_scope_insert" after insert on "smart_scenes" referencing new table as new_rows for each statement execute function "smart_scenes_scope_insert"();
 create or replace function "smart_scenes_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."house_template_id" is distinct from r."house_template_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."house_template_id" is distinct from r."house_template_id" join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "smart_scenes" violates community scope "smart_scenes_house_template_id_scope"', constraint = 'smart_scenes_house_template_id_scope', table = 'smart_scenes';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4774,9 +5192,14 @@ end $fn$;
 drop trigger if exists "suggestions_scope_insert" on "suggestions";
 create trigger "suggestions_scope_insert" after insert on "suggestions" referencing new table as new_rows for each statement execute function "suggestions_scope_insert"();
 create or replace function "suggestions_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "suggestions" violates community scope "suggestions_room_id_scope"', constraint = 'suggestions_room_id_scope', table = 'suggestions';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4798,15 +5221,24 @@ end $fn$;
 drop trigger if exists "temp_charges_scope_insert" on "temp_charges";
 create trigger "temp_charges_scope_insert" after insert on "temp_charges" referencing new table as new_rows for each statement execute function "temp_charges_scope_insert"();
 create or replace function "temp_charges_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_room_id_scope"', constraint = 'temp_charges_room_id_scope', table = 'temp_charges';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_payment_item_id_scope"', constraint = 'temp_charges_payment_item_id_scope', table = 'temp_charges';
   end if;
+  end if;
+  if changed_2 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_receipt_id_scope"', constraint = 'temp_charges_receipt_id_scope', table = 'temp_charges';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4822,9 +5254,14 @@ end $fn$;
 drop trigger if exists "units_scope_insert" on "units";
 create trigger "units_scope_insert" after insert on "units" referencing new table as new_rows for each statement execute function "units_scope_insert"();
 create or replace function "units_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."building_id" is distinct from r."building_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "units" violates community scope "units_building_id_scope"', constraint = 'units_building_id_scope', table = 'units';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4877,9 +5314,14 @@ end $fn$;
 drop trigger if exists "visitors_scope_insert" on "visitors";
 create trigger "visitors_scope_insert" after insert on "visitors" referencing new table as new_rows for each statement execute function "visitors_scope_insert"();
 create or replace function "visitors_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean;
 begin
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "visitors" violates community scope "visitors_room_id_scope"', constraint = 'visitors_room_id_scope', table = 'visitors';
+  end if;
   end if;
   return null;
 end $fn$;
@@ -4898,12 +5340,19 @@ end $fn$;
 drop trigger if exists "waivers_scope_insert" on "waivers";
 create trigger "waivers_scope_insert" after insert on "waivers" referencing new table as new_rows for each statement execute function "waivers_scope_insert"();
 create or replace function "waivers_scope_update"() returns trigger language plpgsql as $fn$
+declare changed_0 boolean; changed_1 boolean;
 begin
+  select coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
+    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_bill_id_scope"', constraint = 'waivers_bill_id_scope', table = 'waivers';
   end if;
+  end if;
+  if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_room_id_scope"', constraint = 'waivers_room_id_scope', table = 'waivers';
+  end if;
   end if;
   return null;
 end $fn$;
