@@ -30,13 +30,14 @@ export function App() {
   const { path, search } = useLocation();
   const tenant = tenantFrom(search);
   const tab = path.split("/")[0];
-  // An address for another tenant than the one signed in: that tenant's sign-in.
-  const otherTenant = tab !== "login" && search.has("tenant") && signedIn()?.tenantId !== tenant;
+  // An address for another tenant than the one signed in, or nobody signed in on this phone: the
+  // sign-in, without first asking the server what it would refuse (an expired session still is: 401).
+  const toLogin = tab !== "login" && (signedIn() === null || (search.has("tenant") && signedIn()?.tenantId !== tenant));
   useEffect(() => {
-    if (otherTenant) navigate("login", true);
-  }, [otherTenant]);
+    if (toLogin) navigate("login", true);
+  }, [toLogin]);
   let page;
-  if (tab === "login") page = <LoginPage tenant={tenant} />;
+  if (tab === "login" || toLogin) page = <LoginPage tenant={tenant} />;
   else if (tab === "bills") page = <BillsPage room={search.get("room")} />;
   else if (tab === "notices") page = <NoticesPage id={path.split("/")[1]} />;
   else if (tab === "repairs") page = <RepairsPage id={path.split("/")[1]} />;
@@ -53,7 +54,7 @@ export function App() {
   return (
     <ConfigProvider locale={zhCN}>
       <main className="h5-body">{page}</main>
-      {tab !== "login" && (
+      {tab !== "login" && !toLogin && (
         <nav className="h5-tabbar" aria-label="主导航">
           <TabBar activeKey={onTabPage ? currentTab : null} onChange={(key) => navigate(tabPath(key))} safeArea={false}>
             {TABS.map((t) => (

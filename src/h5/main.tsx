@@ -27,3 +27,11 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+// Installed on the phone: the service worker keeps the app's shell (public/h5-sw.js). Built app only:
+// the development server's modules are not the build's.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}h5-sw.js`, { scope: `${import.meta.env.BASE_URL}h5/` }).catch(() => undefined);
+  });
+}

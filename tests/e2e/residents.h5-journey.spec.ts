@@ -4,6 +4,7 @@
 // the total owed (a bill made and approved by staff for the test), the notices of its community and
 // one of them; a room that is not its own is refused with the server's message. No page error, no
 // sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
+// Offline, the installed app still opens (its service worker keeps the shell).
 import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
@@ -120,6 +121,18 @@ test("a resident signs in with an SMS code and sees its room, bills with the tot
   await page.getByRole("button", { name: "确定" }).click();
   await page.getByRole("heading", { name: "云物业住户" }).waitFor();
   expect((await page.request.get(`${base}/api/h5/rooms`)).status()).toBe(401);
+
+  // Installed on the phone: the service worker keeps the shell. Offline, the app still opens at
+  // 登录, and asking for a code says the network failed.
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(`${base}/neptune/h5/`);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByRole("heading", { name: "云物业住户" }).waitFor();
+  await page.getByRole("textbox", { name: "手机号" }).fill(PHONE);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await page.getByText("网络异常，请稍后重试").waitFor();
+  await page.context().setOffline(false);
 
   expect(errors).toEqual([]);
 });
