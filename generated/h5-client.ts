@@ -27,6 +27,15 @@ import type {
   RequestRoomBindingBody,
   RequestRoomBindingBodyInput,
   RequestRoomBindingData,
+  ListBindingCommunitiesParams,
+  ListBindingCommunitiesQuery,
+  ListBindingCommunitiesBody,
+  ListBindingCommunitiesData,
+  SearchBindingRoomsParams,
+  SearchBindingRoomsQuery,
+  SearchBindingRoomsBody,
+  SearchBindingRoomsQueryInput,
+  SearchBindingRoomsData,
   ListMyRoomsParams,
   ListMyRoomsQuery,
   ListMyRoomsBody,
@@ -122,6 +131,10 @@ export interface H5Client<O = unknown> {
   residentLogout: (input?: Record<string, never>, options?: O) => Promise<ResidentLogoutData>;
   /** 申请绑定房屋（姓名与房屋），生成入住审核单，物业通过后绑定 (POST /api/h5/rooms/actions/requestBinding) */
   requestRoomBinding: (input: { body: RequestRoomBindingBodyInput }, options?: O) => Promise<RequestRoomBindingData>;
+  /** 申请绑定时可选的小区 (GET /api/h5/binding/communities) */
+  listBindingCommunities: (input?: Record<string, never>, options?: O) => Promise<ListBindingCommunitiesData>;
+  /** 申请绑定时按名称查找小区内的房屋（最多 20 个） (GET /api/h5/binding/rooms) */
+  searchBindingRooms: (input: { query: SearchBindingRoomsQueryInput }, options?: O) => Promise<SearchBindingRoomsData>;
   /** 我的房屋（已绑定）与绑定申请 (GET /api/h5/rooms) */
   listMyRooms: (input?: Record<string, never>, options?: O) => Promise<ListMyRoomsData>;
   /** 我的房屋的账单（已审核、部分缴费、已缴清）与欠费合计 (GET /api/h5/rooms/:roomId/bills) */
@@ -186,6 +199,14 @@ const h5Routes = {
   "requestRoomBinding": {
     "method": "POST",
     "path": "/api/h5/rooms/actions/requestBinding"
+  },
+  "listBindingCommunities": {
+    "method": "GET",
+    "path": "/api/h5/binding/communities"
+  },
+  "searchBindingRooms": {
+    "method": "GET",
+    "path": "/api/h5/binding/rooms"
   },
   "listMyRooms": {
     "method": "GET",

@@ -8350,6 +8350,55 @@ auditOrderId: number
 status: number
 }
 
+export type ListBindingCommunitiesParams = Record<string, never>;
+
+export type ListBindingCommunitiesQuery = Record<string, never>;
+
+export type ListBindingCommunitiesBody = Record<string, never>;
+
+export interface ListBindingCommunitiesData {
+list: {
+id: number
+name: string
+}[]
+}
+
+export type SearchBindingRoomsParams = Record<string, never>;
+
+export interface SearchBindingRoomsQuery {
+/**
+ * 小区
+ */
+communityId: number
+/**
+ * 房屋
+ */
+keyword: string
+}
+
+export type SearchBindingRoomsBody = Record<string, never>;
+
+export interface SearchBindingRoomsQueryInput {
+/**
+ * 小区
+ */
+communityId: (number | string)
+/**
+ * 房屋
+ */
+keyword: string
+}
+
+export interface SearchBindingRoomsData {
+list: {
+id: number
+/**
+ * 楼栋-单元-房号
+ */
+name: string
+}[]
+}
+
 export type ListMyRoomsParams = Record<string, never>;
 
 export type ListMyRoomsQuery = Record<string, never>;
@@ -10798,6 +10847,8 @@ export interface OperationTypes {
   residentLogin: { params: ResidentLoginParams; query: ResidentLoginQuery; body: ResidentLoginBody; data: ResidentLoginData; result: ResidentLoginData; community: null };
   residentLogout: { params: ResidentLogoutParams; query: ResidentLogoutQuery; body: ResidentLogoutBody; data: ResidentLogoutData; result: ResidentLogoutData; community: null };
   requestRoomBinding: { params: RequestRoomBindingParams; query: RequestRoomBindingQuery; body: RequestRoomBindingBody; data: RequestRoomBindingData; result: RequestRoomBindingData; community: null };
+  listBindingCommunities: { params: ListBindingCommunitiesParams; query: ListBindingCommunitiesQuery; body: ListBindingCommunitiesBody; data: ListBindingCommunitiesData; result: ListBindingCommunitiesData; community: null };
+  searchBindingRooms: { params: SearchBindingRoomsParams; query: SearchBindingRoomsQuery; body: SearchBindingRoomsBody; data: SearchBindingRoomsData; result: SearchBindingRoomsData; community: null };
   listMyRooms: { params: ListMyRoomsParams; query: ListMyRoomsQuery; body: ListMyRoomsBody; data: ListMyRoomsData; result: ListMyRoomsData; community: null };
   listMyBills: { params: ListMyBillsParams; query: ListMyBillsQuery; body: ListMyBillsBody; data: ListMyBillsData; result: ListMyBillsResult; community: null };
   listMyPayChannels: { params: ListMyPayChannelsParams; query: ListMyPayChannelsQuery; body: ListMyPayChannelsBody; data: ListMyPayChannelsData; result: ListMyPayChannelsData; community: null };

@@ -7093,6 +7093,53 @@ export const operations = {
       }
     }
   },
+  "listBindingCommunities": {
+    "name": "listBindingCommunities",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/binding/communities",
+    "summary": "申请绑定时可选的小区",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [],
+    "scope": "session",
+    "schema": {}
+  },
+  "searchBindingRooms": {
+    "name": "searchBindingRooms",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/binding/rooms",
+    "summary": "申请绑定时按名称查找小区内的房屋（最多 20 个）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "小区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "keyword": {
+            "description": "房屋",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 30
+          }
+        },
+        "required": [
+          "communityId",
+          "keyword"
+        ]
+      }
+    }
+  },
   "listMyRooms": {
     "name": "listMyRooms",
     "domain": "residents",

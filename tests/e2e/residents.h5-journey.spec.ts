@@ -2,7 +2,7 @@
 // real server: a demo inhabitant signs in by phone and SMS code (the code read from the built-in
 // provider's outbox through the staff API, as admin), sees its bound room, that room's bills with
 // the total owed (a bill made and approved by staff for the test), the notices of its community and
-// one of them; a room that is not its own is refused with the server's message. No page error, no
+// one of them; another room asked for through the picker (申请绑定其他房屋), pending; a room that is not its own is refused with the server's message. No page error, no
 // sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
 // Offline, the installed app still opens (its service worker keeps the shell).
 import { expect, test } from "vitest";
@@ -68,6 +68,27 @@ test("a resident signs in with an SMS code and sees its room, bills with the tot
   await page.getByText(`${room.communityName} ${room.roomName}`).first().waitFor();
   await expectSound(page, "我的房屋");
   await screenshot(page, "h5-rooms");
+
+  // 申请绑定其他房屋: the first community of the picker, a room found by its name, 提交申请 → 审核中.
+  await page.getByRole("button", { name: "申请绑定其他房屋" }).click();
+  await page.getByRole("textbox", { name: "姓名" }).fill("李住户");
+  await page.getByRole("button", { name: "请选择小区" }).click();
+  await page.getByRole("button", { name: "确定" }).click();
+  const picked = (await (await page.request.get(`${base}/api/h5/binding/communities`)).json()) as { data: { list: { id: number; name: string }[] } };
+  const community = picked.data.list[0];
+  await page.getByRole("button", { name: community.name, exact: true }).waitFor();
+  const candidates = (
+    await journey.api<{ list: { id: number; fullName: string }[] }>("post", "/api/system/rooms/actions/pageList", { communityId: community.id, pageNo: 1, pageSize: 20 })
+  ).list.filter((r) => !rooms.data.list.some((mine) => mine.roomId === r.id));
+  const wanted = candidates[candidates.length - 1];
+  await page.getByRole("textbox", { name: "查找房屋" }).fill(wanted.fullName);
+  await page.getByText(wanted.fullName, { exact: true }).click();
+  await page.getByText(`已选：${wanted.fullName}`).waitFor();
+  await expectSound(page, "申请绑定房屋");
+  await screenshot(page, "h5-binding");
+  await page.getByRole("button", { name: "提交申请" }).click();
+  await page.getByText("审核中").first().waitFor();
+  await page.getByText(`${community.name} ${wanted.fullName}`).waitFor();
 
   // A bill for that room, approved by staff: it shows with the total owed.
   const stamp = Date.now() % 100000;

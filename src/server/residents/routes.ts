@@ -1,6 +1,6 @@
 // The residents' app's operations (schemas/operations/residents.yaml, docs/residents.md): sign-in by
 // phone and SMS code, the resident's rooms, bills and notices (reads.ts), the binding request
-// (bindings.ts), and the staff's read of the built-in SMS outbox.
+// (bindings.ts) with its room picker (binding-rooms.ts), and the staff's read of the built-in SMS outbox.
 import type { FastifyInstance } from "fastify";
 import { route } from "../platform/http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
@@ -11,6 +11,7 @@ import { smsProviderOf } from "./sms.ts";
 import { refuseDisabledAccount } from "./accounts.ts";
 import { requestBinding, settleBindingRequest } from "./bindings.ts";
 import { latestOutbox, myBills, myNotices, myRooms, signInResident } from "./reads.ts";
+import { bindingCommunities, bindingRooms } from "./binding-rooms.ts";
 
 export async function residentAuthRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.sendSmsCode, async ({ body, request }) => {
@@ -45,6 +46,8 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.requestRoomBinding, async ({ body, resident }) =>
     app.db.transaction((tx) => requestBinding(tx, resident, { name: body.name, roomId: body.roomId, identity: body.identity ?? 1 })),
   );
+  route(app, operations.listBindingCommunities, async ({ resident }) => bindingCommunities(app.db, resident));
+  route(app, operations.searchBindingRooms, async ({ query, resident }) => bindingRooms(app.db, resident, query.communityId, query.keyword));
   route(app, operations.listMyRooms, async ({ resident }) => myRooms(app.db, resident));
   route(app, operations.listMyBills, async ({ params, resident }) => myBills(app.db, resident, params.roomId));
   route(app, operations.listMyNotices, async ({ resident }) => myNotices(app.db, resident));

@@ -85,6 +85,29 @@ describe.each(backends)("residents' rooms, bills and notices (%s)", (backend) =>
     expect((await t.asResident(cookie, "GET", `/api/h5/rooms/${t.ids.roomA}/bills`)).status).toBe(200);
   });
 
+  it("the binding request's picker: the tenant's communities, then rooms found by part of their name; another tenant's community is not found", async () => {
+    const cookie = await t.signIn("13700000203", "10.8.4.1");
+    const communities = await t.asResident(cookie, "GET", "/api/h5/binding/communities");
+    expect(communities.status, communities.text).toBe(200);
+    const mine = await t.server.db.query<{ id: string; name: string }>("select id, name from communities where tenant_id = $1 order by name, id", [t.ids.tenantA]);
+    expect(communities.body.data.list).toEqual(mine.rows.map((r) => ({ id: Number(r.id), name: r.name })));
+    const { rows } = await t.server.db.query<{ full_name: string }>("select full_name from rooms where tenant_id = $1 and id = $2", [t.ids.tenantA, t.ids.roomA]);
+    const found = await t.asResident(cookie, "GET", `/api/h5/binding/rooms?communityId=${t.ids.communityA}&keyword=${encodeURIComponent(rows[0].full_name)}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.data.list).toContainEqual({ id: t.ids.roomA, name: rows[0].full_name });
+    expect(found.body.data.list.length).toBeLessThanOrEqual(20);
+    // A wildcard is a character like any other.
+    const literal = await t.asResident(cookie, "GET", `/api/h5/binding/rooms?communityId=${t.ids.communityA}&keyword=%25`);
+    expect(literal.body.data.list).toEqual([]);
+    const other = await t.asResident(cookie, "GET", `/api/h5/binding/rooms?communityId=${t.ids.communityB}&keyword=1`);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(NOT_FOUND);
+    const noKeyword = await t.asResident(cookie, "GET", `/api/h5/binding/rooms?communityId=${t.ids.communityA}`);
+    expect(noKeyword.status).toBe(400);
+    // Staff are not residents.
+    expect((await t.server.request("GET", "/api/h5/binding/communities", { token: t.admin })).status).toBe(401);
+  });
+
   it("refused: no match and no request gives no room; a rejected request binds nothing", async () => {
     const cookie = await t.signIn("13700000202", "10.8.3.1");
     const login = await t.asResident(cookie, "GET", "/api/h5/rooms");

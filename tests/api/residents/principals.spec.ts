@@ -11,6 +11,8 @@ const RESIDENT_OPERATIONS = [
   "residentLogin",
   "residentLogout",
   "requestRoomBinding",
+  "listBindingCommunities",
+  "searchBindingRooms",
   "listMyRooms",
   "listMyBills",
   "listMyNotices",
