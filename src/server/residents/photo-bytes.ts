@@ -2,7 +2,9 @@
 // bytes themselves (JPEG, PNG or WebP; the declared content type and the file name are not trusted),
 // and what a phone writes beside the picture is dropped before it is kept: where and when it was
 // taken, the device, comments. Pure: no I/O.
-//   - JPEG: the APP1 (EXIF, XMP), APP13 (IPTC) and comment segments before the image data;
+//   - JPEG: the APP1 (EXIF, XMP), APP13 (IPTC) and comment segments before the image data. Only the
+//     EXIF orientation is kept (a new EXIF segment holding that one tag): a phone stores a portrait
+//     photo sideways and says so there, and without it the photo would show on its side;
 //   - PNG: the text chunks (tEXt, zTXt, iTXt), eXIf and tIME;
 //   - WebP: the EXIF and XMP chunks (and their flags in VP8X).
 // Anything else, or a file whose structure does not hold together, is refused (null).
@@ -35,8 +37,57 @@ export function cleanPhoto(bytes: Buffer): CleanPhoto | null {
   return mediaType && cleaned ? { mediaType, bytes: cleaned } : null;
 }
 
+/** The EXIF orientation (1–8) an APP1 segment's payload states, or null (not EXIF, no such tag, malformed). */
+function exifOrientation(payload: Buffer): number | null {
+  if (payload.length < 14 || payload.toString("latin1", 0, 6) !== "Exif\0\0") return null;
+  const tiff = payload.subarray(6);
+  const order = tiff.toString("latin1", 0, 2);
+  if (order !== "II" && order !== "MM") return null;
+  const u16 = (at: number) => (order === "II" ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (order === "II" ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  if (u16(2) !== 42) return null;
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return null;
+  const count = u16(ifd);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return null;
+    // Tag 0x0112 Orientation, type 3 (SHORT), one value.
+    if (u16(entry) === 0x0112) {
+      const value = u16(entry + 2) === 3 ? u16(entry + 8) : 0;
+      return value >= 1 && value <= 8 ? value : null;
+    }
+  }
+  return null;
+}
+
+/** An APP1 segment holding an EXIF block of one tag, the orientation (big-endian TIFF, IFD0 only). */
+function orientationSegment(orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write("MM", 0, "latin1");
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  // Bytes 20–21 pad the value; 22–25: no next IFD.
+  const payload = Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff]);
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
 function cleanJpeg(bytes: Buffer): Buffer | null {
   const parts: Buffer[] = [bytes.subarray(0, 2)];
+  let orientation: number | null = null;
+  // The orientation goes right after SOI, or after a JFIF APP0 there (which must come first).
+  const withOrientation = () => {
+    if (!orientation || orientation === 1) return parts;
+    const at = parts[1]?.[1] === 0xe0 ? 2 : 1;
+    return [...parts.slice(0, at), orientationSegment(orientation), ...parts.slice(at)];
+  };
   let at = 2;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) return null;
@@ -60,9 +111,10 @@ function cleanJpeg(bytes: Buffer): Buffer | null {
     // Start of scan: the image data follows, kept as it is to the end.
     if (marker === 0xda) {
       parts.push(bytes.subarray(start));
-      return Buffer.concat(parts);
+      return Buffer.concat(withOrientation());
     }
     if (!JPEG_DROPPED.has(marker)) parts.push(bytes.subarray(start, end));
+    else if (marker === 0xe1 && orientation === null) orientation = exifOrientation(bytes.subarray(markerAt + 3, end));
     at = end;
   }
   return null;

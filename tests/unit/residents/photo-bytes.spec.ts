@@ -85,6 +85,63 @@ describe("residents' photo bytes", () => {
     expect(cleanPhoto(out.bytes)!.bytes).toEqual(out.bytes);
   });
 
+  it("keeps a JPEG's EXIF orientation alone (a portrait photo stays upright), in either byte order", () => {
+    // IFD0 with the camera's make, GPS pointer and the orientation 6 (rotate 90° clockwise).
+    const tiff = (order: "II" | "MM") => {
+      const b = Buffer.alloc(8 + 2 + 3 * 12 + 4 + 8);
+      const u16 = (v: number, at: number) => (order === "II" ? b.writeUInt16LE(v, at) : b.writeUInt16BE(v, at));
+      const u32 = (v: number, at: number) => (order === "II" ? b.writeUInt32LE(v, at) : b.writeUInt32BE(v, at));
+      b.write(order, 0, "latin1");
+      u16(42, 2);
+      u32(8, 4);
+      u16(3, 8);
+      [
+        [0x010f, 2, 6, 50],
+        [0x8825, 4, 1, 999],
+        [0x0112, 3, 1, 6],
+      ].forEach(([tag, type, count, value], i) => {
+        const at = 10 + i * 12;
+        u16(tag, at);
+        u16(type, at + 2);
+        u32(count, at + 4);
+        if (type === 3) u16(value, at + 8);
+        else u32(value, at + 8);
+      });
+      b.write("Canon\0", 50, "latin1");
+      return b;
+    };
+    for (const order of ["II", "MM"] as const) {
+      const input = Buffer.concat([
+        Buffer.from([0xff, 0xd8]),
+        seg(0xe0, "JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
+        seg(0xe1, Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff(order)])),
+        seg(0xdb, Buffer.alloc(65, 1)),
+        seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+        Buffer.from([0x12, 0x34, 0xff, 0xd9]),
+      ]);
+      const out = cleanPhoto(input)!.bytes;
+      expect(out.toString("latin1")).not.toContain("Canon");
+      // SOI, APP0 (JFIF) as it was, then an APP1 of the orientation only: big-endian, one entry, 6.
+      const app1 = 2 + 4 + 14;
+      expect(out.subarray(app1, app1 + 4)).toEqual(Buffer.from([0xff, 0xe1, 0, 34]));
+      expect(out.toString("latin1", app1 + 4, app1 + 14)).toBe("Exif\0\0MM\0*");
+      expect(out.readUInt16BE(app1 + 4 + 6 + 8)).toBe(1);
+      expect(out.readUInt16BE(app1 + 4 + 6 + 10)).toBe(0x0112);
+      expect(out.readUInt16BE(app1 + 4 + 6 + 18)).toBe(6);
+      expect(out.subarray(-4)).toEqual(input.subarray(-4));
+      // Cleaning again keeps the same bytes: the orientation survives its own segment.
+      expect(cleanPhoto(out)!.bytes).toEqual(out);
+    }
+    // Upright (1), or an orientation out of range: no segment at all.
+    const upright = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      seg(0xe1, "Exif\0\0MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x01\0\0"),
+      seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    expect(cleanPhoto(upright)!.bytes.toString("latin1")).not.toContain("Exif");
+  });
+
   it("refuses a truncated or malformed JPEG", () => {
     const input = jpegWithExif();
     expect(cleanPhoto(input.subarray(0, 30))).toBeNull();
