@@ -410,6 +410,16 @@ import type {
   QuoteParkingFeeBody,
   QuoteParkingFeeBodyInput,
   QuoteParkingFeeData,
+  QuoteParkingStayParams,
+  QuoteParkingStayQuery,
+  QuoteParkingStayBody,
+  QuoteParkingStayBodyInput,
+  QuoteParkingStayData,
+  PayParkingStayParams,
+  PayParkingStayQuery,
+  PayParkingStayBody,
+  PayParkingStayBodyInput,
+  PayParkingStayData,
   QueryPatrolCheckInsParams,
   QueryPatrolCheckInsQuery,
   QueryPatrolCheckInsBody,
@@ -1022,6 +1032,10 @@ export interface ApiClient<O = unknown> {
   reconcileOnlinePayments: (input: { body: ReconcileOnlinePaymentsBodyInput }, options?: O) => Promise<ReconcileOnlinePaymentsData>;
   /** 临停计费测试：按收费规则计算一次停车（入场、出场时间）的应收金额与明细 (POST /api/vehicle/parkingFeeRules/actions/quote) */
   quoteParkingFee: (input: { body: QuoteParkingFeeBodyInput }, options?: O) => Promise<QuoteParkingFeeData>;
+  /** 临停出场计费：按车场在入场当天适用的收费规则计算一次停车的应收金额与明细（不收款） (POST /api/vehicle/parkingPayments/actions/quoteStay) */
+  quoteParkingStay: (input: { body: QuoteParkingStayBodyInput }, options?: O) => Promise<QuoteParkingStayData>;
+  /** 临停出场收费：计费并收款，记一条停车缴费（临停缴费）及其收款记录与收据（计入实收记录、日结） (POST /api/vehicle/parkingPayments/actions/payStay) */
+  payParkingStay: (input: { body: PayParkingStayBodyInput }, options?: O) => Promise<PayParkingStayData>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) => Promise<QueryPatrolCheckInsData>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1401,6 +1415,10 @@ export interface ApiQueries<O = unknown> {
   reconcileOnlinePayments: QueryHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O> & MutationHelpers<"reconcileOnlinePayments", [input: { body: ReconcileOnlinePaymentsBodyInput }], ReconcileOnlinePaymentsData, O>;
   /** 临停计费测试：按收费规则计算一次停车（入场、出场时间）的应收金额与明细 (POST /api/vehicle/parkingFeeRules/actions/quote) */
   quoteParkingFee: QueryHelpers<"quoteParkingFee", [input: { body: QuoteParkingFeeBodyInput }], QuoteParkingFeeData, O> & MutationHelpers<"quoteParkingFee", [input: { body: QuoteParkingFeeBodyInput }], QuoteParkingFeeData, O>;
+  /** 临停出场计费：按车场在入场当天适用的收费规则计算一次停车的应收金额与明细（不收款） (POST /api/vehicle/parkingPayments/actions/quoteStay) */
+  quoteParkingStay: QueryHelpers<"quoteParkingStay", [input: { body: QuoteParkingStayBodyInput }], QuoteParkingStayData, O> & MutationHelpers<"quoteParkingStay", [input: { body: QuoteParkingStayBodyInput }], QuoteParkingStayData, O>;
+  /** 临停出场收费：计费并收款，记一条停车缴费（临停缴费）及其收款记录与收据（计入实收记录、日结） (POST /api/vehicle/parkingPayments/actions/payStay) */
+  payParkingStay: QueryHelpers<"payParkingStay", [input: { body: PayParkingStayBodyInput }], PayParkingStayData, O> & MutationHelpers<"payParkingStay", [input: { body: PayParkingStayBodyInput }], PayParkingStayData, O>;
   /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
   queryPatrolCheckIns: QueryHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O> & MutationHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
@@ -1939,6 +1957,14 @@ export const operationRoutes = {
   "quoteParkingFee": {
     "method": "POST",
     "path": "/api/vehicle/parkingFeeRules/actions/quote"
+  },
+  "quoteParkingStay": {
+    "method": "POST",
+    "path": "/api/vehicle/parkingPayments/actions/quoteStay"
+  },
+  "payParkingStay": {
+    "method": "POST",
+    "path": "/api/vehicle/parkingPayments/actions/payStay"
   },
   "queryPatrolCheckIns": {
     "method": "POST",

@@ -757,5 +757,25 @@ export const errorCodes = {
     "code": 415,
     "status": 415,
     "message": "不支持的内容编码"
+  },
+  "PARKING_NO_RULE": {
+    "code": 40054,
+    "status": 400,
+    "message": "该车场在入场当天没有启用的临停收费规则，请先在“临停收费规则”中设置"
+  },
+  "PARKING_RENT_ITEM_TAKEN": {
+    "code": 40055,
+    "status": 400,
+    "message": "该房屋已有车位使用这个月租缴费项目，请为每个车位选择不同的缴费项目"
+  },
+  "PARKING_RENT_NEEDS_ROOM": {
+    "code": 40056,
+    "status": 400,
+    "message": "出租车位按月收费需要关联房屋"
+  },
+  "PARKING_STAY_AMOUNT_CHANGED": {
+    "code": 40985,
+    "status": 409,
+    "message": "应收金额已变化，请重新计费后再收款"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

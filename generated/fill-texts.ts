@@ -268,4 +268,9 @@ export const fillTexts = {
     cap: (values: { cap: TextValue }): string => fill(texts.parkingFee.cap, values),
     dayPrefix: (values: { day: TextValue; line: TextValue }): string => fill(texts.parkingFee.dayPrefix, values),
   } as const,
+  parkingStay: {
+    paidOk: (values: { receiptNo: TextValue }): string => fill(texts.parkingStay.paidOk, values),
+    change: (values: { amount: TextValue }): string => fill(texts.parkingStay.change, values),
+    remark: (values: { plate: TextValue; enteredAt: TextValue; leftAt: TextValue }): string => fill(texts.parkingStay.remark, values),
+  } as const,
 } as const;

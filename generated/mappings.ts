@@ -534,6 +534,10 @@ export const mappings: Record<string, MappingDef> = {
       "3": {
         "name": "Temporary",
         "label": "临时收费类"
+      },
+      "4": {
+        "name": "Parking",
+        "label": "停车月租类"
       }
     },
     "usage": "field"

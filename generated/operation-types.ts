@@ -3405,6 +3405,226 @@ amount: number
 }[]
 }
 
+export type QuoteParkingStayParams = Record<string, never>;
+
+export type QuoteParkingStayQuery = Record<string, never>;
+
+export interface QuoteParkingStayBody {
+/**
+ * 车场
+ */
+lotId: number
+/**
+ * 车牌号
+ */
+plate: string
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+}
+
+export interface QuoteParkingStayBodyInput {
+/**
+ * 车场
+ */
+lotId: (number | string)
+/**
+ * 车牌号
+ */
+plate: string
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+}
+
+export interface QuoteParkingStayData {
+/**
+ * 所用收费规则
+ */
+ruleId: number
+ruleName: string
+/**
+ * 应收金额（元），元，两位小数
+ */
+amount: string
+lines: {
+/**
+ * 明细
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，元，两位小数
+ */
+amount: string
+}[]
+}
+
+export interface QuoteParkingStayResult {
+/**
+ * 所用收费规则
+ */
+ruleId: number
+ruleName: string
+/**
+ * 应收金额（元），分
+ */
+amount: number
+lines: {
+/**
+ * 明细
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，分
+ */
+amount: number
+}[]
+}
+
+export type PayParkingStayParams = Record<string, never>;
+
+export type PayParkingStayQuery = Record<string, never>;
+
+export interface PayParkingStayBody {
+/**
+ * 车场
+ */
+lotId: number
+/**
+ * 车牌号
+ */
+plate: string
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+/**
+ * 支付方式
+ */
+payMethod: number
+/**
+ * 实收金额，元，最多两位小数，分
+ */
+receivedAmount?: (number | null)
+/**
+ * 应收金额，元，最多两位小数，分
+ */
+expectedAmount?: (number | null)
+}
+
+export interface PayParkingStayBodyInput {
+/**
+ * 车场
+ */
+lotId: (number | string)
+/**
+ * 车牌号
+ */
+plate: string
+/**
+ * 入场时间
+ */
+enteredAt: string
+/**
+ * 出场时间
+ */
+leftAt: string
+/**
+ * 支付方式
+ */
+payMethod: (number | string)
+/**
+ * 实收金额，元，最多两位小数
+ */
+receivedAmount?: (string | number | null)
+/**
+ * 应收金额，元，最多两位小数
+ */
+expectedAmount?: (string | number | null)
+}
+
+export interface PayParkingStayData {
+/**
+ * 停车缴费记录
+ */
+id: number
+/**
+ * 订单号
+ */
+orderNo: string
+/**
+ * 应收金额（元），元，两位小数
+ */
+amount: string
+lines: {
+/**
+ * 明细
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，元，两位小数
+ */
+amount: string
+}[]
+/**
+ * 收据（应收为 0 时没有）
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 找零（现金），元，两位小数
+ */
+changeAmount: (string | null)
+}
+
+export interface PayParkingStayResult {
+/**
+ * 停车缴费记录
+ */
+id: number
+/**
+ * 订单号
+ */
+orderNo: string
+/**
+ * 应收金额（元），分
+ */
+amount: number
+lines: {
+/**
+ * 明细
+ */
+label: string
+/**
+ * 金额（元），封顶行为负数，分
+ */
+amount: number
+}[]
+/**
+ * 收据（应收为 0 时没有）
+ */
+receiptId: (number | null)
+receiptNo: (string | null)
+/**
+ * 找零（现金），分
+ */
+changeAmount: (number | null)
+}
+
 export type QueryPatrolCheckInsParams = Record<string, never>;
 
 export type QueryPatrolCheckInsQuery = Record<string, never>;
@@ -10795,6 +11015,8 @@ export interface OperationTypes {
   openRoomPayLink: { params: OpenRoomPayLinkParams; query: OpenRoomPayLinkQuery; body: OpenRoomPayLinkBody; data: OpenRoomPayLinkData; result: OpenRoomPayLinkData; community: null };
   reconcileOnlinePayments: { params: ReconcileOnlinePaymentsParams; query: ReconcileOnlinePaymentsQuery; body: ReconcileOnlinePaymentsBody; data: ReconcileOnlinePaymentsData; result: ReconcileOnlinePaymentsData; community: null };
   quoteParkingFee: { params: QuoteParkingFeeParams; query: QuoteParkingFeeQuery; body: QuoteParkingFeeBody; data: QuoteParkingFeeData; result: QuoteParkingFeeResult; community: null };
+  quoteParkingStay: { params: QuoteParkingStayParams; query: QuoteParkingStayQuery; body: QuoteParkingStayBody; data: QuoteParkingStayData; result: QuoteParkingStayResult; community: null };
+  payParkingStay: { params: PayParkingStayParams; query: PayParkingStayQuery; body: PayParkingStayBody; data: PayParkingStayData; result: PayParkingStayResult; community: null };
   queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData; result: QueryPatrolCheckInsData; community: CheckedCommunity };
   getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData; result: GetPaymentSettingsResult; community: CheckedCommunity | null };
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData; result: SavePaymentSettingsResult; community: CheckedCommunity | null };

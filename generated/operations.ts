@@ -3570,6 +3570,177 @@ export const operations = {
       }
     }
   },
+  "quoteParkingStay": {
+    "name": "quoteParkingStay",
+    "domain": "parking",
+    "method": "POST",
+    "path": "/api/vehicle/parkingPayments/actions/quoteStay",
+    "summary": "临停出场计费：按车场在入场当天适用的收费规则计算一次停车的应收金额与明细（不收款）",
+    "authority": "HBL21003",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "PARKING_NO_RULE",
+      "PARKING_LEFT_BEFORE_ENTERED",
+      "PARKING_STAY_TOO_LONG",
+      "PARKING_TIME_INVALID"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "parkingLots",
+          "table": "parking_lots",
+          "part": "body",
+          "key": "lotId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "amount",
+        "lines[].amount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "lotId": {
+            "description": "车场",
+            "type": "integer",
+            "minimum": 1
+          },
+          "plate": {
+            "type": "string",
+            "description": "车牌号",
+            "maxLength": 20
+          },
+          "enteredAt": {
+            "description": "入场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          },
+          "leftAt": {
+            "description": "出场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          }
+        },
+        "required": [
+          "lotId",
+          "plate",
+          "enteredAt",
+          "leftAt"
+        ]
+      }
+    }
+  },
+  "payParkingStay": {
+    "name": "payParkingStay",
+    "domain": "parking",
+    "method": "POST",
+    "path": "/api/vehicle/parkingPayments/actions/payStay",
+    "summary": "临停出场收费：计费并收款，记一条停车缴费（临停缴费）及其收款记录与收据（计入实收记录、日结）",
+    "authority": "HBL21003",
+    "envelope": true,
+    "successMessage": "paid",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "PARKING_NO_RULE",
+      "PARKING_LEFT_BEFORE_ENTERED",
+      "PARKING_STAY_TOO_LONG",
+      "PARKING_TIME_INVALID",
+      "PARKING_STAY_AMOUNT_CHANGED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "parkingLots",
+          "table": "parking_lots",
+          "part": "body",
+          "key": "lotId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "body": [
+        "receivedAmount",
+        "expectedAmount"
+      ],
+      "data": [
+        "amount",
+        "lines[].amount",
+        "changeAmount"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "lotId": {
+            "description": "车场",
+            "type": "integer",
+            "minimum": 1
+          },
+          "plate": {
+            "type": "string",
+            "description": "车牌号",
+            "maxLength": 20
+          },
+          "enteredAt": {
+            "description": "入场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          },
+          "leftAt": {
+            "description": "出场时间",
+            "type": "string",
+            "maxLength": 40,
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"
+          },
+          "payMethod": {
+            "description": "支付方式",
+            "type": "integer",
+            "x-mapping": "payMethod"
+          },
+          "receivedAmount": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "实收金额，元，最多两位小数",
+            "x-rule": "amount"
+          },
+          "expectedAmount": {
+            "type": [
+              "string",
+              "number",
+              "null"
+            ],
+            "format": "money",
+            "description": "应收金额，元，最多两位小数",
+            "x-rule": "amount"
+          }
+        },
+        "required": [
+          "lotId",
+          "plate",
+          "enteredAt",
+          "leftAt",
+          "payMethod"
+        ]
+      }
+    }
+  },
   "queryPatrolCheckIns": {
     "name": "queryPatrolCheckIns",
     "domain": "patrol",

@@ -1530,6 +1530,27 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/newParkManage/parkingStayCheckout",
+    "name": "parkingStayCheckout",
+    "module": "parking",
+    "authority": "HBL21003",
+    "public": false,
+    "title": "临停出场收费",
+    "breadcrumb": [
+      "车场管理",
+      "停车缴费",
+      "临停出场收费"
+    ],
+    "page": "parkingStayCheckout",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/newParkManage/parkingPlaceManagement",
     "name": "parkingPlaceManagement",
     "module": "parking",
@@ -4150,6 +4171,14 @@ export const menu: MenuNode[] = [
         "code": "HBL21001",
         "alias": "临停计费测试",
         "path": "/newParkManage/parkingFeeTester",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "parkingStayCheckout",
+        "code": "HBL21003",
+        "alias": "临停出场收费",
+        "path": "/newParkManage/parkingStayCheckout",
         "isTenantMenu": false,
         "subMenus": []
       },

@@ -274,6 +274,8 @@ export const PaymentItemCategory = {
   Deposit: 2,
   /** 临时收费类 */
   Temporary: 3,
+  /** 停车月租类 */
+  Parking: 4,
 } as const;
 export type PaymentItemCategory = (typeof PaymentItemCategory)[keyof typeof PaymentItemCategory];
 

@@ -510,5 +510,26 @@ export const texts = {
     "noLines": "暂无明细",
     "pickRule": "请选择收费规则",
     "pickTimes": "请填写入场与出场时间"
+  },
+  "parkingStay": {
+    "checkout": "临停出场收费",
+    "hint": "选择车场，输入车牌与入场、出场时间，计费后收款；收款计入实收记录与日结。",
+    "lot": "车场",
+    "plate": "车牌号",
+    "quote": "计费",
+    "quoting": "正在计费...",
+    "rule": "收费规则",
+    "pay": "收费",
+    "paying": "正在收费...",
+    "payMethod": "支付方式",
+    "received": "实收金额(元)",
+    "paidOk": "已收费，票据号 {receiptNo}",
+    "freeOk": "免费放行，已记录",
+    "release": "免费放行",
+    "print": "打印票据",
+    "change": "找零 {amount} 元",
+    "pickLot": "请选择车场",
+    "pickPlate": "请输入车牌号",
+    "remark": "临停 {plate} {enteredAt} 至 {leftAt}"
   }
 } as const;

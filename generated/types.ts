@@ -2464,6 +2464,14 @@ leaseEndDate?: (string | null)
  * 母车位
  */
 parentPlaceId?: (number | null)
+/**
+ * 月租缴费项目
+ */
+rentItemId?: (number | null)
+/**
+ * 月租缴至
+ */
+paidUntil?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -2665,6 +2673,24 @@ operatorId?: (number | null)
  * 备注
  */
 remark?: (string | null)
+/**
+ * 收费规则
+ */
+ruleId?: (number | null)
+/**
+ * 票据号
+ */
+receiptNo?: (string | null)
+/**
+ * 票据
+ */
+receiptId?: (number | null)
+/**
+ * 计费明细
+ */
+lines?: {
+[k: string]: unknown
+}
 version?: number
 createdAt?: string
 updatedAt?: string

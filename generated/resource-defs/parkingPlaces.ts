@@ -249,6 +249,64 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "rentItemId",
+      "column": "rent_item_id",
+      "type": "ref",
+      "label": "月租缴费项目",
+      "required": false,
+      "ref": {
+        "resource": "paymentItems",
+        "labelField": "name",
+        "where": {
+          "category": 4
+        },
+        "targetCode": "HBL1913",
+        "labelFieldDef": {
+          "name": "name",
+          "column": "name",
+          "type": "string",
+          "label": "缴费项目名称",
+          "required": true,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": true,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false,
+      "usedWhen": {
+        "field": "status",
+        "in": [
+          2
+        ]
+      }
+    },
+    {
+      "name": "paidUntil",
+      "column": "paid_until",
+      "type": "date",
+      "label": "月租缴至",
+      "required": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": true,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     }
   ],
   "related": [

@@ -6301,11 +6301,11 @@ return errors === 0;
 }
 validate117.evaluated = {"props":{"ruleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryPatrolCheckIns_body = validate118;
-const schema85 = {"$id":"op_queryPatrolCheckIns_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"planId":{"type":["integer","null","boolean"]},"status":{"type":["integer","null","boolean"]},"patrolType":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const quoteParkingStay_body = validate118;
+const schema85 = {"$id":"op_quoteParkingStay_body_coercion","type":"object","properties":{"lotId":{"type":["integer","null","boolean"]}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryPatrolCheckIns_body_coercion" */;
+/*# sourceURL="op_quoteParkingStay_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate118.evaluated;
@@ -6316,8 +6316,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.lotId !== undefined){
+let data0 = data.lotId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6336,7 +6336,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema85.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/type",keyword:"type",params:{type: schema85.properties.lotId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6349,13 +6349,82 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["lotId"] = coerced0;
 }
 }
 }
 }
-if(data.planId !== undefined){
-let data1 = data.planId;
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+validate118.evaluated = {"props":{"lotId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payParkingStay_body = validate119;
+const schema86 = {"$id":"op_payParkingStay_body_coercion","type":"object","properties":{"lotId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payParkingStay_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate119.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lotId !== undefined){
+let data0 = data.lotId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/type",keyword:"type",params:{type: schema86.properties.lotId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["lotId"] = coerced0;
+}
+}
+}
+}
+if(data.payMethod !== undefined){
+let data1 = data.payMethod;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6374,7 +6443,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema85.properties.planId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema86.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6387,32 +6456,14 @@ errors++;
 if(coerced1 !== undefined){
 data1 = coerced1;
 if(data !== undefined){
-data["planId"] = coerced1;
+data["payMethod"] = coerced1;
 }
 }
 }
 }
-if(data.status !== undefined){
-let data2 = data.status;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema85.properties.status.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6421,219 +6472,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["status"] = coerced2;
-}
-}
-}
-}
-if(data.patrolType !== undefined){
-let data3 = data.patrolType;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema85.properties.patrolType.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["patrolType"] = coerced3;
-}
-}
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if(((!((typeof data4 == "number") && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(!(coerced4 !== undefined)){
-if(dataType4 == "boolean" || data4 === null
-              || (dataType4 == "string" && data4 && data4 == +data4)){
-coerced4 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced4 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced4 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced4 = true;
-}
-else {
-const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema85.properties.pageNo.type},message:"must be number,null,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["pageNo"] = coerced4;
-}
-}
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if(((!((typeof data5 == "number") && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 == "boolean" || data5 === null
-              || (dataType5 == "string" && data5 && data5 == +data5)){
-coerced5 = +data5;
-}
-else if(data5 === "" || data5 === 0 || data5 === false){
-coerced5 = null;
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema85.properties.pageSize.type},message:"must be number,null,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["pageSize"] = coerced5;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-validate118.evaluated = {"props":{"communityId":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getPaymentSettings_query = validate119;
-const schema86 = {"$id":"op_getPaymentSettings_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentSettings_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema86.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"lotId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate120;
-const schema87 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]},"receiptTemplate":{"type":["integer","null","boolean"]}}};
+export const queryPatrolCheckIns_body = validate120;
+const schema87 = {"$id":"op_queryPatrolCheckIns_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"planId":{"type":["integer","null","boolean"]},"status":{"type":["integer","null","boolean"]},"patrolType":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_savePaymentSettings_body_coercion" */;
+/*# sourceURL="op_queryPatrolCheckIns_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate120.evaluated;
@@ -6682,8 +6530,8 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.roundingMode !== undefined){
-let data1 = data.roundingMode;
+if(data.planId !== undefined){
+let data1 = data.planId;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6702,7 +6550,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema87.properties.roundingMode.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema87.properties.planId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6715,13 +6563,13 @@ errors++;
 if(coerced1 !== undefined){
 data1 = coerced1;
 if(data !== undefined){
-data["roundingMode"] = coerced1;
+data["planId"] = coerced1;
 }
 }
 }
 }
-if(data.defaultReceiptType !== undefined){
-let data2 = data.defaultReceiptType;
+if(data.status !== undefined){
+let data2 = data.status;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -6740,7 +6588,7 @@ else if(data2 === "true" || data2 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema87.properties.defaultReceiptType.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema87.properties.status.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6753,13 +6601,13 @@ errors++;
 if(coerced2 !== undefined){
 data2 = coerced2;
 if(data !== undefined){
-data["defaultReceiptType"] = coerced2;
+data["status"] = coerced2;
 }
 }
 }
 }
-if(data.receiptTemplate !== undefined){
-let data3 = data.receiptTemplate;
+if(data.patrolType !== undefined){
+let data3 = data.patrolType;
 if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -6778,7 +6626,7 @@ else if(data3 === "true" || data3 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema87.properties.receiptTemplate.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema87.properties.patrolType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6791,14 +6639,32 @@ errors++;
 if(coerced3 !== undefined){
 data3 = coerced3;
 if(data !== undefined){
-data["receiptTemplate"] = coerced3;
+data["patrolType"] = coerced3;
 }
 }
 }
 }
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!((typeof data4 == "number") && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 == "boolean" || data4 === null
+              || (dataType4 == "string" && data4 && data4 == +data4)){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema87.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6807,16 +6673,74 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!((typeof data5 == "number") && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 == "boolean" || data5 === null
+              || (dataType5 == "string" && data5 && data5 == +data5)){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema87.properties.pageSize.type},message:"must be number,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate120.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true,"receiptTemplate":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"communityId":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate121;
-const schema88 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getPaymentSettings_query = validate121;
+const schema88 = {"$id":"op_getPaymentSettings_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getBillSteer_query_coercion" */;
+/*# sourceURL="op_getPaymentSettings_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate121.evaluated;
@@ -6881,14 +6805,266 @@ return errors === 0;
 }
 validate121.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate122;
-const schema89 = {"$id":"op_generateBills_body_coercion","type":"object","properties":{"paymentItemIds":{"items":{"type":["integer","null","boolean"]}},"communityIds":{"items":{"type":["integer","null","boolean"]}},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const savePaymentSettings_body = validate122;
+const schema89 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]},"receiptTemplate":{"type":["integer","null","boolean"]}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_generateBills_body_coercion" */;
+/*# sourceURL="op_savePaymentSettings_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate122.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema89.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.roundingMode !== undefined){
+let data1 = data.roundingMode;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema89.properties.roundingMode.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["roundingMode"] = coerced1;
+}
+}
+}
+}
+if(data.defaultReceiptType !== undefined){
+let data2 = data.defaultReceiptType;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema89.properties.defaultReceiptType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["defaultReceiptType"] = coerced2;
+}
+}
+}
+}
+if(data.receiptTemplate !== undefined){
+let data3 = data.receiptTemplate;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema89.properties.receiptTemplate.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["receiptTemplate"] = coerced3;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+validate122.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true,"receiptTemplate":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getBillSteer_query = validate123;
+const schema90 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getBillSteer_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate123.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema90.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+validate123.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const generateBills_body = validate124;
+const schema91 = {"$id":"op_generateBills_body_coercion","type":"object","properties":{"paymentItemIds":{"items":{"type":["integer","null","boolean"]}},"communityIds":{"items":{"type":["integer","null","boolean"]}},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_generateBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6920,7 +7096,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema89.properties.paymentItemIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema91.properties.paymentItemIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6964,7 +7140,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema89.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema91.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7008,7 +7184,7 @@ else if(data5 === "true" || data5 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema89.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema91.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7052,7 +7228,7 @@ else if(data7 === "true" || data7 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema89.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema91.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7083,19 +7259,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":{"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate123;
-const schema90 = {"$id":"op_getGenerationTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getGenerationTask_query = validate125;
+const schema92 = {"$id":"op_getGenerationTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7123,7 +7299,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema90.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema92.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7152,19 +7328,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate124;
-const schema91 = {"$id":"op_queryBills_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"status":{"type":["integer","array","null","boolean"],"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"batchId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"roomId":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const queryBills_body = validate126;
+const schema93 = {"$id":"op_queryBills_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"status":{"type":["integer","array","null","boolean"],"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"batchId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"roomId":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7192,7 +7368,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema91.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema93.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7230,7 +7406,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema91.properties.status.type},message:"must be integer,array,null,boolean"};
+const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema93.properties.status.type},message:"must be integer,array,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7269,7 +7445,7 @@ else if(data2 === "true" || data2 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: schema91.properties.status.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: schema93.properties.status.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7309,7 +7485,7 @@ else if(data3 === "true" || data3 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema91.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema93.properties.paymentItemId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7347,7 +7523,7 @@ else if(data4 === "true" || data4 === 1){
 coerced4 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema91.properties.batchId.type},message:"must be integer,null,boolean"};
+const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema93.properties.batchId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7385,7 +7561,7 @@ else if(data5 === "true" || data5 === 1){
 coerced5 = true;
 }
 else {
-const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema91.properties.buildingId.type},message:"must be integer,null,boolean"};
+const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema93.properties.buildingId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7423,7 +7599,7 @@ else if(data6 === "true" || data6 === 1){
 coerced6 = true;
 }
 else {
-const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema91.properties.roomId.type},message:"must be integer,null,boolean"};
+const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema93.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7461,7 +7637,7 @@ else if(data7 === "true" || data7 === 1){
 coerced7 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema91.properties.pageNo.type},message:"must be number,null,boolean"};
+const err7 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema93.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7499,7 +7675,7 @@ else if(data8 === "true" || data8 === 1){
 coerced8 = true;
 }
 else {
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema91.properties.pageSize.type},message:"must be number,null,boolean"};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema93.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7528,242 +7704,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate124.errors = vErrors;
-return errors === 0;
-}
-validate124.evaluated = {"props":{"communityId":true,"status":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate125;
-const schema92 = {"$id":"op_approveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced0 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced0 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema92.properties.ids.items.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
-}
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced1 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced1 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced1 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema92.properties.batchId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["batchId"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const previewApproveBills_body = validate126;
-const schema93 = {"$id":"op_previewApproveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_previewApproveBills_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced0 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced0 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema93.properties.ids.items.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
-}
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced1 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced1 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced1 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema93.properties.batchId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["batchId"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"communityId":true,"status":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate127;
-const schema94 = {"$id":"op_rejectBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
+export const approveBills_body = validate127;
+const schema94 = {"$id":"op_approveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body_coercion" */;
+/*# sourceURL="op_approveBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
@@ -7872,11 +7822,11 @@ return errors === 0;
 }
 validate127.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomHistory_query = validate128;
-const schema95 = {"$id":"op_getRoomHistory_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const previewApproveBills_body = validate128;
+const schema95 = {"$id":"op_previewApproveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query_coercion" */;
+/*# sourceURL="op_previewApproveBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate128.evaluated;
@@ -7887,146 +7837,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema95.properties.roomId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["roomId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-validate128.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomBills_query = validate129;
-const schema96 = {"$id":"op_getRoomBills_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate129.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema96.properties.roomId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["roomId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-validate129.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const payBills_body = validate130;
-const schema97 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"roomId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate130.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billIds !== undefined){
-let data0 = data.billIds;
+if(data.ids !== undefined){
+let data0 = data.ids;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
@@ -8049,7 +7861,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema97.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema95.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8069,8 +7881,8 @@ data0[i0] = coerced0;
 }
 }
 }
-if(data.roomId !== undefined){
-let data2 = data.roomId;
+if(data.batchId !== undefined){
+let data2 = data.batchId;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
@@ -8089,7 +7901,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema97.properties.roomId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema95.properties.batchId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8102,32 +7914,14 @@ errors++;
 if(coerced1 !== undefined){
 data2 = coerced1;
 if(data !== undefined){
-data["roomId"] = coerced1;
+data["batchId"] = coerced1;
 }
 }
 }
 }
-if(data.payMethod !== undefined){
-let data3 = data.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType2 = typeof data3;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data3 === null
-              || (dataType2 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced2 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced2 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced2 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema97.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8136,36 +7930,198 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate128.errors = vErrors;
+return errors === 0;
 }
-if(coerced2 !== undefined){
-data3 = coerced2;
-if(data !== undefined){
-data["payMethod"] = coerced2;
+validate128.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectBills_body = validate129;
+const schema96 = {"$id":"op_rejectBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
 }
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced0 = null;
 }
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced0 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced0 = true;
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema96.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err0];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data2 === null
+              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced1 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced1 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced1 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema96.properties.batchId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["batchId"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getRoomHistory_query = validate130;
+const schema97 = {"$id":"op_getRoomHistory_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getRoomHistory_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate130.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema97.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCashierDesk_query = validate131;
-const schema98 = {"$id":"op_getCashierDesk_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const getRoomBills_query = validate131;
+const schema98 = {"$id":"op_getRoomBills_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCashierDesk_query_coercion" */;
+/*# sourceURL="op_getRoomBills_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate131.evaluated;
@@ -8230,11 +8186,11 @@ return errors === 0;
 }
 validate131.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayPlan_query = validate132;
-const schema99 = {"$id":"op_getPrepayPlan_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]}}};
+export const payBills_body = validate132;
+const schema99 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"roomId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPrepayPlan_query_coercion" */;
+/*# sourceURL="op_payBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate132.evaluated;
@@ -8245,27 +8201,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
+if(data.billIds !== undefined){
+let data0 = data.billIds;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
-else if(data0 === "" || data0 === 0 || data0 === false){
+else if(data1 === "" || data1 === 0 || data1 === false){
 coerced0 = null;
 }
-else if(data0 === "false" || data0 === 0 || data0 === null){
+else if(data1 === "false" || data1 === 0 || data1 === null){
 coerced0 = false;
 }
-else if(data0 === "true" || data0 === 1){
+else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema99.properties.roomId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema99.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8276,34 +8236,36 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["roomId"] = coerced0;
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
 }
 }
 }
 }
-if(data.paymentItemId !== undefined){
-let data1 = data.paymentItemId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
+}
+}
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
+if(dataType1 === "boolean" || data2 === null
+              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced1 = +data2;
 }
-else if(data1 === "" || data1 === 0 || data1 === false){
+else if(data2 === "" || data2 === 0 || data2 === false){
 coerced1 = null;
 }
-else if(data1 === "false" || data1 === 0 || data1 === null){
+else if(data2 === "false" || data2 === 0 || data2 === null){
 coerced1 = false;
 }
-else if(data1 === "true" || data1 === 1){
+else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema99.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema99.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8314,16 +8276,34 @@ errors++;
 }
 }
 if(coerced1 !== undefined){
-data1 = coerced1;
+data2 = coerced1;
 if(data !== undefined){
-data["paymentItemId"] = coerced1;
+data["roomId"] = coerced1;
 }
 }
 }
 }
+if(data.payMethod !== undefined){
+let data3 = data.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data3 === null
+              || (dataType2 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced2 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced2 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced2 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced2 = true;
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema99.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8332,16 +8312,36 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["payMethod"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"roomId":true,"paymentItemId":true},"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const prepayBills_body = validate133;
-const schema100 = {"$id":"op_prepayBills_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
+export const getCashierDesk_query = validate133;
+const schema100 = {"$id":"op_getCashierDesk_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_prepayBills_body_coercion" */;
+/*# sourceURL="op_getCashierDesk_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate133.evaluated;
@@ -8390,6 +8390,75 @@ data["roomId"] = coerced0;
 }
 }
 }
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPrepayPlan_query = validate134;
+const schema101 = {"$id":"op_getPrepayPlan_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getPrepayPlan_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema101.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
 if(data.paymentItemId !== undefined){
 let data1 = data.paymentItemId;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
@@ -8410,7 +8479,114 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema100.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema101.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["paymentItemId"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"roomId":true,"paymentItemId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const prepayBills_body = validate135;
+const schema102 = {"$id":"op_prepayBills_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_prepayBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema102.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data1 = data.paymentItemId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema102.properties.paymentItemId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8448,7 +8624,7 @@ else if(data2 === "true" || data2 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema100.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema102.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8477,154 +8653,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate134;
-const schema101 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema101.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRefundable_params = validate135;
-const schema102 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema102.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate136;
-const schema103 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]},"refundKind":{"type":["integer","null","boolean"]}}};
+export const printReceipt_params = validate136;
+const schema103 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body_coercion" */;
+/*# sourceURL="op_printReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -8635,8 +8673,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.paymentId !== undefined){
-let data0 = data.paymentId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8655,7 +8693,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema103.properties.paymentId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema103.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8668,32 +8706,14 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["paymentId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
 }
-if(data.refundMethod !== undefined){
-let data1 = data.refundMethod;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema103.properties.refundMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8702,74 +8722,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["refundMethod"] = coerced1;
-}
-}
-}
-}
-if(data.refundKind !== undefined){
-let data2 = data.refundKind;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema103.properties.refundKind.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["refundKind"] = coerced2;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"paymentId":true,"refundMethod":true,"refundKind":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveRefund_params = validate137;
-const schema104 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getRefundable_params = validate137;
+const schema104 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params_coercion" */;
+/*# sourceURL="op_getRefundable_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate137.evaluated;
@@ -8834,11 +8796,11 @@ return errors === 0;
 }
 validate137.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate138;
-const schema105 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const applyRefund_body = validate138;
+const schema105 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]},"refundKind":{"type":["integer","null","boolean"]}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params_coercion" */;
+/*# sourceURL="op_applyRefund_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate138.evaluated;
@@ -8849,8 +8811,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.paymentId !== undefined){
+let data0 = data.paymentId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8869,7 +8831,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema105.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema105.properties.paymentId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8882,14 +8844,32 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["paymentId"] = coerced0;
 }
 }
 }
 }
+if(data.refundMethod !== undefined){
+let data1 = data.refundMethod;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema105.properties.refundMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8898,16 +8878,74 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["refundMethod"] = coerced1;
+}
+}
+}
+}
+if(data.refundKind !== undefined){
+let data2 = data.refundKind;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema105.properties.refundKind.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["refundKind"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate138.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"paymentId":true,"refundMethod":true,"refundKind":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printRefundVoucher_params = validate139;
-const schema106 = {"$id":"op_printRefundVoucher_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const approveRefund_params = validate139;
+const schema106 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printRefundVoucher_params_coercion" */;
+/*# sourceURL="op_approveRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate139.evaluated;
@@ -8972,11 +9010,11 @@ return errors === 0;
 }
 validate139.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const voidReceipt_params = validate140;
-const schema107 = {"$id":"op_voidReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const rejectRefund_params = validate140;
+const schema107 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_voidReceipt_params_coercion" */;
+/*# sourceURL="op_rejectRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate140.evaluated;
@@ -9041,11 +9079,11 @@ return errors === 0;
 }
 validate140.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyWaiver_body = validate141;
-const schema108 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
+export const printRefundVoucher_params = validate141;
+const schema108 = {"$id":"op_printRefundVoucher_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body_coercion" */;
+/*# sourceURL="op_printRefundVoucher_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate141.evaluated;
@@ -9056,8 +9094,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -9076,7 +9114,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema108.properties.billId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema108.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9089,32 +9127,14 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["billId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
 }
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema108.properties.waiverType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9123,36 +9143,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["waiverType"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate141.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveWaiver_params = validate142;
-const schema109 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const voidReceipt_params = validate142;
+const schema109 = {"$id":"op_voidReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params_coercion" */;
+/*# sourceURL="op_voidReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate142.evaluated;
@@ -9217,14 +9217,121 @@ return errors === 0;
 }
 validate142.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate143;
-const schema110 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const applyWaiver_body = validate143;
+const schema110 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params_coercion" */;
+/*# sourceURL="op_applyWaiver_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate143.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billId !== undefined){
+let data0 = data.billId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema110.properties.billId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["billId"] = coerced0;
+}
+}
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema110.properties.waiverType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["waiverType"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+validate143.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const approveWaiver_params = validate144;
+const schema111 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_approveWaiver_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9252,7 +9359,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema110.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema111.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9281,19 +9388,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate144;
-const schema111 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const rejectWaiver_params = validate145;
+const schema112 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getReconciliationDay_query_coercion" */;
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_params_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9301,8 +9408,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -9321,7 +9428,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema112.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9334,7 +9441,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -9350,172 +9457,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
-return errors === 0;
-}
-validate144.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate145;
-const schema112 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema112.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema112.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema112.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate145.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate146;
-const schema113 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+export const getReconciliationDay_query = validate146;
+const schema113 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body_coercion" */;
+/*# sourceURL="op_getReconciliationDay_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate146.evaluated;
@@ -9564,34 +9515,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema113.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9600,78 +9526,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema113.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate146.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportReconciliationDay_query = validate147;
-const schema114 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const declareReconciliation_body = validate147;
+const schema114 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+/*# sourceURL="op_declareReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -9720,6 +9584,318 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema114.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema114.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate147.errors = vErrors;
+return errors === 0;
+}
+validate147.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate148;
+const schema115 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate148.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema115.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema115.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema115.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+validate148.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportReconciliationDay_query = validate149;
+const schema116 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate149.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema116.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 }
 else {
 const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -9731,19 +9907,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate148;
-const schema115 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const getPaymentReport_body = validate150;
+const schema117 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9775,7 +9951,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema115.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema117.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9806,19 +9982,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate149;
-const schema116 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const payFromBalance_body = validate151;
+const schema118 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9850,7 +10026,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema116.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema118.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9881,458 +10057,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate149.errors = vErrors;
-return errors === 0;
-}
-validate149.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryArrears_body = validate150;
-const schema117 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryArrears_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema117.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema117.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema117.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema117.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(!(coerced4 !== undefined)){
-if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced4 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced4 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced4 = true;
-}
-else {
-const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema117.properties.pageNo.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["pageNo"] = coerced4;
-}
-}
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else if(data5 === "" || data5 === 0 || data5 === false){
-coerced5 = null;
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema117.properties.pageSize.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["pageSize"] = coerced5;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate150.errors = vErrors;
-return errors === 0;
-}
-validate150.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const exportArrears_query = validate151;
-const schema118 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportArrears_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema118.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema118.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema118.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema118.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate151.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate152;
-const schema119 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const queryArrears_body = validate152;
+const schema119 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+/*# sourceURL="op_queryArrears_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -10381,6 +10115,448 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema119.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema119.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema119.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema119.properties.pageNo.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema119.properties.pageSize.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+validate152.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportArrears_query = validate153;
+const schema120 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportArrears_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate153.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema120.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema120.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema120.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema120.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate153.errors = vErrors;
+return errors === 0;
+}
+validate153.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+
+export const generateDunningNotices_body = validate154;
+const schema121 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate154.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema121.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if(Array.isArray(data1)){
@@ -10405,7 +10581,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema119.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema121.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10449,7 +10625,7 @@ else if(data4 === "true" || data4 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema119.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema121.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10480,160 +10656,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate152.errors = vErrors;
-return errors === 0;
-}
-validate152.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getDunningTask_query = validate153;
-const schema120 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDunningTask_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema120.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-validate153.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const publishDunningNotices_body = validate154;
-const schema121 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_publishDunningNotices_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate154.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced0 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced0 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema121.properties.ids.items.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate154.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate154.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate155;
-const schema122 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getDunningTask_query = validate155;
+const schema122 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printDunningNotice_params_coercion" */;
+/*# sourceURL="op_getDunningTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -10698,11 +10730,11 @@ return errors === 0;
 }
 validate155.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getChargeReport_body = validate156;
-const schema123 = {"$id":"op_getChargeReport_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const publishDunningNotices_body = validate156;
+const schema123 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getChargeReport_body_coercion" */;
+/*# sourceURL="op_publishDunningNotices_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate156.evaluated;
@@ -10713,27 +10745,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
-else if(data0 === "" || data0 === 0 || data0 === false){
+else if(data1 === "" || data1 === 0 || data1 === false){
 coerced0 = null;
 }
-else if(data0 === "false" || data0 === 0 || data0 === null){
+else if(data1 === "false" || data1 === 0 || data1 === null){
 coerced0 = false;
 }
-else if(data0 === "true" || data0 === 1){
+else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema123.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema123.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10744,9 +10780,11 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
 }
 }
 }
@@ -10765,13 +10803,13 @@ errors++;
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCollectionReport_body = validate157;
-const schema124 = {"$id":"op_getCollectionReport_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const printDunningNotice_params = validate157;
+const schema124 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCollectionReport_body_coercion" */;
+/*# sourceURL="op_printDunningNotice_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate157.evaluated;
@@ -10782,8 +10820,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -10802,7 +10840,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema124.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10815,7 +10853,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -10834,13 +10872,13 @@ errors++;
 validate157.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayLedger_body = validate158;
-const schema125 = {"$id":"op_getPrepayLedger_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getChargeReport_body = validate158;
+const schema125 = {"$id":"op_getChargeReport_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPrepayLedger_body_coercion" */;
+/*# sourceURL="op_getChargeReport_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -10905,11 +10943,11 @@ return errors === 0;
 }
 validate158.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDepositLedger_body = validate159;
-const schema126 = {"$id":"op_getDepositLedger_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getCollectionReport_body = validate159;
+const schema126 = {"$id":"op_getCollectionReport_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDepositLedger_body_coercion" */;
+/*# sourceURL="op_getCollectionReport_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate159.evaluated;
@@ -10974,11 +11012,11 @@ return errors === 0;
 }
 validate159.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReports_query = validate160;
-const schema127 = {"$id":"op_exportPaymentReports_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getPrepayLedger_body = validate160;
+const schema127 = {"$id":"op_getPrepayLedger_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportPaymentReports_query_coercion" */;
+/*# sourceURL="op_getPrepayLedger_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate160.evaluated;
@@ -11043,11 +11081,11 @@ return errors === 0;
 }
 validate160.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meterReadingGrid_query = validate161;
-const schema128 = {"$id":"op_meterReadingGrid_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"meterTypeId":{"type":["integer","null","boolean"]}}};
+export const getDepositLedger_body = validate161;
+const schema128 = {"$id":"op_getDepositLedger_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_meterReadingGrid_query_coercion" */;
+/*# sourceURL="op_getDepositLedger_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate161.evaluated;
@@ -11096,27 +11134,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema128.properties.buildingId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11125,74 +11145,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.meterTypeId !== undefined){
-let data2 = data.meterTypeId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/type",keyword:"type",params:{type: schema128.properties.meterTypeId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["meterTypeId"] = coerced2;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate161.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"communityId":true,"buildingId":true,"meterTypeId":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMeterReadings_body = validate162;
-const schema129 = {"$id":"op_saveMeterReadings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"readings":{"items":{"properties":{"meterId":{"type":["integer","null","boolean"]}}}}}};
+export const exportPaymentReports_query = validate162;
+const schema129 = {"$id":"op_exportPaymentReports_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveMeterReadings_body_coercion" */;
+/*# sourceURL="op_exportPaymentReports_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate162.evaluated;
@@ -11241,6 +11203,220 @@ data["communityId"] = coerced0;
 }
 }
 }
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+validate162.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const meterReadingGrid_query = validate163;
+const schema130 = {"$id":"op_meterReadingGrid_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"meterTypeId":{"type":["integer","null","boolean"]}}};
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_meterReadingGrid_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate163.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema130.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema130.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.meterTypeId !== undefined){
+let data2 = data.meterTypeId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/meterTypeId",schemaPath:"#/properties/meterTypeId/type",keyword:"type",params:{type: schema130.properties.meterTypeId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["meterTypeId"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+validate163.evaluated = {"props":{"communityId":true,"buildingId":true,"meterTypeId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveMeterReadings_body = validate164;
+const schema131 = {"$id":"op_saveMeterReadings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"readings":{"items":{"properties":{"meterId":{"type":["integer","null","boolean"]}}}}}};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveMeterReadings_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate164.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema131.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 if(data.readings !== undefined){
 let data1 = data.readings;
 if(Array.isArray(data1)){
@@ -11268,7 +11444,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/readings/" + i0+"/meterId",schemaPath:"#/properties/readings/items/properties/meterId/type",keyword:"type",params:{type: schema129.properties.readings.items.properties.meterId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/readings/" + i0+"/meterId",schemaPath:"#/properties/readings/items/properties/meterId/type",keyword:"type",params:{type: schema131.properties.readings.items.properties.meterId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11301,19 +11477,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"communityId":true,"readings":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"communityId":true,"readings":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveMeterReadings_body = validate163;
-const schema130 = {"$id":"op_approveMeterReadings_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
+export const approveMeterReadings_body = validate165;
+const schema132 = {"$id":"op_approveMeterReadings_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_approveMeterReadings_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11345,7 +11521,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema130.properties.ids.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema132.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11376,154 +11552,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate163.errors = vErrors;
-return errors === 0;
-}
-validate163.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
-
-export const sendSmsCode_body = validate164;
-const schema131 = {"$id":"op_sendSmsCode_body_coercion","type":"object","properties":{"tenantId":{"type":["integer","null","boolean"]}}};
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_sendSmsCode_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate164.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tenantId !== undefined){
-let data0 = data.tenantId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: schema131.properties.tenantId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["tenantId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate164.errors = vErrors;
-return errors === 0;
-}
-validate164.evaluated = {"props":{"tenantId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const residentLogin_body = validate165;
-const schema132 = {"$id":"op_residentLogin_body_coercion","type":"object","properties":{"tenantId":{"type":["integer","null","boolean"]}}};
-
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_residentLogin_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate165.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tenantId !== undefined){
-let data0 = data.tenantId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: schema132.properties.tenantId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["tenantId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate165.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"tenantId":true},"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const requestRoomBinding_body = validate166;
-const schema133 = {"$id":"op_requestRoomBinding_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"identity":{"type":["integer","null","boolean"]}}};
+export const sendSmsCode_body = validate166;
+const schema133 = {"$id":"op_sendSmsCode_body_coercion","type":"object","properties":{"tenantId":{"type":["integer","null","boolean"]}}};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_requestRoomBinding_body_coercion" */;
+/*# sourceURL="op_sendSmsCode_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate166.evaluated;
@@ -11534,8 +11572,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
+if(data.tenantId !== undefined){
+let data0 = data.tenantId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -11554,7 +11592,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema133.properties.roomId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: schema133.properties.tenantId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11567,32 +11605,14 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["roomId"] = coerced0;
+data["tenantId"] = coerced0;
 }
 }
 }
 }
-if(data.identity !== undefined){
-let data1 = data.identity;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: schema133.properties.identity.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11601,36 +11621,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["identity"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"roomId":true,"identity":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"tenantId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const searchBindingRooms_query = validate167;
-const schema134 = {"$id":"op_searchBindingRooms_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const residentLogin_body = validate167;
+const schema134 = {"$id":"op_residentLogin_body_coercion","type":"object","properties":{"tenantId":{"type":["integer","null","boolean"]}}};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_searchBindingRooms_query_coercion" */;
+/*# sourceURL="op_residentLogin_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate167.evaluated;
@@ -11641,8 +11641,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.tenantId !== undefined){
+let data0 = data.tenantId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -11661,7 +11661,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema134.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/tenantId",schemaPath:"#/properties/tenantId/type",keyword:"type",params:{type: schema134.properties.tenantId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11674,7 +11674,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["tenantId"] = coerced0;
 }
 }
 }
@@ -11693,13 +11693,13 @@ errors++;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"tenantId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listMyBills_params = validate168;
-const schema135 = {"$id":"op_listMyBills_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const requestRoomBinding_body = validate168;
+const schema135 = {"$id":"op_requestRoomBinding_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"identity":{"type":["integer","null","boolean"]}}};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyBills_params_coercion" */;
+/*# sourceURL="op_requestRoomBinding_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate168.evaluated;
@@ -11748,9 +11748,27 @@ data["roomId"] = coerced0;
 }
 }
 }
+if(data.identity !== undefined){
+let data1 = data.identity;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/type",keyword:"type",params:{type: schema135.properties.identity.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11759,16 +11777,36 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["identity"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate168.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"roomId":true,"identity":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listMyPayChannels_params = validate169;
-const schema136 = {"$id":"op_listMyPayChannels_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const searchBindingRooms_query = validate169;
+const schema136 = {"$id":"op_searchBindingRooms_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyPayChannels_params_coercion" */;
+/*# sourceURL="op_searchBindingRooms_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
@@ -11779,8 +11817,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -11799,7 +11837,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema136.properties.roomId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema136.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11812,7 +11850,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["roomId"] = coerced0;
+data["communityId"] = coerced0;
 }
 }
 }
@@ -11831,13 +11869,13 @@ errors++;
 validate169.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payMyBills_params = validate170;
-const schema137 = {"$id":"op_payMyBills_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const listMyBills_params = validate170;
+const schema137 = {"$id":"op_listMyBills_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payMyBills_params_coercion" */;
+/*# sourceURL="op_listMyBills_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate170.evaluated;
@@ -11902,14 +11940,152 @@ return errors === 0;
 }
 validate170.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payMyBills_body = validate171;
-const schema138 = {"$id":"op_payMyBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"channel":{"type":["integer","null","boolean"]}}};
+export const listMyPayChannels_params = validate171;
+const schema138 = {"$id":"op_listMyPayChannels_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payMyBills_body_coercion" */;
+/*# sourceURL="op_listMyPayChannels_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema138.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+validate171.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payMyBills_params = validate172;
+const schema139 = {"$id":"op_payMyBills_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payMyBills_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate172.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema139.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate172.errors = vErrors;
+return errors === 0;
+}
+validate172.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payMyBills_body = validate173;
+const schema140 = {"$id":"op_payMyBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"channel":{"type":["integer","null","boolean"]}}};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payMyBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11941,7 +12117,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema138.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema140.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11981,7 +12157,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema138.properties.channel.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema140.properties.channel.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12010,154 +12186,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate171.errors = vErrors;
-return errors === 0;
-}
-validate171.evaluated = {"props":{"billIds":true,"channel":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getMyPayment_params = validate172;
-const schema139 = {"$id":"op_getMyPayment_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyPayment_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema139.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate172.errors = vErrors;
-return errors === 0;
-}
-validate172.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listMyReceipts_params = validate173;
-const schema140 = {"$id":"op_listMyReceipts_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
-
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyReceipts_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate173.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema140.properties.roomId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["roomId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate173.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":{"billIds":true,"channel":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyReceipt_params = validate174;
-const schema141 = {"$id":"op_getMyReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getMyPayment_params = validate174;
+const schema141 = {"$id":"op_getMyPayment_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyReceipt_params_coercion" */;
+/*# sourceURL="op_getMyPayment_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate174.evaluated;
@@ -12222,11 +12260,11 @@ return errors === 0;
 }
 validate174.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createVisitorPass_body = validate175;
-const schema142 = {"$id":"op_createVisitorPass_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const listMyReceipts_params = validate175;
+const schema142 = {"$id":"op_listMyReceipts_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createVisitorPass_body_coercion" */;
+/*# sourceURL="op_listMyReceipts_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate175.evaluated;
@@ -12291,11 +12329,11 @@ return errors === 0;
 }
 validate175.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelMyVisitorPass_params = validate176;
-const schema143 = {"$id":"op_cancelMyVisitorPass_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getMyReceipt_params = validate176;
+const schema143 = {"$id":"op_getMyReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_cancelMyVisitorPass_params_coercion" */;
+/*# sourceURL="op_getMyReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate176.evaluated;
@@ -12360,11 +12398,11 @@ return errors === 0;
 }
 validate176.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createMyRepair_body = validate177;
-const schema144 = {"$id":"op_createMyRepair_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"repairType":{"type":["integer","null","boolean"]}}};
+export const createVisitorPass_body = validate177;
+const schema144 = {"$id":"op_createVisitorPass_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createMyRepair_body_coercion" */;
+/*# sourceURL="op_createVisitorPass_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -12413,27 +12451,9 @@ data["roomId"] = coerced0;
 }
 }
 }
-if(data.repairType !== undefined){
-let data1 = data.repairType;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/type",keyword:"type",params:{type: schema144.properties.repairType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12442,36 +12462,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["repairType"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate177.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"roomId":true,"repairType":true},"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyRepair_params = validate178;
-const schema145 = {"$id":"op_getMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const cancelMyVisitorPass_params = validate178;
+const schema145 = {"$id":"op_cancelMyVisitorPass_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyRepair_params_coercion" */;
+/*# sourceURL="op_cancelMyVisitorPass_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate178.evaluated;
@@ -12536,14 +12536,121 @@ return errors === 0;
 }
 validate178.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rateMyRepair_params = validate179;
-const schema146 = {"$id":"op_rateMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const createMyRepair_body = validate179;
+const schema146 = {"$id":"op_createMyRepair_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"repairType":{"type":["integer","null","boolean"]}}};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_params_coercion" */;
+/*# sourceURL="op_createMyRepair_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate179.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema146.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+if(data.repairType !== undefined){
+let data1 = data.repairType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/type",keyword:"type",params:{type: schema146.properties.repairType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["repairType"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate179.errors = vErrors;
+return errors === 0;
+}
+validate179.evaluated = {"props":{"roomId":true,"repairType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getMyRepair_params = validate180;
+const schema147 = {"$id":"op_getMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getMyRepair_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12571,7 +12678,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema146.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema147.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12600,85 +12707,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate179.errors = vErrors;
-return errors === 0;
-}
-validate179.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rateMyRepair_body = validate180;
-const schema147 = {"$id":"op_rateMyRepair_body_coercion","type":"object","properties":{"score":{"type":["integer","null","boolean"]}}};
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.score !== undefined){
-let data0 = data.score;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema147.properties.score.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["score"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate180.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"score":true},"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRepairPhoto_params = validate181;
-const schema148 = {"$id":"op_getRepairPhoto_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const rateMyRepair_params = validate181;
+const schema148 = {"$id":"op_rateMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRepairPhoto_params_coercion" */;
+/*# sourceURL="op_rateMyRepair_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate181.evaluated;
@@ -12743,11 +12781,11 @@ return errors === 0;
 }
 validate181.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate182;
-const schema149 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const rateMyRepair_body = validate182;
+const schema149 = {"$id":"op_rateMyRepair_body_coercion","type":"object","properties":{"score":{"type":["integer","null","boolean"]}}};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+/*# sourceURL="op_rateMyRepair_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate182.evaluated;
@@ -12758,8 +12796,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.score !== undefined){
+let data0 = data.score;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -12778,7 +12816,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema149.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema149.properties.score.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12791,7 +12829,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["score"] = coerced0;
 }
 }
 }
@@ -12810,16 +12848,85 @@ errors++;
 validate182.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"score":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate183;
-const schema150 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getRepairPhoto_params = validate183;
+const schema150 = {"$id":"op_getRepairPhoto_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query_coercion" */;
+/*# sourceURL="op_getRepairPhoto_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema150.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getSmartHomeSteer_query = validate184;
+const schema151 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12847,7 +12954,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema150.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema151.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12876,85 +12983,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getUserCenter_params = validate184;
-const schema151 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
-
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getUserCenter_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate184.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema151.properties.userId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["userId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate185;
-const schema152 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getCurrentUser_query = validate185;
+const schema152 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+/*# sourceURL="op_getCurrentUser_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate185.evaluated;
@@ -13019,14 +13057,152 @@ return errors === 0;
 }
 validate185.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate186;
-const schema153 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+export const getUserCenter_params = validate186;
+const schema153 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_reportOperation_body_coercion" */;
+/*# sourceURL="op_getUserCenter_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate186.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema153.properties.userId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["userId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+validate186.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listPropertyUsersByCommunity_body = validate187;
+const schema154 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate187.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema154.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+validate187.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportOperation_body = validate188;
+const schema155 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportOperation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13054,7 +13230,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema153.properties.source.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema155.properties.source.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13092,7 +13268,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema153.properties.operationType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema155.properties.operationType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13121,19 +13297,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate187;
-const schema154 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
+export const saveMenuCustomization_body = validate189;
+const schema156 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13168,7 +13344,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema154.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema156.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13201,19 +13377,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createApiToken_body = validate188;
-const schema155 = {"$id":"op_createApiToken_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}},"validDays":{"type":["integer","null","boolean"]}}};
+export const createApiToken_body = validate190;
+const schema157 = {"$id":"op_createApiToken_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}},"validDays":{"type":["integer","null","boolean"]}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createApiToken_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13245,7 +13421,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema155.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema157.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13285,7 +13461,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/validDays",schemaPath:"#/properties/validDays/type",keyword:"type",params:{type: schema155.properties.validDays.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/validDays",schemaPath:"#/properties/validDays/type",keyword:"type",params:{type: schema157.properties.validDays.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13314,19 +13490,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate189;
-const schema156 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const listTaskCentre_query = validate191;
+const schema158 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13354,7 +13530,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema156.properties.pageNo.type},message:"must be number,null,boolean"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema158.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13392,7 +13568,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema156.properties.pageSize.type},message:"must be number,null,boolean"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema158.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13421,154 +13597,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate190;
-const schema157 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate190.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema157.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate190.errors = vErrors;
-return errors === 0;
-}
-validate190.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate191;
-const schema158 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate191.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema158.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate191.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate192;
-const schema159 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchCommunityStatistics_query = validate192;
+const schema159 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate192.evaluated;
@@ -13633,11 +13671,11 @@ return errors === 0;
 }
 validate192.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate193;
-const schema160 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomAudits_query = validate193;
+const schema160 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate193.evaluated;
@@ -13702,11 +13740,11 @@ return errors === 0;
 }
 validate193.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate194;
-const schema161 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRepairs_query = validate194;
+const schema161 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
@@ -13771,11 +13809,11 @@ return errors === 0;
 }
 validate194.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate195;
-const schema162 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchNotices_query = validate195;
+const schema162 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate195.evaluated;
@@ -13840,11 +13878,11 @@ return errors === 0;
 }
 validate195.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate196;
-const schema163 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomStatistics_query = validate196;
+const schema163 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate196.evaluated;
@@ -13909,11 +13947,11 @@ return errors === 0;
 }
 validate196.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate197;
-const schema164 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchResidentStatistics_query = validate197;
+const schema164 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate197.evaluated;
@@ -13978,11 +14016,11 @@ return errors === 0;
 }
 validate197.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate198;
-const schema165 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchOpenDoorStatistics_query = validate198;
+const schema165 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate198.evaluated;
@@ -14047,11 +14085,11 @@ return errors === 0;
 }
 validate198.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate199;
-const schema166 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchVehicleStatistics_query = validate199;
+const schema166 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate199.evaluated;
@@ -14116,11 +14154,11 @@ return errors === 0;
 }
 validate199.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate200;
-const schema167 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchFeeOverview_query = validate200;
+const schema167 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate200.evaluated;
@@ -14185,14 +14223,152 @@ return errors === 0;
 }
 validate200.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate201;
-const schema168 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchLayout_query = validate201;
+const schema168 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate201.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema168.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate201.errors = vErrors;
+return errors === 0;
+}
+validate201.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate202;
+const schema169 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate202.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema169.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+validate202.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const deleteWorkbenchLayout_params = validate203;
+const schema170 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14220,7 +14396,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema168.properties.layoutId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema170.properties.layoutId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14249,19 +14425,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate202;
-const schema169 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+export const submitQuestionnaire_body = validate204;
+const schema171 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14296,7 +14472,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema169.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema171.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14334,7 +14510,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema169.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema171.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14367,19 +14543,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate203;
-const schema170 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getProjectBoard_query = validate205;
+const schema172 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14407,7 +14583,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema170.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema172.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14436,19 +14612,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate204;
-const schema171 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+export const getInspectStatistics_query = validate206;
+const schema173 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14476,7 +14652,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema171.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema173.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14514,7 +14690,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema171.properties.days.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema173.properties.days.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14543,8 +14719,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 

@@ -9506,14 +9506,869 @@ return errors === 0;
 }
 validate131.evaluated = {"props":{"ruleId":true,"enteredAt":true,"leftAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryPatrolCheckIns_body = validate132;
-const schema99 = {"$id":"op_queryPatrolCheckIns_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","null"],"enum":[1,2,3,null],"maximum":9007199254740991,"minimum":-9007199254740991},"patrolType":{"type":["integer","null"],"enum":[1,3,4,null],"maximum":9007199254740991,"minimum":-9007199254740991},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":["communityId","startDate","endDate"]};
+export const quoteParkingStay_body = validate132;
+const schema99 = {"$id":"op_quoteParkingStay_body","type":"object","properties":{"lotId":{"type":"integer","minimum":1,"maximum":9007199254740991},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"enteredAt":{"type":"string","maxLength":40,"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},"leftAt":{"type":"string","maxLength":40,"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}},"required":["lotId","plate","enteredAt","leftAt"]};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryPatrolCheckIns_body" */;
+/*# sourceURL="op_quoteParkingStay_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lotId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lotId"},message:"must have required property '"+"lotId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.plate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plate"},message:"must have required property '"+"plate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enteredAt === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enteredAt"},message:"must have required property '"+"enteredAt"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.leftAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leftAt"},message:"must have required property '"+"leftAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.lotId !== undefined){
+let data0 = data.lotId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.plate !== undefined){
+let data1 = data.plate;
+const _errs5 = errors;
+const _errs6 = errors;
+if(!((data1 === null) || (data1 === ""))){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const err8 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data1 !== "string") && (data1 !== null)){
+const err9 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/type",keyword:"type",params:{type: schema99.properties.plate.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs10 = errors;
+let valid3 = true;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs13 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err12 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err13 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err14 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.enteredAt !== undefined){
+let data2 = data.enteredAt;
+if(typeof data2 === "string"){
+if(func1(data2) > 40){
+const err15 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern29.test(data2)){
+const err16 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.leftAt !== undefined){
+let data3 = data.leftAt;
+if(typeof data3 === "string"){
+if(func1(data3) > 40){
+const err18 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern29.test(data3)){
+const err19 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"props":{"lotId":true,"plate":true,"enteredAt":true,"leftAt":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payParkingStay_body = validate133;
+const schema100 = {"$id":"op_payParkingStay_body","type":"object","properties":{"lotId":{"type":"integer","minimum":1,"maximum":9007199254740991},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"enteredAt":{"type":"string","maxLength":40,"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},"leftAt":{"type":"string","maxLength":40,"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]}},"required":["lotId","plate","enteredAt","leftAt","payMethod"]};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payParkingStay_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lotId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lotId"},message:"must have required property '"+"lotId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.plate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plate"},message:"must have required property '"+"plate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enteredAt === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enteredAt"},message:"must have required property '"+"enteredAt"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.leftAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leftAt"},message:"must have required property '"+"leftAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.payMethod === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payMethod"},message:"must have required property '"+"payMethod"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.lotId !== undefined){
+let data0 = data.lotId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/lotId",schemaPath:"#/properties/lotId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.plate !== undefined){
+let data1 = data.plate;
+const _errs5 = errors;
+const _errs6 = errors;
+if(!((data1 === null) || (data1 === ""))){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const err9 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/1/type",keyword:"type",params:{type: schema100.properties.plate.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs10 = errors;
+let valid3 = true;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs13 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err13 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 20){
+const err14 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs13 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err15 = {instancePath:instancePath+"/plate",schemaPath:"#/properties/plate/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.enteredAt !== undefined){
+let data2 = data.enteredAt;
+if(typeof data2 === "string"){
+if(func1(data2) > 40){
+const err16 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern29.test(data2)){
+const err17 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/enteredAt",schemaPath:"#/properties/enteredAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.leftAt !== undefined){
+let data3 = data.leftAt;
+if(typeof data3 === "string"){
+if(func1(data3) > 40){
+const err19 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern29.test(data3)){
+const err20 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/leftAt",schemaPath:"#/properties/leftAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.payMethod !== undefined){
+let data4 = data.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err22 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!((((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 5)) || (data4 === 6))){
+const err23 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema100.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err24 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err25 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.receivedAmount !== undefined){
+let data5 = data.receivedAmount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err26 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema100.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs26 = errors;
+let valid6 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err27 = {};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var _valid1 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs29 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err29 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err30 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err31 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var _valid1 = _errs29 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err32 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data6 = data.expectedAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err33 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema100.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs37 = errors;
+let valid9 = true;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var _valid2 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs40 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err36 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err37 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err38 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+var _valid2 = _errs40 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err39 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"lotId":true,"plate":true,"enteredAt":true,"leftAt":true,"payMethod":true,"receivedAmount":true,"expectedAmount":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryPatrolCheckIns_body = validate134;
+const schema101 = {"$id":"op_queryPatrolCheckIns_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","null"],"enum":[1,2,3,null],"maximum":9007199254740991,"minimum":-9007199254740991},"patrolType":{"type":["integer","null"],"enum":[1,3,4,null],"maximum":9007199254740991,"minimum":-9007199254740991},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":["communityId","startDate","endDate"]};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_queryPatrolCheckIns_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9639,7 +10494,7 @@ errors++;
 if(data.planId !== undefined){
 let data3 = data.planId;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema99.properties.planId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema101.properties.planId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9674,7 +10529,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema99.properties.status.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema101.properties.status.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9684,7 +10539,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === null))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema101.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9719,7 +10574,7 @@ errors++;
 if(data.patrolType !== undefined){
 let data5 = data.patrolType;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema99.properties.patrolType.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema101.properties.patrolType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9729,7 +10584,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((((data5 === 1) || (data5 === 3)) || (data5 === 4)) || (data5 === null))){
-const err18 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/enum",keyword:"enum",params:{allowedValues: schema99.properties.patrolType.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/enum",keyword:"enum",params:{allowedValues: schema101.properties.patrolType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9764,7 +10619,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data6 = data.pageNo;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema99.properties.pageNo.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema101.properties.pageNo.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9777,7 +10632,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data7 = data.pageSize;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema99.properties.pageSize.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema101.properties.pageSize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9798,19 +10653,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"communityId":true,"startDate":true,"endDate":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":{"communityId":true,"startDate":true,"endDate":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentSettings_query = validate133;
-const schema100 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getPaymentSettings_query = validate135;
+const schema102 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentSettings_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9864,19 +10719,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate134;
-const schema101 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+export const savePaymentSettings_body = validate136;
+const schema103 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9897,7 +10752,7 @@ errors++;
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema101.properties.communityId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema103.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9942,7 +10797,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "payParams") || (data1 === "receipt")) || (data1 === "other"))){
-const err5 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/enum",keyword:"enum",params:{allowedValues: schema101.properties.section.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/enum",keyword:"enum",params:{allowedValues: schema103.properties.section.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9955,7 +10810,7 @@ errors++;
 if(data.payMethods !== undefined){
 let data2 = data.payMethods;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema101.properties.payMethods.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema103.properties.payMethods.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9969,7 +10824,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err7 = {instancePath:instancePath+"/payMethods/" + i0,schemaPath:"#/properties/payMethods/items/type",keyword:"type",params:{type: schema101.properties.payMethods.items.type},message:"must be integer,string"};
+const err7 = {instancePath:instancePath+"/payMethods/" + i0,schemaPath:"#/properties/payMethods/items/type",keyword:"type",params:{type: schema103.properties.payMethods.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10006,7 +10861,7 @@ errors++;
 if(data.roundingMode !== undefined){
 let data4 = data.roundingMode;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema101.properties.roundingMode.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema103.properties.roundingMode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10041,7 +10896,7 @@ errors++;
 if(data.receiptTitle !== undefined){
 let data5 = data.receiptTitle;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema101.properties.receiptTitle.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema103.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10054,7 +10909,7 @@ errors++;
 if(data.receiptPrefix !== undefined){
 let data6 = data.receiptPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema101.properties.receiptPrefix.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema103.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10067,7 +10922,7 @@ errors++;
 if(data.defaultReceiptType !== undefined){
 let data7 = data.defaultReceiptType;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema101.properties.defaultReceiptType.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema103.properties.defaultReceiptType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10102,7 +10957,7 @@ errors++;
 if(data.invoiceEnabled !== undefined){
 let data8 = data.invoiceEnabled;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema101.properties.invoiceEnabled.type},message:"must be boolean,null"};
+const err18 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema103.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10115,7 +10970,7 @@ errors++;
 if(data.taxNo !== undefined){
 let data9 = data.taxNo;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema101.properties.taxNo.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema103.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10128,7 +10983,7 @@ errors++;
 if(data.receiptTemplate !== undefined){
 let data10 = data.receiptTemplate;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema101.properties.receiptTemplate.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema103.properties.receiptTemplate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10163,7 +11018,7 @@ errors++;
 if(data.payeeName !== undefined){
 let data11 = data.payeeName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema101.properties.payeeName.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/type",keyword:"type",params:{type: schema103.properties.payeeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10176,7 +11031,7 @@ errors++;
 if(data.sealEnabled !== undefined){
 let data12 = data.sealEnabled;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema101.properties.sealEnabled.type},message:"must be boolean,null"};
+const err24 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/type",keyword:"type",params:{type: schema103.properties.sealEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10189,7 +11044,7 @@ errors++;
 if(data.sealText !== undefined){
 let data13 = data.sealText;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema101.properties.sealText.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/type",keyword:"type",params:{type: schema103.properties.sealText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10202,7 +11057,7 @@ errors++;
 if(data.allowPartialPayment !== undefined){
 let data14 = data.allowPartialPayment;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema101.properties.allowPartialPayment.type},message:"must be boolean,null"};
+const err26 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema103.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10215,7 +11070,7 @@ errors++;
 if(data.waiverAutoApproveLimit !== undefined){
 let data15 = data.waiverAutoApproveLimit;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema101.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema103.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10316,7 +11171,7 @@ errors++;
 if(data.autoPrintReceipt !== undefined){
 let data16 = data.autoPrintReceipt;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema101.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+const err34 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema103.properties.autoPrintReceipt.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10337,19 +11192,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate135;
-const schema102 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getBillSteer_query = validate137;
+const schema104 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getBillSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10403,19 +11258,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate136;
-const schema103 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]}},"required":["period","paymentItemIds"]};
+export const generateBills_body = validate138;
+const schema105 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"paymentItemIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":500},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":50000},"manualAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]}},"required":["period","paymentItemIds"]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10542,7 +11397,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data3 = data.communityIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema103.properties.communityIds.type},message:"must be array,null"};
+const err10 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema105.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10603,7 +11458,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data5 = data.buildingIds;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema103.properties.buildingIds.type},message:"must be array,null"};
+const err15 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema105.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10664,7 +11519,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data7 = data.roomIds;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema103.properties.roomIds.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema105.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10725,7 +11580,7 @@ errors++;
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/0/type",keyword:"type",params:{type: schema103.properties.manualAmount.allOf[0].type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/allOf/0/type",keyword:"type",params:{type: schema105.properties.manualAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10834,19 +11689,19 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate137;
-const schema104 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getGenerationTask_query = validate139;
+const schema106 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10900,19 +11755,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate138;
-const schema105 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
+export const queryBills_body = validate140;
+const schema107 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10923,7 +11778,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema105.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema107.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10958,7 +11813,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (!(Array.isArray(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema105.properties.status.type},message:"must be integer,array,null"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema107.properties.status.type},message:"must be integer,array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11031,7 +11886,7 @@ errors++;
 if(data.period !== undefined){
 let data3 = data.period;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema105.properties.period.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema107.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11044,7 +11899,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data4 = data.paymentItemId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema105.properties.paymentItemId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema107.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11079,7 +11934,7 @@ errors++;
 if(data.batchId !== undefined){
 let data5 = data.batchId;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema105.properties.batchId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema107.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11114,7 +11969,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data6 = data.buildingId;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema105.properties.buildingId.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema107.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11149,7 +12004,7 @@ errors++;
 if(data.roomId !== undefined){
 let data7 = data.roomId;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema105.properties.roomId.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema107.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11184,7 +12039,7 @@ errors++;
 if(data.keyword !== undefined){
 let data8 = data.keyword;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema105.properties.keyword.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema107.properties.keyword.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11197,7 +12052,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data9 = data.pageNo;
 if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema105.properties.pageNo.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema107.properties.pageNo.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11210,7 +12065,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data10 = data.pageSize;
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema105.properties.pageSize.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema107.properties.pageSize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11231,274 +12086,274 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate138.errors = vErrors;
-return errors === 0;
-}
-validate138.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate139;
-const schema106 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema106.properties.ids.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-if(data0.length > 1000){
-const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema106.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate139.errors = vErrors;
-return errors === 0;
-}
-validate139.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const previewApproveBills_body = validate140;
-const schema107 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_previewApproveBills_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate140.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema107.properties.ids.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-if(data0.length > 1000){
-const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema107.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate141;
-const schema108 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
-const pattern38 = new RegExp("\\S", "u");
+export const approveBills_body = validate141;
+const schema108 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body" */;
+/*# sourceURL="op_approveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema108.properties.ids.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema108.properties.batchId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const previewApproveBills_body = validate142;
+const schema109 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_previewApproveBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema109.properties.ids.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema109.properties.batchId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectBills_body = validate143;
+const schema110 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+const pattern46 = new RegExp("\\S", "u");
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11519,7 +12374,7 @@ errors++;
 if(data.ids !== undefined){
 let data0 = data.ids;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema108.properties.ids.type},message:"must be array,null"};
+const err1 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema110.properties.ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11580,7 +12435,7 @@ errors++;
 if(data.batchId !== undefined){
 let data2 = data.batchId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema108.properties.batchId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema110.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11625,7 +12480,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern38.test(data3)){
+if(!pattern46.test(data3)){
 const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11658,171 +12513,171 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate141.errors = vErrors;
-return errors === 0;
-}
-validate141.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomHistory_query = validate142;
-const schema109 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-validate142.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomBills_query = validate143;
-const schema110 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payBills_body = validate144;
-const schema111 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
+export const getRoomHistory_query = validate144;
+const schema111 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body" */;
+/*# sourceURL="op_getRoomHistory_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate144.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+validate144.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getRoomBills_query = validate145;
+const schema112 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getRoomBills_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payBills_body = validate146;
+const schema113 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds","payMethod"]};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11924,7 +12779,7 @@ errors++;
 if(data.roomId !== undefined){
 let data2 = data.roomId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema111.properties.roomId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema113.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11969,7 +12824,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 4)) || (data3 === 5)) || (data3 === 6))){
-const err12 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema111.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema113.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12004,7 +12859,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data4 = data.payAmount;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema111.properties.payAmount.allOf[0].type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema113.properties.payAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12105,7 +12960,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data5 = data.receivedAmount;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema111.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema113.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12206,7 +13061,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data6 = data.expectedAmount;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema111.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema113.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12307,7 +13162,7 @@ errors++;
 if(data.payerName !== undefined){
 let data7 = data.payerName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err36 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema111.properties.payerName.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema113.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12320,7 +13175,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema111.properties.remark.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema113.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12341,19 +13196,19 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCashierDesk_query = validate145;
-const schema112 = {"$id":"op_getCashierDesk_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+export const getCashierDesk_query = validate147;
+const schema114 = {"$id":"op_getCashierDesk_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCashierDesk_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12417,21 +13272,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayPlan_query = validate146;
-const schema113 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string","pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
-const pattern45 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
-const pattern46 = new RegExp("^[1-9]\\d*$", "u");
+export const getPrepayPlan_query = validate148;
+const schema115 = {"$id":"op_getPrepayPlan_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":"string","pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]}},"required":["roomId"]};
+const pattern53 = new RegExp("^(\\d{4}-(0[1-9]|1[0-2]))?$", "u");
+const pattern54 = new RegExp("^[1-9]\\d*$", "u");
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPrepayPlan_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12522,7 +13377,7 @@ errors++;
 if(data.startPeriod !== undefined){
 let data2 = data.startPeriod;
 if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
+if(!pattern53.test(data2)){
 const err7 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12547,7 +13402,7 @@ errors++;
 if(data.months !== undefined){
 let data3 = data.months;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/type",keyword:"type",params:{type: schema113.properties.months.allOf[0].type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/0/type",keyword:"type",params:{type: schema115.properties.months.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12596,7 +13451,7 @@ vErrors = null;
 if(_valid0){
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern46.test(data3)){
+if(!pattern54.test(data3)){
 const err12 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -12644,19 +13499,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true},"dynamicProps":false,"dynamicItems":false};
 
-export const prepayBills_body = validate147;
-const schema114 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
+export const prepayBills_body = validate149;
+const schema116 = {"$id":"op_prepayBills_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startPeriod":{"type":["string","null"],"pattern":"^(\\d{4}-(0[1-9]|1[0-2]))?$"},"months":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":24}]}}]},"payMethod":{"type":"integer","enum":[1,2,3,4,5,6],"maximum":9007199254740991,"minimum":-9007199254740991},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["roomId","paymentItemId","months","payMethod"]};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_prepayBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12777,7 +13632,7 @@ errors++;
 if(data.startPeriod !== undefined){
 let data2 = data.startPeriod;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema114.properties.startPeriod.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/type",keyword:"type",params:{type: schema116.properties.startPeriod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12787,7 +13642,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern45.test(data2)){
+if(!pattern53.test(data2)){
 const err11 = {instancePath:instancePath+"/startPeriod",schemaPath:"#/properties/startPeriod/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-(0[1-9]|1[0-2]))?$"},message:"must match pattern \""+"^(\\d{4}-(0[1-9]|1[0-2]))?$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -12836,7 +13691,7 @@ vErrors = null;
 }
 }
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema114.properties.months.allOf[1].type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/1/type",keyword:"type",params:{type: schema116.properties.months.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12885,7 +13740,7 @@ vErrors = null;
 if(_valid0){
 const _errs17 = errors;
 if(typeof data3 === "string"){
-if(!pattern46.test(data3)){
+if(!pattern54.test(data3)){
 const err17 = {instancePath:instancePath+"/months",schemaPath:"#/properties/months/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -12935,7 +13790,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === 4)) || (data4 === 5)) || (data4 === 6))){
-const err21 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema114.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/enum",keyword:"enum",params:{allowedValues: schema116.properties.payMethod.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12970,7 +13825,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data5 = data.receivedAmount;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema114.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema116.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13071,7 +13926,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data6 = data.expectedAmount;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err31 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema114.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema116.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13172,7 +14027,7 @@ errors++;
 if(data.payerName !== undefined){
 let data7 = data.payerName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err38 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema114.properties.payerName.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema116.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13185,7 +14040,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err39 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema114.properties.remark.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema116.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13206,168 +14061,16 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate147.errors = vErrors;
-return errors === 0;
-}
-validate147.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true,"payMethod":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate148;
-const schema115 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate148.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate148.errors = vErrors;
-return errors === 0;
-}
-validate148.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRefundable_params = validate149;
-const schema116 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate149.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"roomId":true,"paymentItemId":true,"startPeriod":true,"months":true,"payMethod":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate150;
-const schema117 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+export const printReceipt_params = validate150;
+const schema117 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body" */;
+/*# sourceURL="op_printReceipt_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -13378,10 +14081,162 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+validate150.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getRefundable_params = validate151;
+const schema118 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getRefundable_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate151.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+validate151.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyRefund_body = validate152;
+const schema119 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"refundKind":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate152.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.paymentId !== undefined){
 let data0 = data.paymentId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema117.properties.paymentId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema119.properties.paymentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13416,7 +14271,7 @@ errors++;
 if(data.amount !== undefined){
 let data1 = data.amount;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema117.properties.amount.allOf[0].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema119.properties.amount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13517,7 +14372,7 @@ errors++;
 if(data.refundMethod !== undefined){
 let data2 = data.refundMethod;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema117.properties.refundMethod.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema119.properties.refundMethod.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13552,7 +14407,7 @@ errors++;
 if(data.refundKind !== undefined){
 let data3 = data.refundKind;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema117.properties.refundKind.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema119.properties.refundKind.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13587,7 +14442,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema117.properties.reason.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema119.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13608,168 +14463,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate150.errors = vErrors;
-return errors === 0;
-}
-validate150.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"refundKind":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveRefund_params = validate151;
-const schema118 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate151.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate151.errors = vErrors;
-return errors === 0;
-}
-validate151.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rejectRefund_params = validate152;
-const schema119 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate152.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"refundKind":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_body = validate153;
-const schema120 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const approveRefund_params = validate153;
+const schema120 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_body" */;
+/*# sourceURL="op_approveRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate153.evaluated;
@@ -13780,10 +14483,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined){
-let data0 = data.reason;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema120.properties.reason.type},message:"must be string,null"};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13792,10 +14493,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13804,16 +14505,50 @@ vErrors.push(err1);
 }
 errors++;
 }
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate153.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printRefundVoucher_params = validate154;
-const schema121 = {"$id":"op_printRefundVoucher_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const rejectRefund_params = validate154;
+const schema121 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printRefundVoucher_params" */;
+/*# sourceURL="op_rejectRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate154.evaluated;
@@ -13885,14 +14620,58 @@ return errors === 0;
 }
 validate154.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const voidReceipt_params = validate155;
-const schema122 = {"$id":"op_voidReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const rejectRefund_body = validate155;
+const schema122 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_voidReceipt_params" */;
+/*# sourceURL="op_rejectRefund_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason !== undefined){
+let data0 = data.reason;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema122.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+validate155.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+
+export const printRefundVoucher_params = validate156;
+const schema123 = {"$id":"op_printRefundVoucher_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_printRefundVoucher_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13956,19 +14735,95 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const voidReceipt_body = validate156;
-const schema123 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+export const voidReceipt_params = validate157;
+const schema124 = {"$id":"op_voidReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_voidReceipt_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const voidReceipt_body = validate158;
+const schema125 = {"$id":"op_voidReceipt_body","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","maxLength":128}},"required":["reason"]};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_voidReceipt_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13999,7 +14854,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern38.test(data0)){
+if(!pattern46.test(data0)){
 const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -14032,19 +14887,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyWaiver_body = validate157;
-const schema124 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"type":["string","null"]}},"required":[]};
+export const applyWaiver_body = validate159;
+const schema126 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"enum":[1,2,null],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"type":["string","null"]}},"required":[]};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_applyWaiver_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14055,7 +14910,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billId !== undefined){
 let data0 = data.billId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema124.properties.billId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema126.properties.billId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14090,7 +14945,7 @@ errors++;
 if(data.waiverType !== undefined){
 let data1 = data.waiverType;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema124.properties.waiverType.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema126.properties.waiverType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14100,7 +14955,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data1 === 1) || (data1 === 2)) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/enum",keyword:"enum",params:{allowedValues: schema124.properties.waiverType.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/enum",keyword:"enum",params:{allowedValues: schema126.properties.waiverType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14135,7 +14990,7 @@ errors++;
 if(data.discount !== undefined){
 let data2 = data.discount;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema124.properties.discount.type},message:"must be string,number,null"};
+const err7 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema126.properties.discount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14148,7 +15003,7 @@ errors++;
 if(data.amount !== undefined){
 let data3 = data.amount;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema124.properties.amount.allOf[0].type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/type",keyword:"type",params:{type: schema126.properties.amount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14249,7 +15104,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema124.properties.reason.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema126.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14270,168 +15125,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate157.errors = vErrors;
-return errors === 0;
-}
-validate157.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveWaiver_params = validate158;
-const schema125 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate158.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate158.errors = vErrors;
-return errors === 0;
-}
-validate158.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rejectWaiver_params = validate159;
-const schema126 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate159.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_body = validate160;
-const schema127 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const approveWaiver_params = validate160;
+const schema127 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_body" */;
+/*# sourceURL="op_approveWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate160.evaluated;
@@ -14442,10 +15145,162 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate160.errors = vErrors;
+return errors === 0;
+}
+validate160.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectWaiver_params = validate161;
+const schema128 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate161.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+validate161.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectWaiver_body = validate162;
+const schema129 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate162.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema127.properties.reason.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema129.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14466,20 +15321,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate162.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate161;
-const schema128 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
-const pattern58 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
+export const getReconciliationDay_query = validate163;
+const schema130 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+const pattern66 = new RegExp("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", "u");
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14535,7 +15390,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern58.test(data1)){
+if(!pattern66.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14568,19 +15423,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const declareReconciliation_body = validate162;
-const schema129 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":["day"]};
+export const declareReconciliation_body = validate164;
+const schema131 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":["day"]};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_declareReconciliation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14601,7 +15456,7 @@ errors++;
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema129.properties.communityId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema131.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14636,7 +15491,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern58.test(data1)){
+if(!pattern66.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14661,7 +15516,7 @@ errors++;
 if(data.rows !== undefined){
 let data2 = data.rows;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema129.properties.rows.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema131.properties.rows.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14713,7 +15568,7 @@ errors++;
 if(data3.cashierId !== undefined){
 let data5 = data3.cashierId;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema129.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema131.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14748,7 +15603,7 @@ errors++;
 if(data3.declaredAmount !== undefined){
 let data6 = data3.declaredAmount;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema129.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema131.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14761,7 +15616,7 @@ errors++;
 if(data3.remark !== undefined){
 let data7 = data3.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema129.properties.rows.items.properties.remark.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema131.properties.rows.items.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14796,19 +15651,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate163;
-const schema130 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":["day"]};
+export const closeReconciliation_body = validate165;
+const schema132 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":["integer","null"],"description":"收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":["day"]};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_closeReconciliation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14829,7 +15684,7 @@ errors++;
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema130.properties.communityId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema132.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14864,7 +15719,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern58.test(data1)){
+if(!pattern66.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14889,7 +15744,7 @@ errors++;
 if(data.rows !== undefined){
 let data2 = data.rows;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema130.properties.rows.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema132.properties.rows.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14941,7 +15796,7 @@ errors++;
 if(data3.cashierId !== undefined){
 let data5 = data3.cashierId;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema130.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema132.properties.rows.items.properties.cashierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14976,7 +15831,7 @@ errors++;
 if(data3.declaredAmount !== undefined){
 let data6 = data3.declaredAmount;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema130.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+const err13 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema132.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14989,7 +15844,7 @@ errors++;
 if(data3.remark !== undefined){
 let data7 = data3.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema130.properties.rows.items.properties.remark.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema132.properties.rows.items.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15016,7 +15871,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema130.properties.remark.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema132.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15037,19 +15892,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportReconciliationDay_query = validate164;
-const schema131 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
+export const exportReconciliationDay_query = validate166;
+const schema133 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["day"]};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15105,7 +15960,7 @@ errors++;
 if(data.day !== undefined){
 let data1 = data.day;
 if(typeof data1 === "string"){
-if(!pattern58.test(data1)){
+if(!pattern66.test(data1)){
 const err4 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15138,19 +15993,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate165;
-const schema132 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000}},"required":["startMonth","endMonth"]};
+export const getPaymentReport_body = validate167;
+const schema134 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":1000}},"required":["startMonth","endMonth"]};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15231,7 +16086,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema132.properties.communityIds.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema134.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15300,20 +16155,20 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReport_query = validate166;
-const schema133 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
-const pattern66 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
+export const exportPaymentReport_query = validate168;
+const schema135 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"endMonth":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"}},"required":["startMonth","endMonth"]};
+const pattern74 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$", "u");
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15394,7 +16249,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if(typeof data2 === "string"){
-if(!pattern66.test(data2)){
+if(!pattern74.test(data2)){
 const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,999})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15427,19 +16282,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate167;
-const schema134 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
+export const payFromBalance_body = validate169;
+const schema136 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":200},"payAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"expectedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":["billIds"]};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15531,7 +16386,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data2 = data.payAmount;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema134.properties.payAmount.allOf[0].type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/allOf/0/type",keyword:"type",params:{type: schema136.properties.payAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15632,7 +16487,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data3 = data.expectedAmount;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema134.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/allOf/0/type",keyword:"type",params:{type: schema136.properties.expectedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15733,7 +16588,7 @@ errors++;
 if(data.payerName !== undefined){
 let data4 = data.payerName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err21 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema134.properties.payerName.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema136.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15746,7 +16601,7 @@ errors++;
 if(data.remark !== undefined){
 let data5 = data.remark;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema134.properties.remark.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema136.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15767,19 +16622,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryArrears_body = validate168;
-const schema135 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"minimum":1,"maximum":4},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const queryArrears_body = validate170;
+const schema137 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"minimum":1,"maximum":4},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryArrears_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15790,7 +16645,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema135.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema137.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15825,7 +16680,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data1 = data.buildingId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema135.properties.buildingId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema137.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15860,7 +16715,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data2 = data.paymentItemId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema135.properties.paymentItemId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema137.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15895,7 +16750,7 @@ errors++;
 if(data.bucket !== undefined){
 let data3 = data.bucket;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema135.properties.bucket.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema137.properties.bucket.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15930,7 +16785,7 @@ errors++;
 if(data.roomNo !== undefined){
 let data4 = data.roomNo;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema135.properties.roomNo.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema137.properties.roomNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15943,7 +16798,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data5 = data.pageNo;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema135.properties.pageNo.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema137.properties.pageNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15978,7 +16833,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data6 = data.pageSize;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema135.properties.pageSize.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema137.properties.pageSize.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16021,19 +16876,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportArrears_query = validate169;
-const schema136 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","minimum":1,"maximum":4},"roomNo":{"type":"string"}},"required":[]};
+export const exportArrears_query = validate171;
+const schema138 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","minimum":1,"maximum":4},"roomNo":{"type":"string"}},"required":[]};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportArrears_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate169.evaluated;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16204,19 +17059,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate170;
-const schema137 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"title":{"type":["string","null"],"maxLength":64},"template":{"type":["string","null"],"maxLength":1000},"publish":{"type":["boolean","null"]}},"required":[]};
+export const generateDunningNotices_body = validate172;
+const schema139 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991},"maxItems":5000},"title":{"type":["string","null"],"maxLength":64},"template":{"type":["string","null"],"maxLength":1000},"publish":{"type":["boolean","null"]}},"required":[]};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16227,7 +17082,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema137.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema139.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16262,7 +17117,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema137.properties.buildingIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema139.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16323,7 +17178,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data3 = data.roomIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema137.properties.roomIds.type},message:"must be array,null"};
+const err8 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema139.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16384,7 +17239,7 @@ errors++;
 if(data.title !== undefined){
 let data5 = data.title;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema137.properties.title.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema139.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16409,7 +17264,7 @@ errors++;
 if(data.template !== undefined){
 let data6 = data.template;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema137.properties.template.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema139.properties.template.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16434,7 +17289,7 @@ errors++;
 if(data.publish !== undefined){
 let data7 = data.publish;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema137.properties.publish.type},message:"must be boolean,null"};
+const err17 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema139.properties.publish.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16455,19 +17310,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDunningTask_query = validate171;
-const schema138 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getDunningTask_query = validate173;
+const schema140 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getDunningTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16521,19 +17376,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishDunningNotices_body = validate172;
-const schema139 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":500}},"required":["ids"]};
+export const publishDunningNotices_body = validate174;
+const schema141 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991},"minItems":1,"maxItems":500}},"required":["ids"]};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_publishDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16633,19 +17488,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate173;
-const schema140 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const printDunningNotice_params = validate175;
+const schema142 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_printDunningNotice_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16709,246 +17564,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
-return errors === 0;
-}
-validate173.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getChargeReport_body = validate174;
-const schema141 = {"$id":"op_getChargeReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"granularity":{"type":["string","null"],"enum":["day","month",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getChargeReport_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate174.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema141.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.granularity !== undefined){
-let data1 = data.granularity;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/type",keyword:"type",params:{type: schema141.properties.granularity.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((data1 === "day") || (data1 === "month")) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema141.properties.granularity.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.start !== undefined){
-let data2 = data.start;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema141.properties.start.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.end !== undefined){
-let data3 = data.end;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema141.properties.end.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate174.errors = vErrors;
-return errors === 0;
-}
-validate174.evaluated = {"props":{"communityId":true,"granularity":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getCollectionReport_body = validate175;
-const schema142 = {"$id":"op_getCollectionReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"groupBy":{"type":["string","null"],"enum":["building","item",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
-
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCollectionReport_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate175.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema142.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.groupBy !== undefined){
-let data1 = data.groupBy;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema142.properties.groupBy.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((data1 === "building") || (data1 === "item")) || (data1 === null))){
-const err4 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema142.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.start !== undefined){
-let data2 = data.start;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema142.properties.start.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.end !== undefined){
-let data3 = data.end;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema142.properties.end.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate175.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"communityId":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPrepayLedger_body = validate176;
-const schema143 = {"$id":"op_getPrepayLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+export const getChargeReport_body = validate176;
+const schema143 = {"$id":"op_getChargeReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"granularity":{"type":["string","null"],"enum":["day","month",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPrepayLedger_body" */;
+/*# sourceURL="op_getChargeReport_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate176.evaluated;
@@ -16994,10 +17619,10 @@ errors++;
 }
 }
 }
-if(data.start !== undefined){
-let data1 = data.start;
+if(data.granularity !== undefined){
+let data1 = data.granularity;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema143.properties.start.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/type",keyword:"type",params:{type: schema143.properties.granularity.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17006,11 +17631,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.end !== undefined){
-let data2 = data.end;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema143.properties.end.type},message:"must be string,null"};
+if(!(((data1 === "day") || (data1 === "month")) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema143.properties.granularity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17020,9 +17642,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.start !== undefined){
+let data2 = data.start;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema143.properties.start.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17031,16 +17654,41 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+if(data.end !== undefined){
+let data3 = data.end;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema143.properties.end.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate176.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":{"communityId":true,"granularity":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDepositLedger_body = validate177;
-const schema144 = {"$id":"op_getDepositLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+export const getCollectionReport_body = validate177;
+const schema144 = {"$id":"op_getCollectionReport_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"groupBy":{"type":["string","null"],"enum":["building","item",null]},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDepositLedger_body" */;
+/*# sourceURL="op_getCollectionReport_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -17086,10 +17734,125 @@ errors++;
 }
 }
 }
+if(data.groupBy !== undefined){
+let data1 = data.groupBy;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/type",keyword:"type",params:{type: schema144.properties.groupBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(((data1 === "building") || (data1 === "item")) || (data1 === null))){
+const err4 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema144.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.start !== undefined){
+let data2 = data.start;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema144.properties.start.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.end !== undefined){
+let data3 = data.end;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema144.properties.end.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+validate177.evaluated = {"props":{"communityId":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPrepayLedger_body = validate178;
+const schema145 = {"$id":"op_getPrepayLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
+
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getPrepayLedger_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate178.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema145.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
 if(data.start !== undefined){
 let data1 = data.start;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema144.properties.start.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema145.properties.start.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17102,7 +17865,7 @@ errors++;
 if(data.end !== undefined){
 let data2 = data.end;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema144.properties.end.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema145.properties.end.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17123,19 +17886,111 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReports_query = validate178;
-const schema145 = {"$id":"op_exportPaymentReports_query","type":"object","properties":{"report":{"type":"string","enum":["charges","collection","prepayLedger","depositLedger"]},"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"granularity":{"type":"string","enum":["day","month"]},"groupBy":{"type":"string","enum":["building","item"]},"start":{"type":"string"},"end":{"type":"string"}},"required":["report"]};
+export const getDepositLedger_body = validate179;
+const schema146 = {"$id":"op_getDepositLedger_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"start":{"type":["string","null"]},"end":{"type":["string","null"]}},"required":[]};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getDepositLedger_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate179.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema146.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.start !== undefined){
+let data1 = data.start;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: schema146.properties.start.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.end !== undefined){
+let data2 = data.end;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: schema146.properties.end.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate179.errors = vErrors;
+return errors === 0;
+}
+validate179.evaluated = {"props":{"communityId":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportPaymentReports_query = validate180;
+const schema147 = {"$id":"op_exportPaymentReports_query","type":"object","properties":{"report":{"type":"string","enum":["charges","collection","prepayLedger","depositLedger"]},"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"granularity":{"type":"string","enum":["day","month"]},"groupBy":{"type":"string","enum":["building","item"]},"start":{"type":"string"},"end":{"type":"string"}},"required":["report"]};
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReports_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17166,7 +18021,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "charges") || (data0 === "collection")) || (data0 === "prepayLedger")) || (data0 === "depositLedger"))){
-const err2 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/enum",keyword:"enum",params:{allowedValues: schema145.properties.report.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/enum",keyword:"enum",params:{allowedValues: schema147.properties.report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17224,7 +18079,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data2 === "day") || (data2 === "month"))){
-const err7 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema145.properties.granularity.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema147.properties.granularity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17247,7 +18102,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "building") || (data3 === "item"))){
-const err9 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema145.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/groupBy",schemaPath:"#/properties/groupBy/enum",keyword:"enum",params:{allowedValues: schema147.properties.groupBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17292,19 +18147,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"report":true,"communityId":true,"granularity":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":{"report":true,"communityId":true,"granularity":true,"groupBy":true,"start":true,"end":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meterReadingGrid_query = validate179;
-const schema146 = {"$id":"op_meterReadingGrid_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"meterTypeId":{"type":"integer","minimum":1,"maximum":9007199254740991},"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"}},"required":["communityId","buildingId","meterTypeId","period"]};
+export const meterReadingGrid_query = validate181;
+const schema148 = {"$id":"op_meterReadingGrid_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"meterTypeId":{"type":"integer","minimum":1,"maximum":9007199254740991},"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"}},"required":["communityId","buildingId","meterTypeId","period"]};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_meterReadingGrid_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17493,20 +18348,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"communityId":true,"buildingId":true,"meterTypeId":true,"period":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"communityId":true,"buildingId":true,"meterTypeId":true,"period":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMeterReadings_body = validate180;
-const schema147 = {"$id":"op_saveMeterReadings_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"readAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"readings":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["meterId","currentReading"],"properties":{"meterId":{"type":"integer","minimum":1,"maximum":9007199254740991},"currentReading":{"type":"string","pattern":"^\\d{1,10}(\\.\\d{1,2})?$"}}}}},"required":["communityId","period","readings"]};
-const pattern74 = new RegExp("^\\d{1,10}(\\.\\d{1,2})?$", "u");
+export const saveMeterReadings_body = validate182;
+const schema149 = {"$id":"op_saveMeterReadings_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"period":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])$"},"readAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"readings":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["meterId","currentReading"],"properties":{"meterId":{"type":"integer","minimum":1,"maximum":9007199254740991},"currentReading":{"type":"string","pattern":"^\\d{1,10}(\\.\\d{1,2})?$"}}}}},"required":["communityId","period","readings"]};
+const pattern82 = new RegExp("^\\d{1,10}(\\.\\d{1,2})?$", "u");
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMeterReadings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17607,7 +18462,7 @@ errors++;
 if(data.readAt !== undefined){
 let data2 = data.readAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/type",keyword:"type",params:{type: schema147.properties.readAt.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/readAt",schemaPath:"#/properties/readAt/type",keyword:"type",params:{type: schema149.properties.readAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17714,7 +18569,7 @@ errors++;
 if(data4.currentReading !== undefined){
 let data6 = data4.currentReading;
 if(typeof data6 === "string"){
-if(!pattern74.test(data6)){
+if(!pattern82.test(data6)){
 const err17 = {instancePath:instancePath+"/readings/" + i0+"/currentReading",schemaPath:"#/properties/readings/items/properties/currentReading/pattern",keyword:"pattern",params:{pattern: "^\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,10}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -17771,19 +18626,19 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"communityId":true,"period":true,"readAt":true,"readings":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"communityId":true,"period":true,"readAt":true,"readings":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveMeterReadings_body = validate181;
-const schema148 = {"$id":"op_approveMeterReadings_body","type":"object","properties":{"ids":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":["ids"]};
+export const approveMeterReadings_body = validate183;
+const schema150 = {"$id":"op_approveMeterReadings_body","type":"object","properties":{"ids":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":["ids"]};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_approveMeterReadings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17883,19 +18738,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate183.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const sendSmsCode_body = validate182;
-const schema149 = {"$id":"op_sendSmsCode_body","type":"object","properties":{"tenantId":{"type":"integer","minimum":1,"maximum":9007199254740991},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":["tenantId","phone"]};
+export const sendSmsCode_body = validate184;
+const schema151 = {"$id":"op_sendSmsCode_body","type":"object","properties":{"tenantId":{"type":"integer","minimum":1,"maximum":9007199254740991},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":["tenantId","phone"]};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_sendSmsCode_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17995,7 +18850,7 @@ vErrors = null;
 }
 }
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema149.properties.phone.allOf[1].type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema151.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18080,20 +18935,20 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"tenantId":true,"phone":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"tenantId":true,"phone":true},"dynamicProps":false,"dynamicItems":false};
 
-export const residentLogin_body = validate183;
-const schema150 = {"$id":"op_residentLogin_body","type":"object","properties":{"tenantId":{"type":"integer","minimum":1,"maximum":9007199254740991},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"code":{"type":"string","pattern":"^\\d{6}$"}},"required":["tenantId","phone","code"]};
-const pattern77 = new RegExp("^\\d{6}$", "u");
+export const residentLogin_body = validate185;
+const schema152 = {"$id":"op_residentLogin_body","type":"object","properties":{"tenantId":{"type":"integer","minimum":1,"maximum":9007199254740991},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"code":{"type":"string","pattern":"^\\d{6}$"}},"required":["tenantId","phone","code"]};
+const pattern85 = new RegExp("^\\d{6}$", "u");
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_residentLogin_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
+const evaluated0 = validate185.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18203,7 +19058,7 @@ vErrors = null;
 }
 }
 if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema150.properties.phone.allOf[1].type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/type",keyword:"type",params:{type: schema152.properties.phone.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18280,7 +19135,7 @@ errors++;
 if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
-if(!pattern77.test(data2)){
+if(!pattern85.test(data2)){
 const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^\\d{6}$"},message:"must match pattern \""+"^\\d{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -18313,19 +19168,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-validate183.evaluated = {"props":{"tenantId":true,"phone":true,"code":true},"dynamicProps":false,"dynamicItems":false};
+validate185.evaluated = {"props":{"tenantId":true,"phone":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
-export const requestRoomBinding_body = validate184;
-const schema151 = {"$id":"op_requestRoomBinding_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"identity":{"type":"integer","enum":[1,2,3],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":["name","roomId"]};
+export const requestRoomBinding_body = validate186;
+const schema153 = {"$id":"op_requestRoomBinding_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"identity":{"type":"integer","enum":[1,2,3],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":["name","roomId"]};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_requestRoomBinding_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18390,7 +19245,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema151.properties.name.allOf[1].type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema153.properties.name.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18588,7 +19443,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data2 === 1) || (data2 === 2)) || (data2 === 3))){
-const err18 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/enum",keyword:"enum",params:{allowedValues: schema151.properties.identity.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/enum",keyword:"enum",params:{allowedValues: schema153.properties.identity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18631,19 +19486,19 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"name":true,"roomId":true,"identity":true},"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":{"name":true,"roomId":true,"identity":true},"dynamicProps":false,"dynamicItems":false};
 
-export const searchBindingRooms_query = validate185;
-const schema152 = {"$id":"op_searchBindingRooms_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"keyword":{"type":"string","minLength":1,"maxLength":30}},"required":["communityId","keyword"]};
+export const searchBindingRooms_query = validate187;
+const schema154 = {"$id":"op_searchBindingRooms_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"keyword":{"type":"string","minLength":1,"maxLength":30}},"required":["communityId","keyword"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_searchBindingRooms_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
+const evaluated0 = validate187.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18752,168 +19607,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate185.errors = vErrors;
-return errors === 0;
-}
-validate185.evaluated = {"props":{"communityId":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listMyBills_params = validate186;
-const schema153 = {"$id":"op_listMyBills_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyBills_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate186.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate186.errors = vErrors;
-return errors === 0;
-}
-validate186.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listMyPayChannels_params = validate187;
-const schema154 = {"$id":"op_listMyPayChannels_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyPayChannels_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate187.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate187.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":{"communityId":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payMyBills_params = validate188;
-const schema155 = {"$id":"op_payMyBills_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+export const listMyBills_params = validate188;
+const schema155 = {"$id":"op_listMyBills_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payMyBills_params" */;
+/*# sourceURL="op_listMyBills_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate188.evaluated;
@@ -18985,14 +19688,166 @@ return errors === 0;
 }
 validate188.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payMyBills_body = validate189;
-const schema156 = {"$id":"op_payMyBills_body","type":"object","properties":{"billIds":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"channel":{"type":"integer","enum":[3,5],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":["channel"]};
+export const listMyPayChannels_params = validate189;
+const schema156 = {"$id":"op_listMyPayChannels_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payMyBills_body" */;
+/*# sourceURL="op_listMyPayChannels_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate189.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+validate189.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payMyBills_params = validate190;
+const schema157 = {"$id":"op_payMyBills_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payMyBills_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate190.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate190.errors = vErrors;
+return errors === 0;
+}
+validate190.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payMyBills_body = validate191;
+const schema158 = {"$id":"op_payMyBills_body","type":"object","properties":{"billIds":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"channel":{"type":"integer","enum":[3,5],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":["channel"]};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payMyBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19094,7 +19949,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === 3) || (data2 === 5))){
-const err8 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema156.properties.channel.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema158.properties.channel.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19137,168 +19992,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":{"billIds":true,"channel":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getMyPayment_params = validate190;
-const schema157 = {"$id":"op_getMyPayment_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyPayment_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate190.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate190.errors = vErrors;
-return errors === 0;
-}
-validate190.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listMyReceipts_params = validate191;
-const schema158 = {"$id":"op_listMyReceipts_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listMyReceipts_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate191.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate191.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":{"billIds":true,"channel":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyReceipt_params = validate192;
-const schema159 = {"$id":"op_getMyReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const getMyPayment_params = validate192;
+const schema159 = {"$id":"op_getMyPayment_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyReceipt_params" */;
+/*# sourceURL="op_getMyPayment_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate192.evaluated;
@@ -19370,15 +20073,167 @@ return errors === 0;
 }
 validate192.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createVisitorPass_body = validate193;
-const schema160 = {"$id":"op_createVisitorPass_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"visitorName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"visitorPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"carNumber":{"type":"string","maxLength":10,"pattern":"^[一-龥A-Za-z0-9]*$"},"visitDate":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["roomId","visitorName","visitDate"]};
-const pattern81 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+export const listMyReceipts_params = validate193;
+const schema160 = {"$id":"op_listMyReceipts_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createVisitorPass_body" */;
+/*# sourceURL="op_listMyReceipts_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate193.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate193.errors = vErrors;
+return errors === 0;
+}
+validate193.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getMyReceipt_params = validate194;
+const schema161 = {"$id":"op_getMyReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getMyReceipt_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate194.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const createVisitorPass_body = validate195;
+const schema162 = {"$id":"op_createVisitorPass_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"visitorName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"visitorPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"carNumber":{"type":"string","maxLength":10,"pattern":"^[一-龥A-Za-z0-9]*$"},"visitDate":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["roomId","visitorName","visitDate"]};
+const pattern89 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_createVisitorPass_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19488,7 +20343,7 @@ vErrors = null;
 }
 }
 if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/type",keyword:"type",params:{type: schema160.properties.visitorName.allOf[1].type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/type",keyword:"type",params:{type: schema162.properties.visitorName.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19641,7 +20496,7 @@ errors++;
 if(data.visitorPhone !== undefined){
 let data2 = data.visitorPhone;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/visitorPhone",schemaPath:"#/properties/visitorPhone/allOf/0/type",keyword:"type",params:{type: schema160.properties.visitorPhone.allOf[0].type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/visitorPhone",schemaPath:"#/properties/visitorPhone/allOf/0/type",keyword:"type",params:{type: schema162.properties.visitorPhone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19728,7 +20583,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern81.test(data3)){
+if(!pattern89.test(data3)){
 const err24 = {instancePath:instancePath+"/carNumber",schemaPath:"#/properties/carNumber/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -19753,7 +20608,7 @@ errors++;
 if(data.visitDate !== undefined){
 let data4 = data.visitDate;
 if(typeof data4 === "string"){
-if(!pattern58.test(data4)){
+if(!pattern66.test(data4)){
 const err26 = {instancePath:instancePath+"/visitDate",schemaPath:"#/properties/visitDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"},message:"must match pattern \""+"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -19786,19 +20641,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"roomId":true,"visitorName":true,"visitorPhone":true,"carNumber":true,"visitDate":true},"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":{"roomId":true,"visitorName":true,"visitorPhone":true,"carNumber":true,"visitDate":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelMyVisitorPass_params = validate194;
-const schema161 = {"$id":"op_cancelMyVisitorPass_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const cancelMyVisitorPass_params = validate196;
+const schema163 = {"$id":"op_cancelMyVisitorPass_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_cancelMyVisitorPass_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19862,19 +20717,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSmsOutbox_query = validate195;
-const schema162 = {"$id":"op_listSmsOutbox_query","type":"object","properties":{"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":[]};
+export const listSmsOutbox_query = validate197;
+const schema164 = {"$id":"op_listSmsOutbox_query","type":"object","properties":{"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":[]};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listSmsOutbox_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19885,7 +20740,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.phone !== undefined){
 let data0 = data.phone;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema162.properties.phone.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema164.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19970,20 +20825,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":{"phone":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"phone":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyRepairPhoto_params = validate196;
-const schema163 = {"$id":"op_getMyRepairPhoto_params","type":"object","properties":{"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["photoId"]};
-const pattern84 = new RegExp("^[0-9a-f]{32}$", "u");
+export const getMyRepairPhoto_params = validate198;
+const schema165 = {"$id":"op_getMyRepairPhoto_params","type":"object","properties":{"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["photoId"]};
+const pattern92 = new RegExp("^[0-9a-f]{32}$", "u");
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMyRepairPhoto_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20004,7 +20859,7 @@ errors++;
 if(data.photoId !== undefined){
 let data0 = data.photoId;
 if(typeof data0 === "string"){
-if(!pattern84.test(data0)){
+if(!pattern92.test(data0)){
 const err1 = {instancePath:instancePath+"/photoId",schemaPath:"#/properties/photoId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20037,20 +20892,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":{"photoId":true},"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":{"photoId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createMyRepair_body = validate197;
-const schema164 = {"$id":"op_createMyRepair_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"repairType":{"type":"integer","enum":[1,2],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"photoIds":{"type":"array","maxItems":6,"uniqueItems":true,"items":{"type":"string","pattern":"^[0-9a-f]{32}$"}}},"required":["roomId","repairType","content"]};
-const pattern85 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
+export const createMyRepair_body = validate199;
+const schema166 = {"$id":"op_createMyRepair_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"repairType":{"type":"integer","enum":[1,2],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"photoIds":{"type":"array","maxItems":6,"uniqueItems":true,"items":{"type":"string","pattern":"^[0-9a-f]{32}$"}}},"required":["roomId","repairType","content"]};
+const pattern93 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createMyRepair_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20136,7 +20991,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === 1) || (data1 === 2))){
-const err7 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/enum",keyword:"enum",params:{allowedValues: schema164.properties.repairType.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/enum",keyword:"enum",params:{allowedValues: schema166.properties.repairType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20205,7 +21060,7 @@ vErrors = null;
 }
 }
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema164.properties.content.allOf[1].type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema166.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20332,7 +21187,7 @@ const _errs21 = errors;
 const _errs23 = errors;
 const _errs24 = errors;
 if(typeof data2 === "string"){
-if(!pattern85.test(data2)){
+if(!pattern93.test(data2)){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -20396,7 +21251,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
-if(!pattern84.test(data4)){
+if(!pattern92.test(data4)){
 const err24 = {instancePath:instancePath+"/photoIds/" + i0,schemaPath:"#/properties/photoIds/items/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -20465,171 +21320,171 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate197.errors = vErrors;
-return errors === 0;
-}
-validate197.evaluated = {"props":{"roomId":true,"repairType":true,"content":true,"photoIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getMyRepair_params = validate198;
-const schema165 = {"$id":"op_getMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyRepair_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate198.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate198.errors = vErrors;
-return errors === 0;
-}
-validate198.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rateMyRepair_params = validate199;
-const schema166 = {"$id":"op_rateMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate199.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate199.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"roomId":true,"repairType":true,"content":true,"photoIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rateMyRepair_body = validate200;
-const schema167 = {"$id":"op_rateMyRepair_body","type":"object","properties":{"score":{"type":"integer","minimum":1,"maximum":5},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]}},"required":["score"]};
+export const getMyRepair_params = validate200;
+const schema167 = {"$id":"op_getMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_body" */;
+/*# sourceURL="op_getMyRepair_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate200.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+validate200.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rateMyRepair_params = validate201;
+const schema168 = {"$id":"op_rateMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rateMyRepair_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate201.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate201.errors = vErrors;
+return errors === 0;
+}
+validate201.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rateMyRepair_body = validate202;
+const schema169 = {"$id":"op_rateMyRepair_body","type":"object","properties":{"score":{"type":"integer","minimum":1,"maximum":5},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]}},"required":["score"]};
+
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rateMyRepair_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20685,7 +21540,7 @@ errors++;
 if(data.evaluation !== undefined){
 let data1 = data.evaluation;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema167.properties.evaluation.allOf[0].type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema169.properties.evaluation.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20782,19 +21637,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"score":true,"evaluation":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"score":true,"evaluation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRepairPhoto_params = validate201;
-const schema168 = {"$id":"op_getRepairPhoto_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["id","photoId"]};
+export const getRepairPhoto_params = validate203;
+const schema170 = {"$id":"op_getRepairPhoto_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["id","photoId"]};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getRepairPhoto_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20860,7 +21715,7 @@ errors++;
 if(data.photoId !== undefined){
 let data1 = data.photoId;
 if(typeof data1 === "string"){
-if(!pattern84.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/photoId",schemaPath:"#/properties/photoId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20893,19 +21748,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"id":true,"photoId":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"id":true,"photoId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate202;
-const schema169 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getSmartHomeSteer_query = validate204;
+const schema171 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20969,19 +21824,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate203;
-const schema170 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getCurrentUser_query = validate205;
+const schema172 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21035,19 +21890,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate204;
-const schema171 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
+export const getUserCenter_params = validate206;
+const schema173 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21111,19 +21966,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate205;
-const schema172 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate207;
+const schema174 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21134,7 +21989,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema172.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema174.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21177,105 +22032,105 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
-return errors === 0;
-}
-validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getLoginConfiguration_query = validate206;
-const schema173 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
-
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getLoginConfiguration_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate206.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domainUrl !== undefined){
-if(typeof data.domainUrl !== "string"){
-const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate206.errors = vErrors;
-return errors === 0;
-}
-validate206.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getMenuTheme_query = validate207;
-const schema174 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMenuTheme_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate207.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domainUrl !== undefined){
-if(typeof data.domainUrl !== "string"){
-const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate207.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate208;
-const schema175 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate208;
+const schema175 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getErrorCodeTable_query" */;
+/*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate208.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domainUrl !== undefined){
+if(typeof data.domainUrl !== "string"){
+const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+validate208.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getMenuTheme_query = validate209;
+const schema176 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getMenuTheme_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate209.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domainUrl !== undefined){
+if(typeof data.domainUrl !== "string"){
+const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate209.errors = vErrors;
+return errors === 0;
+}
+validate209.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getErrorCodeTable_query = validate210;
+const schema177 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getErrorCodeTable_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate210.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21306,20 +22161,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate210.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate209;
-const schema176 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern88 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+export const reportOperation_body = validate211;
+const schema178 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
+const pattern96 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21415,7 +22270,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern88.test(data1)){
+if(!pattern96.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -21483,19 +22338,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate210;
-const schema177 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate212;
+const schema179 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
+const evaluated0 = validate212.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21545,7 +22400,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema177.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema179.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21637,20 +22492,20 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-validate210.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate212.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createApiToken_body = validate211;
-const schema178 = {"$id":"op_createApiToken_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"authorities":{"type":"array","minItems":1,"maxItems":2000,"items":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9_]+$"}},"communityIds":{"type":"array","maxItems":2000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"validDays":{"type":"integer","minimum":1,"maximum":730}},"required":["name","authorities","validDays"]};
-const pattern90 = new RegExp("^[A-Za-z0-9_]+$", "u");
+export const createApiToken_body = validate213;
+const schema180 = {"$id":"op_createApiToken_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"authorities":{"type":"array","minItems":1,"maxItems":2000,"items":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9_]+$"}},"communityIds":{"type":"array","maxItems":2000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"validDays":{"type":"integer","minimum":1,"maximum":730}},"required":["name","authorities","validDays"]};
+const pattern98 = new RegExp("^[A-Za-z0-9_]+$", "u");
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createApiToken_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21725,7 +22580,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema178.properties.name.allOf[1].type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema180.properties.name.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21922,7 +22777,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern90.test(data2)){
+if(!pattern98.test(data2)){
 const err19 = {instancePath:instancePath+"/authorities/" + i0,schemaPath:"#/properties/authorities/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -22063,19 +22918,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"name":true,"authorities":true,"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
+validate213.evaluated = {"props":{"name":true,"authorities":true,"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate212;
-const schema179 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
+export const listTaskCentre_query = validate214;
+const schema181 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212.evaluated;
+const evaluated0 = validate214.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22120,168 +22975,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate213;
-const schema180 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate213.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate213.errors = vErrors;
-return errors === 0;
-}
-validate213.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate214;
-const schema181 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate214.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate214.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate215;
-const schema182 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchCommunityStatistics_query = validate215;
+const schema182 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate215.evaluated;
@@ -22353,11 +23056,11 @@ return errors === 0;
 }
 validate215.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate216;
-const schema183 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomAudits_query = validate216;
+const schema183 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate216.evaluated;
@@ -22429,11 +23132,11 @@ return errors === 0;
 }
 validate216.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate217;
-const schema184 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRepairs_query = validate217;
+const schema184 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate217.evaluated;
@@ -22505,11 +23208,11 @@ return errors === 0;
 }
 validate217.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate218;
-const schema185 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchNotices_query = validate218;
+const schema185 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+/*# sourceURL="op_getWorkbenchNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate218.evaluated;
@@ -22581,11 +23284,11 @@ return errors === 0;
 }
 validate218.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate219;
-const schema186 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomStatistics_query = validate219;
+const schema186 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate219.evaluated;
@@ -22657,11 +23360,11 @@ return errors === 0;
 }
 validate219.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate220;
-const schema187 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchResidentStatistics_query = validate220;
+const schema187 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate220.evaluated;
@@ -22733,11 +23436,11 @@ return errors === 0;
 }
 validate220.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate221;
-const schema188 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchOpenDoorStatistics_query = validate221;
+const schema188 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate221.evaluated;
@@ -22809,11 +23512,11 @@ return errors === 0;
 }
 validate221.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate222;
-const schema189 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchVehicleStatistics_query = validate222;
+const schema189 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate222.evaluated;
@@ -22885,14 +23588,166 @@ return errors === 0;
 }
 validate222.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate223;
-const schema190 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+export const getWorkbenchFeeOverview_query = validate223;
+const schema190 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate223.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+validate223.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchLayout_query = validate224;
+const schema191 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchLayout_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate224.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate224.errors = vErrors;
+return errors === 0;
+}
+validate224.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate225;
+const schema192 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22978,19 +23833,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+validate225.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate224;
-const schema191 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
+export const deleteWorkbenchLayout_params = validate226;
+const schema193 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_deleteWorkbenchLayout_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
+const evaluated0 = validate226.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23054,19 +23909,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate226.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchModule_params = validate225;
-const schema192 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+export const getWorkbenchModule_params = validate227;
+const schema194 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getWorkbenchModule_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate227.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23107,128 +23962,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate225.errors = vErrors;
-return errors === 0;
-}
-validate225.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getAdvertPosition_query = validate226;
-const schema193 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
-
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getAdvertPosition_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate226.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.positionCode !== undefined){
-let data0 = data.positionCode;
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate226.errors = vErrors;
-return errors === 0;
-}
-validate226.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
-
-export const silenceAdvertPosition_query = validate227;
-const schema194 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
-
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate227.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.positionCode !== undefined){
-let data0 = data.positionCode;
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate227.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate227.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_body = validate228;
-const schema195 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+export const getAdvertPosition_query = validate228;
+const schema195 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_body" */;
+/*# sourceURL="op_getAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate228.evaluated;
@@ -23241,8 +23984,120 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.positionCode !== undefined){
 let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+validate228.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_query = validate229;
+const schema196 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate229.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+validate229.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_body = validate230;
+const schema197 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate230.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema195.properties.positionCode.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema197.properties.positionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23275,19 +24130,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate230.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getQuestionnaire_params = validate229;
-const schema196 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+export const getQuestionnaire_params = validate231;
+const schema198 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getQuestionnaire_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23328,19 +24183,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate230;
-const schema197 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
+export const submitQuestionnaire_body = validate232;
+const schema199 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23452,7 +24307,7 @@ errors++;
 if(data2.choiceId !== undefined){
 let data6 = data2.choiceId;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema197.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema199.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23531,19 +24386,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate232.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingEnvironment_body = validate231;
-const schema198 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+export const reportTrackingEnvironment_body = validate233;
+const schema200 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingEnvironment_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23554,7 +24409,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema198.properties.clientCode.type},message:"must be string,number"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema200.properties.clientCode.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23575,19 +24430,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingClicks_body = validate232;
-const schema199 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+export const reportTrackingClicks_body = validate234;
+const schema201 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingClicks_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23598,7 +24453,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema199.properties.clientCode.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema201.properties.clientCode.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23631,19 +24486,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+validate234.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
 
-export const countClicksByCode_query = validate233;
-const schema200 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+export const countClicksByCode_query = validate235;
+const schema202 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_countClicksByCode_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate235.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23698,19 +24553,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
+validate235.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate234;
-const schema201 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getProjectBoard_query = validate236;
+const schema203 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23764,19 +24619,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate235;
-const schema202 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getInspectStatistics_query = validate237;
+const schema204 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23865,13 +24720,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"previewFeeFormula_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/priceTypeId":"计价类型格式不正确","#/properties/formula":"计价公式格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/0":"附加费格式不正确","#/properties/surcharge/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/surcharge/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/coefficient":"系数格式不正确","#/properties/billingCycle":"计费周期格式不正确","#/properties/usage":"试算用量格式不正确"},"required":{"communityId":"请输入社区","roomId":"请选择房屋"},"numericFields":["unitPrice","surcharge"]},"previewShareAllocation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"allocateShare_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"quoteParkingFee_body":{"messages":{"#/properties/ruleId":"收费规则格式不正确","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"ruleId":"请输入收费规则","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"减免自动审核额度格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":["waiverAutoApproveLimit"]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount/allOf/0":"金额格式不正确","#/properties/manualAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/manualAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/manualAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":["manualAmount"]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":["payAmount","receivedAmount","expectedAmount"]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months","receivedAmount","expectedAmount"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount/allOf/0":"退款金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":["amount"]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount/allOf/0":"减免金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":["amount"]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":["payAmount","expectedAmount"]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"meterReadingGrid_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/meterTypeId":"表类型格式不正确","#/properties/period":"账期格式不正确"},"required":{"communityId":"请输入小区","buildingId":"请输入楼栋","meterTypeId":"请输入表类型","period":"请输入账期"},"numericFields":[]},"saveMeterReadings_body":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/period":"账期格式不正确","#/properties/readAt":"抄表日期格式不正确","#/properties/readings":"readings格式不正确"},"required":{"communityId":"请输入小区","period":"请输入账期","readings":"请输入readings"},"numericFields":[]},"approveMeterReadings_body":{"messages":{"#/properties/ids":"读数格式不正确"},"required":{"ids":"请输入读数"},"numericFields":[]},"sendSmsCode_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号"},"required":{"tenantId":"请输入物业","phone":"请输入手机号"},"numericFields":["phone"]},"residentLogin_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/code":"验证码为6位数字"},"required":{"tenantId":"请输入物业","phone":"请输入手机号","code":"请输入验证码"},"numericFields":["phone"]},"requestRoomBinding_body":{"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/roomId":"房屋格式不正确","#/properties/identity":"身份格式不正确"},"required":{"name":"请输入姓名","roomId":"请选择房屋"},"numericFields":["name"]},"searchBindingRooms_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/keyword":"房屋格式不正确"},"required":{"communityId":"请输入小区","keyword":"请输入房屋"},"numericFields":[]},"listMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"listMyPayChannels_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"channel":"请输入支付方式"},"numericFields":[]},"getMyPayment_params":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"listMyReceipts_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"getMyReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"createVisitorPass_body":{"messages":{"#/properties/roomId":"被访房屋格式不正确","#/properties/visitorName/allOf/0":"请输入访客姓名","#/properties/visitorName/allOf/1":"访客姓名格式不正确","#/properties/visitorName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/visitorPhone/allOf/0":"访客电话格式不正确","#/properties/visitorPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/carNumber":"车牌号只能包含汉字、字母和数字，最多10位","#/properties/visitDate":"请选择今天起7天内的来访日期"},"required":{"roomId":"请选择房屋","visitorName":"请输入访客姓名","visitDate":"请选择今天起7天内的来访日期"},"numericFields":["visitorName","visitorPhone"]},"cancelMyVisitorPass_params":{"messages":{"#/properties/id":"通行证格式不正确"},"required":{"id":"请输入通行证"},"numericFields":[]},"listSmsOutbox_query":{"messages":{"#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["phone"]},"getMyRepairPhoto_params":{"messages":{"#/properties/photoId":"照片格式不正确"},"required":{"photoId":"请输入照片"},"numericFields":[]},"createMyRepair_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/repairType":"报修类型格式不正确","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/photoIds":"照片格式不正确"},"required":{"roomId":"请选择房屋","repairType":"请输入报修类型","content":"请输入报修内容"},"numericFields":[]},"getMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_body":{"messages":{"#/properties/score":"评价星级格式不正确","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符"},"required":{"score":"请输入评价星级"},"numericFields":[]},"getRepairPhoto_params":{"messages":{"#/properties/id":"报修格式不正确","#/properties/photoId":"照片格式不正确"},"required":{"id":"请输入报修","photoId":"请输入照片"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"createApiToken_body":{"messages":{"#/properties/name/allOf/0":"请输入令牌名称","#/properties/name/allOf/1":"令牌名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/authorities":"功能权限格式不正确","#/properties/communityIds":"管理范围格式不正确","#/properties/validDays":"有效天数格式不正确"},"required":{"name":"请输入令牌名称","authorities":"请输入功能权限","validDays":"请输入有效天数"},"numericFields":["name"]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"previewFeeFormula_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/priceTypeId":"计价类型格式不正确","#/properties/formula":"计价公式格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/0":"附加费格式不正确","#/properties/surcharge/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/surcharge/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/coefficient":"系数格式不正确","#/properties/billingCycle":"计费周期格式不正确","#/properties/usage":"试算用量格式不正确"},"required":{"communityId":"请输入社区","roomId":"请选择房屋"},"numericFields":["unitPrice","surcharge"]},"previewShareAllocation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"allocateShare_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"quoteParkingFee_body":{"messages":{"#/properties/ruleId":"收费规则格式不正确","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"ruleId":"请输入收费规则","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"quoteParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"payParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应收金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间","payMethod":"请选择支付方式"},"numericFields":["receivedAmount","expectedAmount"]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"减免自动审核额度格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":["waiverAutoApproveLimit"]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount/allOf/0":"金额格式不正确","#/properties/manualAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/manualAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/manualAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":["manualAmount"]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":["payAmount","receivedAmount","expectedAmount"]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months","receivedAmount","expectedAmount"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount/allOf/0":"退款金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":["amount"]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount/allOf/0":"减免金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":["amount"]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":["payAmount","expectedAmount"]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"meterReadingGrid_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/meterTypeId":"表类型格式不正确","#/properties/period":"账期格式不正确"},"required":{"communityId":"请输入小区","buildingId":"请输入楼栋","meterTypeId":"请输入表类型","period":"请输入账期"},"numericFields":[]},"saveMeterReadings_body":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/period":"账期格式不正确","#/properties/readAt":"抄表日期格式不正确","#/properties/readings":"readings格式不正确"},"required":{"communityId":"请输入小区","period":"请输入账期","readings":"请输入readings"},"numericFields":[]},"approveMeterReadings_body":{"messages":{"#/properties/ids":"读数格式不正确"},"required":{"ids":"请输入读数"},"numericFields":[]},"sendSmsCode_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号"},"required":{"tenantId":"请输入物业","phone":"请输入手机号"},"numericFields":["phone"]},"residentLogin_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/code":"验证码为6位数字"},"required":{"tenantId":"请输入物业","phone":"请输入手机号","code":"请输入验证码"},"numericFields":["phone"]},"requestRoomBinding_body":{"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/roomId":"房屋格式不正确","#/properties/identity":"身份格式不正确"},"required":{"name":"请输入姓名","roomId":"请选择房屋"},"numericFields":["name"]},"searchBindingRooms_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/keyword":"房屋格式不正确"},"required":{"communityId":"请输入小区","keyword":"请输入房屋"},"numericFields":[]},"listMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"listMyPayChannels_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"channel":"请输入支付方式"},"numericFields":[]},"getMyPayment_params":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"listMyReceipts_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"getMyReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"createVisitorPass_body":{"messages":{"#/properties/roomId":"被访房屋格式不正确","#/properties/visitorName/allOf/0":"请输入访客姓名","#/properties/visitorName/allOf/1":"访客姓名格式不正确","#/properties/visitorName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/visitorPhone/allOf/0":"访客电话格式不正确","#/properties/visitorPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/carNumber":"车牌号只能包含汉字、字母和数字，最多10位","#/properties/visitDate":"请选择今天起7天内的来访日期"},"required":{"roomId":"请选择房屋","visitorName":"请输入访客姓名","visitDate":"请选择今天起7天内的来访日期"},"numericFields":["visitorName","visitorPhone"]},"cancelMyVisitorPass_params":{"messages":{"#/properties/id":"通行证格式不正确"},"required":{"id":"请输入通行证"},"numericFields":[]},"listSmsOutbox_query":{"messages":{"#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["phone"]},"getMyRepairPhoto_params":{"messages":{"#/properties/photoId":"照片格式不正确"},"required":{"photoId":"请输入照片"},"numericFields":[]},"createMyRepair_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/repairType":"报修类型格式不正确","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/photoIds":"照片格式不正确"},"required":{"roomId":"请选择房屋","repairType":"请输入报修类型","content":"请输入报修内容"},"numericFields":[]},"getMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_body":{"messages":{"#/properties/score":"评价星级格式不正确","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符"},"required":{"score":"请输入评价星级"},"numericFields":[]},"getRepairPhoto_params":{"messages":{"#/properties/id":"报修格式不正确","#/properties/photoId":"照片格式不正确"},"required":{"id":"请输入报修","photoId":"请输入照片"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"createApiToken_body":{"messages":{"#/properties/name/allOf/0":"请输入令牌名称","#/properties/name/allOf/1":"令牌名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/authorities":"功能权限格式不正确","#/properties/communityIds":"管理范围格式不正确","#/properties/validDays":"有效天数格式不正确"},"required":{"name":"请输入令牌名称","authorities":"请输入功能权限","validDays":"请输入有效天数"},"numericFields":["name"]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -23954,6 +24809,8 @@ export const operationValidators = {
   openRoomPayLink_query: { validate: openRoomPayLink_query, meta: metas.openRoomPayLink_query },
   reconcileOnlinePayments_body: { validate: reconcileOnlinePayments_body, meta: metas.reconcileOnlinePayments_body, coerce: coercion.reconcileOnlinePayments_body },
   quoteParkingFee_body: { validate: quoteParkingFee_body, meta: metas.quoteParkingFee_body, coerce: coercion.quoteParkingFee_body },
+  quoteParkingStay_body: { validate: quoteParkingStay_body, meta: metas.quoteParkingStay_body, coerce: coercion.quoteParkingStay_body },
+  payParkingStay_body: { validate: payParkingStay_body, meta: metas.payParkingStay_body, coerce: coercion.payParkingStay_body },
   queryPatrolCheckIns_body: { validate: queryPatrolCheckIns_body, meta: metas.queryPatrolCheckIns_body, coerce: coercion.queryPatrolCheckIns_body },
   getPaymentSettings_query: { validate: getPaymentSettings_query, meta: metas.getPaymentSettings_query, coerce: coercion.getPaymentSettings_query },
   savePaymentSettings_body: { validate: savePaymentSettings_body, meta: metas.savePaymentSettings_body, coerce: coercion.savePaymentSettings_body },

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPayments_create","$ref":"resource_parkingPayments_fields","required":["orderNo","plate","feeType","amount","payMethod","payTime"]};
-const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}},{"if":{"type":"string","minLength":1,"maxLength":255},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"ruleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"lines":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -1346,12 +1346,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs142 = errors;
-const _errs143 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err86 = {};
+if(data.ruleId !== undefined){
+let data11 = data.ruleId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err86 = {instancePath:instancePath+"/ruleId",schemaPath:"#/properties/ruleId/allOf/0/type",keyword:"type",params:{type: schema20.properties.ruleId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1360,9 +1358,13 @@ vErrors.push(err86);
 }
 errors++;
 }
-var valid46 = _errs143 === errors;
-if(valid46){
-const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs144 = errors;
+let valid46 = true;
+const _errs145 = errors;
+if(errors === _errs145){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1371,19 +1373,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-else {
-errors = _errs142;
-if(vErrors !== null){
-if(_errs142){
-vErrors.length = _errs142;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err88 = {};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1392,13 +1384,22 @@ vErrors.push(err88);
 }
 errors++;
 }
+}
+var _valid13 = _errs145 === errors;
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
 const _errs147 = errors;
-let valid47 = true;
-const _errs148 = errors;
-if(errors === _errs148){
 if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err89 = {};
+if(!pattern4.test(data11)){
+const err89 = {instancePath:instancePath+"/ruleId",schemaPath:"#/properties/ruleId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1408,8 +1409,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {};
+var _valid13 = _errs147 === errors;
+valid46 = _valid13;
+}
+if(!valid46){
+const err90 = {instancePath:instancePath+"/ruleId",schemaPath:"#/properties/ruleId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1419,21 +1423,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-var _valid13 = _errs148 === errors;
-errors = _errs147;
-if(vErrors !== null){
-if(_errs147){
-vErrors.length = _errs147;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs150 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err91 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.receiptNo !== undefined){
+let data12 = data.receiptNo;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err91 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1442,12 +1435,13 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-var _valid13 = _errs150 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs153 = errors;
+let valid49 = true;
+const _errs154 = errors;
+if(errors === _errs154){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1457,9 +1451,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
 else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1468,10 +1461,260 @@ vErrors.push(err93);
 }
 errors++;
 }
+}
+var _valid14 = _errs154 === errors;
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs156 = errors;
+if(typeof data12 === "string"){
+if(func1(data12) > 32){
+const err94 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+var _valid14 = _errs156 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err95 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.receiptId !== undefined){
+let data13 = data.receiptId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err96 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+const _errs162 = errors;
+let valid52 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err97 = {};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+var _valid15 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs165 = errors;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err99 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var _valid15 = _errs165 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err100 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data.lines !== undefined){
+if(typeof data.lines != "object"){
+const err101 = {instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/allOf/0/type",keyword:"type",params:{type: schema20.properties.lines.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs172 = errors;
+const _errs173 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+var valid56 = _errs173 === errors;
+if(valid56){
+const err103 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+else {
+errors = _errs172;
+if(vErrors !== null){
+if(_errs172){
+vErrors.length = _errs172;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+const _errs177 = errors;
+let valid57 = true;
+const _errs178 = errors;
+if(errors === _errs178){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err105 = {};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+else {
+const err106 = {};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+var _valid16 = _errs178 === errors;
+errors = _errs177;
+if(vErrors !== null){
+if(_errs177){
+vErrors.length = _errs177;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs180 = errors;
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+var _valid16 = _errs180 === errors;
+valid57 = _valid16;
+}
+if(!valid57){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"ruleId":true,"receiptNo":true,"receiptId":true,"lines":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1554,7 +1797,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"ruleId":true,"receiptNo":true,"receiptId":true,"lines":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_parkingPayments_update","$ref":"resource_parkingPayments_fields"};
@@ -1577,6 +1820,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"ruleId":true,"receiptNo":true,"receiptId":true,"lines":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"订单号不能超过32个字符","#/properties/orderNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","communityId"]};
+export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"订单号不能超过32个字符","#/properties/orderNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过255个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/ruleId/allOf/0":"收费规则格式不正确","#/properties/ruleId/allOf/1/then/allOf/0":"请选择收费规则","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/lines/allOf/0":"计费明细格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","ruleId","receiptId","communityId"]};

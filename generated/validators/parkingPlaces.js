@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPlaces_create","$ref":"resource_parkingPlaces_fields","required":["lotId","placeNo","placeType","status"]};
-const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"parentPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPlaces_fields","type":"object","properties":{"lotId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"placeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]},"placeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"area":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"leaseEndDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"parentPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"rentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidUntil":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
@@ -1011,12 +1011,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs109 = errors;
-const _errs110 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err65 = {};
+if(data.rentItemId !== undefined){
+let data9 = data.rentItemId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/rentItemId",schemaPath:"#/properties/rentItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.rentItemId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1025,9 +1023,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-var valid35 = _errs110 === errors;
-if(valid35){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs111 = errors;
+let valid35 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1036,19 +1038,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-else {
-errors = _errs109;
-if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1057,13 +1049,22 @@ vErrors.push(err67);
 }
 errors++;
 }
+}
+var _valid10 = _errs112 === errors;
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
 const _errs114 = errors;
-let valid36 = true;
-const _errs115 = errors;
-if(errors === _errs115){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err68 = {};
+if(!pattern3.test(data9)){
+const err68 = {instancePath:instancePath+"/rentItemId",schemaPath:"#/properties/rentItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1073,8 +1074,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {};
+var _valid10 = _errs114 === errors;
+valid35 = _valid10;
+}
+if(!valid35){
+const err69 = {instancePath:instancePath+"/rentItemId",schemaPath:"#/properties/rentItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1084,21 +1088,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid10 = _errs115 === errors;
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs117 = errors;
-if(typeof data9 === "string"){
-if(!pattern3.test(data9)){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.paidUntil !== undefined){
+let data10 = data.paidUntil;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err70 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidUntil.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1107,12 +1100,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid10 = _errs117 === errors;
-valid36 = _valid10;
-}
-if(!valid36){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs120 = errors;
+let valid38 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1122,9 +1116,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1133,10 +1126,171 @@ vErrors.push(err72);
 }
 errors++;
 }
+}
+var _valid11 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs123 = errors;
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err73 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var _valid11 = _errs123 === errors;
+valid38 = _valid11;
+}
+if(!valid38){
+const err74 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs127 = errors;
+const _errs128 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid41 = _errs128 === errors;
+if(valid41){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const _errs132 = errors;
+let valid42 = true;
+const _errs133 = errors;
+if(errors === _errs133){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid12 = _errs133 === errors;
+errors = _errs132;
+if(vErrors !== null){
+if(_errs132){
+vErrors.length = _errs132;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs135 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid12 = _errs135 === errors;
+valid42 = _valid12;
+}
+if(!valid42){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"rentItemId":true,"paidUntil":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1199,7 +1353,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"rentItemId":true,"paidUntil":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_parkingPlaces_update","$ref":"resource_parkingPlaces_fields"};
@@ -1222,6 +1376,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"lotId":true,"placeNo":true,"placeType":true,"status":true,"area":true,"roomId":true,"inhabitantId":true,"leaseEndDate":true,"parentPlaceId":true,"rentItemId":true,"paidUntil":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"车位编号不能超过32个字符","#/properties/placeNo/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/parentPlaceId/allOf/0":"母车位格式不正确","#/properties/parentPlaceId/allOf/1/then/allOf/0":"请选择母车位","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","parentPlaceId","communityId"]};
+export const meta = {"messages":{"#/properties/lotId/allOf/0":"请选择所属车场","#/properties/lotId/allOf/1":"所属车场格式不正确","#/properties/lotId/allOf/2/then/allOf/0":"请选择所属车场","#/properties/placeNo/allOf/0":"输入信息不能为空","#/properties/placeNo/allOf/1":"车位编号格式不正确","#/properties/placeNo/allOf/2/then/allOf/0":"车位编号不能超过32个字符","#/properties/placeNo/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/placeType/allOf/0":"请选择车位类型","#/properties/placeType/allOf/1":"车位类型格式不正确","#/properties/placeType/allOf/2/then/allOf/0":"车位类型请输入整数","#/properties/placeType/allOf/2/then/allOf/1":"车位类型不能大于2147483647","#/properties/placeType/allOf/2/then/allOf/2":"车位类型超出范围","#/properties/status/allOf/0":"请选择车位状态","#/properties/status/allOf/1":"车位状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"车位状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"车位状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"车位状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的车位状态","#/properties/area/allOf/0":"面积(㎡)格式不正确","#/properties/area/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/area/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/area/allOf/1/then/allOf/2":"面积(㎡)格式不正确","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/inhabitantId/allOf/0":"使用人格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择使用人","#/properties/leaseEndDate/allOf/0":"租期至格式不正确","#/properties/leaseEndDate/allOf/1/then/allOf/0":"租期至格式不正确，应为YYYY-MM-DD","#/properties/parentPlaceId/allOf/0":"母车位格式不正确","#/properties/parentPlaceId/allOf/1/then/allOf/0":"请选择母车位","#/properties/rentItemId/allOf/0":"月租缴费项目格式不正确","#/properties/rentItemId/allOf/1/then/allOf/0":"请选择月租缴费项目","#/properties/paidUntil/allOf/0":"月租缴至格式不正确","#/properties/paidUntil/allOf/1/then/allOf/0":"月租缴至格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"lotId":"请选择所属车场","placeNo":"输入信息不能为空","placeType":"请选择车位类型","status":"请选择车位状态"},"numericFields":["lotId","placeType","status","area","roomId","inhabitantId","parentPlaceId","rentItemId","communityId"]};

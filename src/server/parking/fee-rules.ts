@@ -7,7 +7,7 @@ import { apiError } from "../platform/http/envelope.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import { sql } from "../platform/db/sql.ts";
 
-interface RuleRow {
+export interface RuleRow {
   free_minutes: number;
   first_minutes: number | null;
   first_fee: string | null;

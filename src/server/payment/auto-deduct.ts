@@ -11,6 +11,7 @@ import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay, billStatusOf, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
+import { billsSettledChanged } from "./settled-bills.ts";
 import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE, paymentSerialNo } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
@@ -218,5 +219,6 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
        from unnest(${touchedIds}::bigint[], ${touched.map((a) => a.balance)}::bigint[]) as u(id, balance) where a.tenant_id = ${session.tenantId} and a.id = any(${touchedIds}::bigint[]) and a.id = u.id`,
   );
   await tx.query(update);
+  await billsSettledChanged(tx, session.tenantId, pay.billId);
   return { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
 }

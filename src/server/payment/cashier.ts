@@ -44,6 +44,7 @@ import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 import { queueWebhookEvent } from "../webhooks/public.ts";
+import { billsSettledChanged } from "./settled-bills.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
@@ -219,6 +220,11 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     paymentIds.push(p[0].id);
     changed.push({ id: b.id, status, amountPaid: paid });
   }
+  await billsSettledChanged(
+    tx,
+    session.tenantId,
+    changed.map((c) => c.id),
+  );
 
   const { rows: r } = await tx.query<{ id: number }>(
     sql`insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,

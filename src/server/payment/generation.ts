@@ -22,7 +22,7 @@ import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { Shared, join, raw, sharing, sql, when, type Sql } from "../platform/db/sql.ts";
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
-import { BillBatchStatus, BillStatus, MeterReadingStatus, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
+import { BillBatchStatus, BillStatus, MeterReadingStatus, ParkingPlaceStatus, PaymentItemCategory, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
 
@@ -59,6 +59,8 @@ export interface GenerationItem {
   itemBuildingIds: number[] | null;
   /** Its rooms when the run was planned: whole items are grouped into steps by it. */
   plannedRooms?: number;
+  /** Category 停车月租类: only the rooms a parking place is rented (出租) to by this item (docs/parking.md). */
+  parkingRent?: boolean;
 }
 
 export interface GenerationPayload {
@@ -121,11 +123,14 @@ interface ItemParams {
   communityId: Shared;
   occupancyStatuses: number[];
   buildingIds: Shared;
+  /** A parking rent item's id (null for any other item): the rooms a place is rented to by it. */
+  rentItemId: Shared;
 }
 const itemParams = (item: GenerationItem): ItemParams => ({
   communityId: new Shared(item.communityId),
   occupancyStatuses: item.occupancyStatuses ?? DEFAULT_OCCUPANCY,
   buildingIds: new Shared(item.itemBuildingIds),
+  rentItemId: new Shared(item.parkingRent ? item.itemId : null),
 });
 
 /** The rooms a generation item looks at (shared by counting and generating). */
@@ -134,7 +139,9 @@ function roomFilter(run: RunParams, item: ItemParams): Sql {
      and r.occupancy_status = any(${item.occupancyStatuses}::int[])
      and (${item.buildingIds}::bigint[] is null or r.building_id = any(${item.buildingIds}::bigint[]))
      and (${run.buildingIds}::bigint[] is null or r.building_id = any(${run.buildingIds}::bigint[]))
-     and (${run.roomIds}::bigint[] is null or r.id = any(${run.roomIds}::bigint[]))`;
+     and (${run.roomIds}::bigint[] is null or r.id = any(${run.roomIds}::bigint[]))
+     and (${item.rentItemId}::bigint is null or exists (select 1 from parking_places pp where pp.tenant_id = r.tenant_id and pp.room_id = r.id
+                                                        and pp.rent_item_id = ${item.rentItemId}::bigint and pp.status = ${ParkingPlaceStatus.Rented}::int))`;
 }
 
 /** What a generation is asked for: the generateBills operation's body (the demo seed passes the same). */
@@ -186,6 +193,7 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
     // No restriction: houses in every state.
     occupancyStatuses: statuses.length ? statuses : EVERY_OCCUPANCY,
     itemBuildingIds: ownBuildings.length ? ownBuildings : null,
+    parkingRent: r.category === PaymentItemCategory.Parking,
   };
 }
 

@@ -20,3 +20,6 @@ export { closeDay, daySummary } from "./reconciliation.ts";
 export { dunningInline } from "./dunning.ts";
 export { registerPrepayHooks } from "./prepay.ts";
 export { registerCounterChargeHooks } from "./counter-charges.ts";
+// Parking keeps a rented place's paid-until date with its rent bills, and takes a stay's money at exit as the counter does.
+export { onBillsSettledChanged } from "./settled-bills.ts";
+export { acceptedPayMethod, recordCharge } from "./ledger.ts";

@@ -34,6 +34,7 @@ import { startsFrom, stateRefusedMessage } from "../../common/payment/row-action
 import { apiError } from "../platform/http/envelope.ts";
 import type { RefundGateway } from "./refund-gateway.ts";
 import { queueWebhookEvent } from "../webhooks/public.ts";
+import { billsSettledChanged } from "./settled-bills.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;
 
@@ -329,6 +330,7 @@ export async function takeOffBill(tx: DbSession, session: Pick<SessionInfo, "ten
             updated_at = now(), updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${billId}`,
   );
+  await billsSettledChanged(tx, session.tenantId, [billId]);
 }
 
 export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown) {

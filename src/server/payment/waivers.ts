@@ -22,6 +22,7 @@ import { BillStatus, WaiverStatus, WaiverType } from "../../../generated/states.
 import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { PAYABLE_STATES, startsFrom, stateRefusedMessage, waiverConditions } from "../../common/payment/row-actions.ts";
 import { apiError } from "../platform/http/envelope.ts";
+import { billsSettledChanged } from "./settled-bills.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.waivers.actions;
 
@@ -50,6 +51,7 @@ async function applyToBill(tx: DbSession, session: SessionInfo, b: BillRow, amou
             updated_at = now(), updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${b.id}`,
   );
+  await billsSettledChanged(tx, session.tenantId, [b.id]);
 }
 
 function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" | "refundReasonRequired" | "waiverReasonRequired"): string {

@@ -466,6 +466,15 @@ export const templates: Record<string, Template> = {
       dailyCap: "30.00",
     }),
   },
+  // Rent items and paid-until dates come from the product's own billing (seed/parking.ts): the
+  // generic places are not billed monthly, and the generic parking payments (from the parking
+  // system) have no rule, breakdown nor receipt of the booth.
+  parkingPlaces: {
+    row: () => ({ rentItemId: undefined, paidUntil: undefined }),
+  },
+  parkingPayments: {
+    row: () => ({ ruleId: undefined, receiptNo: undefined, receiptId: undefined, lines: undefined }),
+  },
   licencePlates: {
     row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
   },

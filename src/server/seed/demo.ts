@@ -13,6 +13,7 @@ import { seedResourceRows } from "./resource-rows.ts";
 import { seedPayments } from "./payments.ts";
 import { seedOnlinePayMerchants } from "./onlinepay.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
+import { seedParkingPaid } from "./parking.ts";
 
 export interface DemoSeedResult {
   tenants: DemoTenants;
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
     await seedPayments(tx, tenants, users);
     await seedOnlinePayMerchants(tx, tenants, users);
     await seedResourceRows(tx, tenants, users);
+    await seedParkingPaid(tx, tenants, users);
 
     return { tenants, users, communities: { a: communitiesA, b: communitiesB } };
   });

@@ -39,6 +39,7 @@ export const pages: Record<string, PageComponent> = {
   clickReport: lazyPage(() => import("./help/ClickReportPage.tsx")),
   apiTokens: lazyPage(() => import("./system/apiTokens/ApiTokensPage.tsx")),
   parkingFeeTester: lazyPage(() => import("./parking/ParkingFeeTesterPage.tsx")),
+  parkingStayCheckout: lazyPage(() => import("./parking/ParkingStayCheckoutPage.tsx")),
   menuCustomization: lazyPage(() => import("./system/menuCustomization/MenuCustomizationPage.tsx")),
   globalBoard: lazyPage(() => import("./pages/boards/GlobalBoardPage.tsx")),
   projectBoard: lazyPage(() => import("./pages/boards/ProjectBoardPage.tsx")),
