@@ -364,11 +364,16 @@ async function generateStep(
  * readings each priced row summed (their ids carried in `reading_ids`), found by key.
  */
 function billedReadings(run: RunParams): Sql {
-  return sql`, billed as (
+  // The readings by their key (`= any(array(…))`: an index scan of the step's rows, where a join
+  // would hash the whole table for each step).
+  return sql`, billing as (
+       select i.id as bill_id, unnest(p.reading_ids) as reading_id
+         from ins i join priced p on p.room_id = i.room_id and p.item_id = i.payment_item_id where p.reading_ids is not null
+     ), billed as (
        update meter_readings x set status = ${MeterReadingStatus.Billed}::int, bill_id = r.bill_id, updated_at = now(), version = x.version + 1
-         from (select i.id as bill_id, unnest(p.reading_ids) as reading_id
-                 from ins i join priced p on p.room_id = i.room_id and p.item_id = i.payment_item_id where p.reading_ids is not null) r
-        where x.tenant_id = ${run.tenantId}::bigint and x.id = r.reading_id and x.status = ${MeterReadingStatus.Approved}::int
+         from billing r
+        where x.tenant_id = ${run.tenantId}::bigint and x.id = any(array(select reading_id from billing)) and x.id = r.reading_id
+          and x.status = ${MeterReadingStatus.Approved}::int
        returning x.id
      )`;
 }
