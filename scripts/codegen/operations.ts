@@ -551,7 +551,11 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     const marker = op.method !== "GET" && !op.caller;
     if (marker) parameters.push(XHR_MARKER_PARAMETER);
     const byCode = Array.isArray(op.authority) || !["public", "signedIn", "resident"].includes(op.authority);
-    const codes = [...op.errors, ...edgeRefusals({ signedIn: op.authority !== "public", permission: byCode, marker, input: Boolean(body || parameters.length) })];
+    // The scope guard answers a community or row of the input it cannot find as missing (404), and a
+    // community outside a limited user's scope with the 403 marker; a path parameter that is no id, 404.
+    const scoped = typeof op.scope === "object" && op.scope.checks.length > 0;
+    const edge = edgeRefusals({ signedIn: op.authority !== "public", permission: byCode || (scoped && op.authority !== "resident"), marker, input: Boolean(body || parameters.length) });
+    const codes = [...op.errors, ...edge, ...(scoped || op.path.includes(":") ? ["NOT_FOUND"] : [])];
     const responses: Json = {
       "200": op.envelope
         ? { description: "成功", content: { "application/json": { schema: envelope(wireData(op.data)) } } }
