@@ -493,9 +493,22 @@ export const errorComponents = { schemas: { ErrorEnvelope: ERROR_ENVELOPE }, par
 const errorEnvelope: Json = { $ref: "#/components/schemas/ErrorEnvelope" };
 export const XHR_MARKER_PARAMETER: Json = { $ref: "#/components/parameters/XRequestedWith" };
 
-/** The refusals the edge answers before any handler runs: not signed in, no permission, no XHR marker, invalid input. */
+/**
+ * What the edge's input guard refuses in any request, whatever the operation reads (a query string
+ * or a body may come with every call): a URL that does not decode, a repeated query parameter,
+ * unstorable text, a number past the safe integers, a body nested too deep (input-guard.ts).
+ */
+const INPUT_GUARD = ["BAD_REQUEST", "DUPLICATE_PARAM", "BAD_TEXT", "BAD_NUMBER", "TOO_DEEP"];
+
+/** The refusals the edge answers before any handler runs: unsafe input, not signed in, no permission, no XHR marker, invalid input. */
 export function edgeRefusals(edge: { signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
-  return [...(edge.signedIn ? ["NOT_LOGGED_IN"] : []), ...(edge.permission ? ["NO_PERMISSION"] : []), ...(edge.marker ? ["MISSING_XHR_MARKER"] : []), ...(edge.input ? ["VALIDATION_FAILED"] : [])];
+  return [
+    ...INPUT_GUARD,
+    ...(edge.signedIn ? ["NOT_LOGGED_IN"] : []),
+    ...(edge.permission ? ["NO_PERMISSION"] : []),
+    ...(edge.marker ? ["MISSING_XHR_MARKER"] : []),
+    ...(edge.input ? ["VALIDATION_FAILED"] : []),
+  ];
 }
 
 /** The answers an operation may give besides 200, one per HTTP status, each naming its codes (schemas/errors.yaml). */
