@@ -61,13 +61,13 @@ function genericErrors(o: ResourceOperation): string[] {
   const input = Boolean(o.body || o.query.length);
   return [
     ...(input ? ["BAD_REQUEST"] : []),
-    ...edgeRefusals({ signedIn: true, permission: true, marker: o.method !== "GET", input }),
-    ...(o.pathId || o.kind === "task" || o.kind === "file" ? ["NOT_FOUND"] : []),
+    ...edgeRefusals({ body: o.method !== "GET", signedIn: true, permission: true, marker: o.method !== "GET", input }),
+    // A batch delete is all or nothing: an id that is not a row of the caller's undoes it, as missing.
+    ...(o.pathId || o.kind === "task" || o.kind === "file" || o.kind === "batchDelete" ? ["NOT_FOUND"] : []),
     ...(o.kind === "create" || o.kind === "update" ? ["DUPLICATE"] : []),
     ...(o.kind === "update" ? ["CONFLICT"] : []),
     ...(o.kind === "delete" || o.kind === "batchDelete" ? ["REFERENCED"] : []),
     ...(o.kind === "action" ? ["ILLEGAL_STATE"] : []),
-    ...(o.body && "upload" in o.body ? ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"] : []),
   ];
 }
 

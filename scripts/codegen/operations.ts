@@ -500,10 +500,15 @@ export const XHR_MARKER_PARAMETER: Json = { $ref: "#/components/parameters/XRequ
  */
 const INPUT_GUARD = ["BAD_REQUEST", "DUPLICATE_PARAM", "BAD_TEXT", "BAD_NUMBER", "TOO_DEEP"];
 
-/** The refusals the edge answers before any handler runs: unsafe input, not signed in, no permission, no XHR marker, invalid input. */
-export function edgeRefusals(edge: { signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
+/**
+ * The refusals the edge answers before any handler runs: unsafe input, a body too large or of a type
+ * no parser takes (any method but GET may carry one), not signed in, no permission, no XHR marker,
+ * invalid input.
+ */
+export function edgeRefusals(edge: { body: boolean; signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
   return [
     ...INPUT_GUARD,
+    ...(edge.body ? ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"] : []),
     ...(edge.signedIn ? ["NOT_LOGGED_IN"] : []),
     ...(edge.permission ? ["NO_PERMISSION"] : []),
     ...(edge.marker ? ["MISSING_XHR_MARKER"] : []),
@@ -567,7 +572,13 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     // The scope guard answers a community or row of the input it cannot find as missing (404), and a
     // community outside a limited user's scope with the 403 marker; a path parameter that is no id, 404.
     const scoped = typeof op.scope === "object" && op.scope.checks.length > 0;
-    const edge = edgeRefusals({ signedIn: op.authority !== "public", permission: byCode || (scoped && op.authority !== "resident"), marker, input: Boolean(body || parameters.length) });
+    const edge = edgeRefusals({
+      body: op.method !== "GET",
+      signedIn: op.authority !== "public",
+      permission: byCode || (scoped && op.authority !== "resident"),
+      marker,
+      input: Boolean(body || parameters.length),
+    });
     const codes = [...op.errors, ...edge, ...(scoped || op.path.includes(":") ? ["NOT_FOUND"] : [])];
     const responses: Json = {
       "200": op.envelope

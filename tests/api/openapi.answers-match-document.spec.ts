@@ -28,9 +28,10 @@ describe("the check of an answer against the document", () => {
     expect(answerProblems("GET", "/api/system/users/1", 200, { ...ok, data: { ...ok.data, id: "1" } }).join("\n")).toMatch(/\/data\/id must be integer/);
     expect(answerProblems("GET", "/api/system/users/1", 418, {})).toEqual([expect.stringMatching(/answered 418, which the document does not declare/)]);
     expect(answerProblems("POST", "/api/nothing/here", 200, {})).toEqual([expect.stringMatching(/not have/)]);
-    // A file is checked for its status only; a path outside /api the document lacks is none of its business.
+    // A file is checked for its status only; the web app's files are none of its business; any other path the document lacks is a problem.
     expect(answerProblems("GET", "/api/system/users/1", 200, "x", "application/vnd.ms-excel")).toEqual([]);
     expect(answerProblems("GET", "/neptune/index.html", 200, "<html>", "text/html")).toEqual([]);
+    expect(answerProblems("GET", "/elsewhere", 200, {})).toEqual([expect.stringMatching(/not have/)]);
   });
 });
 
