@@ -28,8 +28,10 @@ export async function queueWebhookEvent(tx: DbSession, tenantId: number, event: 
  */
 export async function queueWebhookEvents(tx: DbSession, tenantId: number, event: WebhookEvent, data: Sql): Promise<void> {
   const createdAt = new Date().toISOString();
+  // The events' rows are read only when a subscription takes them (the condition is evaluated once).
+  const taken = sql`exists (select 1 from webhook_subscriptions where tenant_id = ${tenantId} and enabled and events @> jsonb_build_array(${event}::text))`;
   await tx.query(
-    sql`with e as materialized (select gen_random_uuid()::text as id, d.data from (${data}) d)
+    sql`with e as materialized (select gen_random_uuid()::text as id, d.data from (${data}) d where ${taken})
         insert into webhook_deliveries (tenant_id, subscription_id, event, event_id, payload, status, attempts, next_attempt_at)
         select s.tenant_id, s.id, ${event}, e.id,
                jsonb_build_object('id', e.id, 'event', ${event}::text, 'createdAt', ${createdAt}::text, 'tenantId', ${tenantId}::bigint, 'data', e.data),
