@@ -5758,9 +5758,18 @@ serialNo: string
  * 元，两位小数
  */
 amount: string
-billNo: string
-period: string
-itemName: string
+/**
+ * 账单号（预存款充值、押金等不对应账单的收款为 null）
+ */
+billNo: (string | null)
+/**
+ * 账期（不对应账单的收款为 null）
+ */
+period: (string | null)
+/**
+ * 缴费项目（不对应账单的收款为 null）
+ */
+itemName: (string | null)
 paymentType: (number | null)
 /**
  * 本行不含滞纳金的金额，元，两位小数
@@ -5908,9 +5917,18 @@ serialNo: string
  * 分
  */
 amount: number
-billNo: string
-period: string
-itemName: string
+/**
+ * 账单号（预存款充值、押金等不对应账单的收款为 null）
+ */
+billNo: (string | null)
+/**
+ * 账期（不对应账单的收款为 null）
+ */
+period: (string | null)
+/**
+ * 缴费项目（不对应账单的收款为 null）
+ */
+itemName: (string | null)
 paymentType: (number | null)
 /**
  * 本行不含滞纳金的金额，分

@@ -61,21 +61,27 @@ function genericErrors(o: ResourceOperation): string[] {
   const input = Boolean(o.body || o.query.length);
   return [
     ...(input ? ["BAD_REQUEST"] : []),
-    ...edgeRefusals({ signedIn: true, permission: true, marker: o.method !== "GET", input }),
-    ...(o.pathId || o.kind === "task" || o.kind === "file" ? ["NOT_FOUND"] : []),
+    ...edgeRefusals({ body: o.method !== "GET", signedIn: true, permission: true, marker: o.method !== "GET", input }),
+    // A batch delete is all or nothing: an id that is not a row of the caller's undoes it, as missing.
+    ...(o.pathId || o.kind === "task" || o.kind === "file" || o.kind === "batchDelete" ? ["NOT_FOUND"] : []),
     ...(o.kind === "create" || o.kind === "update" ? ["DUPLICATE"] : []),
     ...(o.kind === "update" ? ["CONFLICT"] : []),
     ...(o.kind === "delete" || o.kind === "batchDelete" ? ["REFERENCED"] : []),
     ...(o.kind === "action" ? ["ILLEGAL_STATE"] : []),
-    ...(o.body && "upload" in o.body ? ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"] : []),
   ];
+}
+
+/** The 405 of a write the resource refuses: every write of a read-only one, a change or delete of a create-only one. */
+function refusedWrite(model: Model, r: ResourceDef, o: ResourceOperation): Record<string, string> {
+  if (r.readOnly && ["create", "update", "delete", "batchDelete"].includes(o.kind)) return { "405": `405 ${model.errorMessages.readOnly}` };
+  if (r.createOnly && ["update", "delete", "batchDelete"].includes(o.kind)) return { "405": `405 ${model.errorMessages.createOnly}` };
+  return {};
 }
 
 /** One generic operation as the document states it. */
 function operationEntry(model: Model, r: ResourceDef, o: ResourceOperation): Json {
   const parameters: Json[] = o.query.map((q) => ({ name: q.name, in: "query", required: q.required, description: q.description, schema: { type: "integer", minimum: 1 } }));
   if (o.method !== "GET") parameters.push(XHR_MARKER_PARAMETER);
-  const writes = ["create", "update", "delete", "batchDelete"].includes(o.kind);
   const requestBody = !o.body
     ? undefined
     : "json" in o.body
@@ -99,7 +105,7 @@ function operationEntry(model: Model, r: ResourceDef, o: ResourceOperation): Jso
     "x-authority": o.authority,
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { "200": answer, ...errorResponses(model, genericErrors(o), writes && r.readOnly ? { "405": `405 ${model.errorMessages.readOnly}` } : {}) },
+    responses: { "200": answer, ...errorResponses(model, genericErrors(o), refusedWrite(model, r, o)) },
   };
 }
 

@@ -493,9 +493,27 @@ export const errorComponents = { schemas: { ErrorEnvelope: ERROR_ENVELOPE }, par
 const errorEnvelope: Json = { $ref: "#/components/schemas/ErrorEnvelope" };
 export const XHR_MARKER_PARAMETER: Json = { $ref: "#/components/parameters/XRequestedWith" };
 
-/** The refusals the edge answers before any handler runs: not signed in, no permission, no XHR marker, invalid input. */
-export function edgeRefusals(edge: { signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
-  return [...(edge.signedIn ? ["NOT_LOGGED_IN"] : []), ...(edge.permission ? ["NO_PERMISSION"] : []), ...(edge.marker ? ["MISSING_XHR_MARKER"] : []), ...(edge.input ? ["VALIDATION_FAILED"] : [])];
+/**
+ * What the edge's input guard refuses in any request, whatever the operation reads (a query string
+ * or a body may come with every call): a URL that does not decode, a repeated query parameter,
+ * unstorable text, a number past the safe integers, a body nested too deep (input-guard.ts).
+ */
+const INPUT_GUARD = ["BAD_REQUEST", "DUPLICATE_PARAM", "BAD_TEXT", "BAD_NUMBER", "TOO_DEEP"];
+
+/**
+ * The refusals the edge answers before any handler runs: unsafe input, a body too large or of a type
+ * no parser takes (any method but GET may carry one), not signed in, no permission, no XHR marker,
+ * invalid input.
+ */
+export function edgeRefusals(edge: { body: boolean; signedIn: boolean; permission: boolean; marker: boolean; input: boolean }): string[] {
+  return [
+    ...INPUT_GUARD,
+    ...(edge.body ? ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"] : []),
+    ...(edge.signedIn ? ["NOT_LOGGED_IN"] : []),
+    ...(edge.permission ? ["NO_PERMISSION"] : []),
+    ...(edge.marker ? ["MISSING_XHR_MARKER"] : []),
+    ...(edge.input ? ["VALIDATION_FAILED"] : []),
+  ];
 }
 
 /** The answers an operation may give besides 200, one per HTTP status, each naming its codes (schemas/errors.yaml). */
@@ -551,7 +569,17 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     const marker = op.method !== "GET" && !op.caller;
     if (marker) parameters.push(XHR_MARKER_PARAMETER);
     const byCode = Array.isArray(op.authority) || !["public", "signedIn", "resident"].includes(op.authority);
-    const codes = [...op.errors, ...edgeRefusals({ signedIn: op.authority !== "public", permission: byCode, marker, input: Boolean(body || parameters.length) })];
+    // The scope guard answers a community or row of the input it cannot find as missing (404), and a
+    // community outside a limited user's scope with the 403 marker; a path parameter that is no id, 404.
+    const scoped = typeof op.scope === "object" && op.scope.checks.length > 0;
+    const edge = edgeRefusals({
+      body: op.method !== "GET",
+      signedIn: op.authority !== "public",
+      permission: byCode || (scoped && op.authority !== "resident"),
+      marker,
+      input: Boolean(body || parameters.length),
+    });
+    const codes = [...op.errors, ...edge, ...(scoped || op.path.includes(":") ? ["NOT_FOUND"] : [])];
     const responses: Json = {
       "200": op.envelope
         ? { description: "成功", content: { "application/json": { schema: envelope(wireData(op.data)) } } }

@@ -21,6 +21,7 @@ import { camelRows } from "../platform/db/camel-rows.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { sql } from "../platform/db/sql.ts";
+import { queueResidentsCreated } from "../webhooks/public.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
@@ -59,6 +60,7 @@ async function approve({ tx, session, row: order, columns }: ActionHookContext):
     const errors = validateResource("inhabitants", "create", values, session.sceneName);
     if (errors.length) throw validationError(errors);
     inhabitantId = await insertRow(tx, inhabitants, session, values, { communityId });
+    await queueResidentsCreated(tx, session.tenantId, [inhabitantId]);
     await writeOperationLog(tx, {
       tenantId: session.tenantId,
       userId: session.userId,

@@ -33,6 +33,7 @@ import { elementType, insertMany } from "./bulk.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import { resourceHooks } from "../crud/hooks.ts";
+import { queueResidentsCreated } from "../webhooks/public.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 export type Cells = Record<string, string | Date | null>;
@@ -277,18 +278,21 @@ function keyText(parts: unknown[]): string | null {
  * only with refused rows is tried in the next round (which only a resource with two unique keys can
  * need). Returns how many were written.
  */
-async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chunk, staged: Staged[], duplicate: string = DUPLICATE_REASON): Promise<number> {
+/** Writes the staged rows; the ids of the rows written are added to `made` (when given). */
+async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chunk, staged: Staged[], duplicate: string = DUPLICATE_REASON, made?: number[]): Promise<number> {
   const keys = model.def.unique ?? [];
   const texts = (s: Staged) => keys.map((key) => keyText(key.map((k) => (k === "communityId" ? ctx.communityId : s.values[k]))));
   if (!keys.length) {
-    if (staged.length)
-      await insertMany(
+    if (staged.length) {
+      const rowsMade = await insertMany(
         ctx.tx,
         model,
         ctx.session,
         staged.map((s) => s.values),
         ctx.communityId,
       );
+      made?.push(...rowsMade.map((r) => Number(r.id)));
+    }
     return staged.length;
   }
   const written = keys.map(() => new Set<string>());
@@ -313,6 +317,7 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
       ctx.communityId,
       { skipTaken: true, returning: [...new Set(keys.flat())] },
     );
+    made?.push(...rowsMade.map((r) => Number(r.id)));
     // Which rows were refused: none, the one row, or those whose key (one none of them leaves empty,
     // so distinct within the batch) is not among the written rows' keys as stored.
     let refused: (p: (typeof batch)[number]) => boolean = () => false;
@@ -576,7 +581,11 @@ const inhabitantsImporter: Importer = {
       if (key !== null) taken.add(key);
       staged.push({ i, values: { ...values, roomId } });
     });
-    return chunk.result(await insertStaged(ctx, models.inhabitants, chunk, staged));
+    // Each resident the file adds is resident.created, as one added on the form (one statement for the chunk).
+    const made: number[] = [];
+    const count = await insertStaged(ctx, models.inhabitants, chunk, staged, DUPLICATE_REASON, made);
+    await queueResidentsCreated(ctx.tx, ctx.session.tenantId, made);
+    return chunk.result(count);
   },
 };
 

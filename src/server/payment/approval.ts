@@ -21,6 +21,8 @@ import { BillStatus, WaiverStatus } from "../../../generated/states.ts";
 import { stateActions } from "../../../generated/actions.ts";
 import { billConditions } from "../../common/payment/row-actions.ts";
 import { refreshStaleStatistics } from "../platform/db/statistics.ts";
+import { queueWebhookEvents } from "../webhooks/public.ts";
+import { BALANCE_PAY_METHOD } from "./settings.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.bills.actions;
 
@@ -101,6 +103,23 @@ export async function previewApproval(tx: DbSession, session: SessionInfo, body:
   return { count, skipped: Math.max(0, (sel.asked ?? count) - count), amountDue: due, deducted: planned.bills, deductedAmount: planned.amount };
 }
 
+/** bill.paid for bills just paid in full from their balances: each with its balance payment's receipt. */
+async function queueBillsPaid(tx: DbSession, tenantId: number, billIds: number[], paidAt: string): Promise<void> {
+  await queueWebhookEvents(
+    tx,
+    tenantId,
+    "bill.paid",
+    sql`select jsonb_build_object('billId', b.id, 'communityId', b.community_id, 'roomId', b.room_id, 'amountPaid', (b.amount_paid::numeric / 100)::numeric(20, 2)::text,
+                                  'receiptNo', p.receipt_no, 'payMethod', ${BALANCE_PAY_METHOD}::int, 'paidAt', ${paidAt}::text) as data
+          from bills b
+          join lateral (select receipt_no from payments p
+                         where p.tenant_id = b.tenant_id and p.bill_id = b.id and p.pay_method = ${BALANCE_PAY_METHOD} and p.paid_at = ${paidAt}::timestamptz
+                         order by p.id desc limit 1) p on true
+         where b.tenant_id = ${tenantId} and b.id = any(${billIds}::bigint[])
+         order by b.id`,
+  );
+}
+
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: ApproveBillsBody): Promise<DecisionResult> {
   // First, before any row lock: ANALYZE holds its table lock to the end of the transaction, so a
   // concurrent approval that also wants it waits here holding nothing.
@@ -132,6 +151,9 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   const changed = rows[0].n;
   // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
   const paid = plan ? await plan.write() : { bills: 0, amount: 0 };
+  // A bill the balance paid in full is bill.paid, as at the desk: one event per bill, queued in one statement.
+  const paidInFull = ids.filter((_, i) => d.status[i] === BillStatus.Paid);
+  if (plan && paidInFull.length) await queueBillsPaid(tx, tenantId, paidInFull, plan.paidAt);
   if (wholeBatch && changed > 0) {
     const due = locked.reduce((sum, b) => sum + fen(b.amountDue), 0);
     await tx.query(

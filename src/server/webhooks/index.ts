@@ -5,10 +5,9 @@
 import type { FastifyInstance } from "fastify";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { processSecretsKey, secretBox } from "../platform/secrets.ts";
-import { sql } from "../platform/db/sql.ts";
 import { claimDue, markSubscriptionDelivered, recordTry, sweepDeliveries } from "./delivery.ts";
 import { subscriptionHooks } from "./subscriptions.ts";
-import { queueWebhookEvent } from "./events.ts";
+import { queueResidentsCreated } from "./events.ts";
 
 const SWEEP = "webhooks.sweep";
 
@@ -28,10 +27,8 @@ export async function webhooksModule(app: FastifyInstance): Promise<void> {
     async afterWrite(tx, session, id, mode) {
       if (mode !== "create") return;
       // Ids only: the receiver reads the resident through the API, with a token that may read residents.
-      const { rows } = await tx.query<{ communityId: number; roomId: number }>(
-        sql`select community_id as "communityId", room_id as "roomId" from inhabitants where tenant_id = ${session.tenantId} and id = ${id}`,
-      );
-      if (rows[0]) await queueWebhookEvent(tx, session.tenantId, "resident.created", { inhabitantId: id, ...rows[0] });
+      // The other ways a resident is made tell of it themselves: the Excel import, 入住审核's approval.
+      await queueResidentsCreated(tx, session.tenantId, [id]);
     },
   });
 

@@ -1,2 +1,2 @@
 // What other domains use of webhooks: telling of an event inside their own transaction.
-export { queueWebhookEvent } from "./events.ts";
+export { queueResidentsCreated, queueWebhookEvent, queueWebhookEvents } from "./events.ts";

@@ -7,7 +7,7 @@
 // Whatever comes, the server answers below 500, with the {code, message, data, success} envelope,
 // 401 without a session, the 403 marker where the staff account lacks the operation's code, and a
 // refused call writes no row, and no answer to the scoped user carries a row of another community
-// (a "communityId" of one of tenant A's other communities). Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
+// (a "communityId" of one of tenant A's other communities), and every answer matches the document (support/answer-check.ts). Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
 // sets the admin's requests per operation (default 2).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import { bindMatchingRooms } from "../../../src/server/residents/bindings.ts";
 import type { TestServer } from "../support/server.ts";
 import { hostileBody, hostileId, hostileQuery } from "./hostile-values.ts";
 import { recordWrites } from "./write-recorder.ts";
+import { answerProblems } from "../support/answer-check.ts";
 
 interface Operation {
   method: string;
@@ -175,6 +176,8 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
         else if (caller !== "resident" && op.resident && r.statusCode !== 401) failures.push(`staff on a resident operation but ${r.statusCode} ${what}`);
         else if (caller === "staff" && op.codes.length && !op.codes.some((c) => staffCodes.has(c)) && !(r.statusCode === 401 && body?.status === 403))
           failures.push(`staff without ${op.codes.join("/")} but ${r.statusCode} ${what}`);
+        // Refused or not, the answer is the one the document states for the operation and status.
+        failures.push(...answerProblems(op.method, url, r.statusCode, body, r.headers["content-type"]).map((p) => `${p} ${what}`));
         if (caller === "scoped" && r.statusCode < 300 && json && leaks(r.body).length) failures.push(`scoped user got a row of community ${leaks(r.body).join("/")} ${what}`);
         if (took > 10_000) failures.push(`slow (${took} ms) ${what}`);
         const written = writes.take();

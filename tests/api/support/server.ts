@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from "../../support/demo-password.ts";
 import { SESSION_COOKIE } from "../../../src/server/platform/session/settings.ts";
 import { createSession } from "../../../src/server/platform/session/session-store.ts";
 import { usernameKey } from "../../../src/server/auth/login-throttle.ts";
+import { AnswerDriftError, answerProblems } from "./answer-check.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
 
 // A session is two values: the token in the httpOnly cookie and the signature of the login answer
@@ -152,6 +153,9 @@ export class TestServer {
       /* not JSON */
     }
     recordLogin(r.headers["set-cookie"], body);
+    // Every answer is checked against the document of its operation (answer-check.ts): a drift fails the test here.
+    const problems = answerProblems(method, url, r.statusCode, body, r.headers["content-type"]);
+    if (problems.length) throw new AnswerDriftError(problems);
     return { status: r.statusCode, body, headers: r.headers, text: r.body };
   }
 

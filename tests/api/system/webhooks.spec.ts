@@ -1,9 +1,10 @@
 // 事件推送 (docs/api.md "Webhooks"): a subscription's secret is made by the server and answered once;
-// an event (a bill paid at the desk, a refund approved, a receipt voided, a resident added) is
+// an event (a bill paid at the desk or from a prepayment balance at approval, a refund approved, a receipt voided, a resident added on the form, by an Excel import or by 入住审核) is
 // POSTed to the subscription's address signed with HMAC-SHA256 over `timestamp.body`; a refused try
 // is retried later and, after the last, is 推送失败 until 重新推送; internal addresses need 允许内网地址,
 // which only the main account may turn on. Jobs run by hand (the test server's queue is manual).
 import { createHmac } from "node:crypto";
+import ExcelJS from "exceljs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +27,7 @@ describe.each(backends)("webhooks (%s)", (backend) => {
   let answerWith = 200;
   const received: Received[] = [];
   let fx: Fixture;
+  let item: number;
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -42,7 +44,7 @@ describe.each(backends)("webhooks (%s)", (backend) => {
     url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     fx = await makeCommunity(t.server, t.ids.tenantA, "推送社区", [{ area: "100.00" }, { area: "100.00" }]);
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "推送计价", pricingMethod: 1, unitPrice: "2.00" });
-    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
+    item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
     await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     await approve(
       t.server,
@@ -176,5 +178,98 @@ describe.each(backends)("webhooks (%s)", (backend) => {
         received.find((r) => JSON.parse(r.body).event === "resident.created")!,
       ),
     ).toBe(true);
+  });
+
+  it("pushes bill.paid for each bill an approval pays in full from a prepayment balance, none for a bill only approved", async () => {
+    const made = await subscribe(t.admin, { name: "抵扣推送", url, events: ["bill.paid"], allowPrivateNetwork: true });
+    const { secret } = made.body.data;
+    const ACCOUNTS = "/api/property/prepayAccounts";
+    const account = (await ok(t.server, "POST", ACCOUNTS, t.admin, { communityId: fx.communityId, roomId: fx.rooms[0].id, autoDeduct: true })).id as number;
+    await ok(t.server, "POST", `${ACCOUNTS}/${account}/actions/recharge`, t.admin, { amount: "500.00", payMethod: 1 });
+    await generate(t.server, t.admin, { period: "2031-02", paymentItemIds: [item] });
+    const drafts = await billsOf(t.server, t.ids.tenantA, "community_id = $2 and period = $3", [fx.communityId, "2031-02"]);
+    expect(drafts).toHaveLength(2);
+    received.length = 0;
+    const approved = await approve(
+      t.server,
+      t.admin,
+      drafts.map((b) => b.id),
+    );
+    expect(approved).toMatchObject({ changed: 2, deducted: 1 });
+    await sweep();
+    const events = received.filter((r) => verify(secret, r)).map((r) => JSON.parse(r.body) as { id: string; event: string; data: Record<string, unknown> });
+    const paidBill = drafts.find((b) => b.room_id === fx.rooms[0].id)!;
+    const receipt = await t.server.db.query<{ receipt_no: string }>("select receipt_no from payments where tenant_id = $1 and bill_id = $2", [t.ids.tenantA, paidBill.id]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: "bill.paid",
+        data: { billId: paidBill.id, communityId: fx.communityId, roomId: fx.rooms[0].id, amountPaid: "200.00", receiptNo: receipt.rows[0].receipt_no, payMethod: 7, paidAt: expect.any(String) },
+      }),
+    ]);
+    expect(events[0].id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("pushes resident.created for residents an Excel import adds and for the one an approved 入住审核 adds, none for a request bound to a resident already there", async () => {
+    const made = await subscribe(t.admin, { name: "住户来源", url, events: ["resident.created"], allowPrivateNetwork: true });
+    const { secret } = made.body.data;
+    const { rows } = await t.server.db.query<{ building: string; unit: string; room: string }>(
+      `select b.name as building, u.name as unit, r.room_no as room from rooms r
+         join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
+        where r.tenant_id = $1 and r.id = $2`,
+      [t.ids.tenantA, fx.rooms[0].id],
+    );
+    const room = rows[0];
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet("导入数据");
+    sheet.addRow(["楼栋", "单元", "房号", "姓名", "手机号", "身份证号", "身份", "邮箱", "入住日期"]);
+    sheet.addRow([room.building, room.unit, room.room, "导入推送甲", "13611110001", "", "业主", "", "2024-05-01"]);
+    sheet.addRow([room.building, room.unit, room.room, "导入推送乙", "13611110002", "", "家属", "", "2024-05-01"]);
+    sheet.addRow([room.building, room.unit, "无此房", "导入推送丙", "13611110003", "", "业主", "", "2024-05-01"]);
+    await t.server.db.query("update rooms set max_residents = 100 where tenant_id = $1 and id = $2", [t.ids.tenantA, fx.rooms[0].id]);
+    received.length = 0;
+    const upload = await t.server.request("POST", `/api/system/inhabitants/actions/import?communityId=${fx.communityId}`, {
+      token: t.admin,
+      body: Buffer.from(await wb.xlsx.writeBuffer()),
+      headers: { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+    });
+    expect(upload.status, upload.text).toBe(200);
+    let task: { state: string; detail: { imported: number } } | undefined;
+    for (let i = 0; i < 150 && !["completed", "failed"].includes(task?.state ?? ""); i++) {
+      if (task) await new Promise((resolve) => setTimeout(resolve, 200));
+      task = await ok(t.server, "GET", `/api/system/inhabitants/actions/task?id=${upload.body.data.taskId}`, t.admin);
+    }
+    expect(task).toMatchObject({ state: "completed", detail: { imported: 2 } });
+    const imported = (await t.server.db.query<{ id: number }>("select id from inhabitants where tenant_id = $1 and name in ('导入推送甲', '导入推送乙') order by id", [t.ids.tenantA])).rows.map((r) =>
+      Number(r.id),
+    );
+    expect(imported).toHaveLength(2);
+
+    const order = await ok(t.server, "POST", "/api/system/roomAuditOrders", t.admin, {
+      communityId: fx.communityId,
+      applicantName: "审核推送",
+      phone: "13611110009",
+      roomId: fx.rooms[0].id,
+      identity: 2,
+      applyTime: "2026-01-02T03:04:05.000Z",
+    });
+    const approved = await ok(t.server, "POST", `/api/system/roomAuditOrders/${order.id}/actions/approve`, t.admin, {});
+    // The same person asking again is bound to the resident already there: nothing new to tell of.
+    const again = await ok(t.server, "POST", "/api/system/roomAuditOrders", t.admin, {
+      communityId: fx.communityId,
+      applicantName: "审核推送",
+      phone: "13611110009",
+      roomId: fx.rooms[0].id,
+      identity: 2,
+      applyTime: "2026-01-03T03:04:05.000Z",
+    });
+    expect((await ok(t.server, "POST", `/api/system/roomAuditOrders/${again.id}/actions/approve`, t.admin, {})).inhabitantId).toBe(approved.inhabitantId);
+
+    await sweep();
+    const events = received.filter((r) => verify(secret, r)).map((r) => JSON.parse(r.body) as { id: string; event: string; data: Record<string, unknown> });
+    expect(events.map((e) => e.event)).toEqual(["resident.created", "resident.created", "resident.created"]);
+    expect(events.map((e) => e.data).sort((a, b) => Number(a.inhabitantId) - Number(b.inhabitantId))).toEqual(
+      [...imported, approved.inhabitantId].map((inhabitantId) => ({ inhabitantId, communityId: fx.communityId, roomId: fx.rooms[0].id })),
+    );
+    expect(new Set(events.map((e) => e.id)).size).toBe(3);
   });
 });
