@@ -872,6 +872,7 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"meterReadings_file","method":"GET","path":"/api/property/meterReadings/actions/file","authority":"METER_READING_ENTER","query":[{"name":"taskId","required":true}]},
     "importTemplate": {"name":"meterReadings_importTemplate","method":"GET","path":"/api/property/meterReadings/actions/importTemplate","authority":"METER_READING_ENTER"},
     "import": {"name":"meterReadings_import","method":"POST","path":"/api/property/meterReadings/actions/import","authority":"METER_READING_ENTER","query":[{"name":"communityId","required":true,"requiredMessage":"importSceneRequired"}],"upload":["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","application/octet-stream"]},
+    "ingest": {"name":"meterReadings_ingest","method":"POST","path":"/api/property/meterReadings/actions/ingest","authority":"METER_READING_ENTER","listBody":"records"},
     "action:approve": {"name":"meterReadings_approve","method":"POST","path":"/api/property/meterReadings/:id/actions/approve","authority":"METER_READING_ENTER","pathId":true},
     "action:unapprove": {"name":"meterReadings_unapprove","method":"POST","path":"/api/property/meterReadings/:id/actions/unapprove","authority":"METER_READING_ENTER","pathId":true},
     "batchDelete": {"name":"meterReadings_batchDelete","method":"DELETE","path":"/api/property/meterReadings/actions/batchDelete","authority":"METER_READING_ENTER"},

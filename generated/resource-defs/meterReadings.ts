@@ -488,6 +488,7 @@ const def: ResourceDef = {
     ]
   },
   "importable": true,
+  "ingest": true,
   "referenceChecks": "statement",
   "updatedInBulk": [
     "billId",

@@ -3,8 +3,9 @@
 // itself (the generic operation <resource>_ingest), at most MAX_INGEST records a call. A gateway signs in as a user holding the
 // resource's code; the tenant is the session's, never the records'. Each record is checked with
 // the resource's create rules (validateResource) and must name one of the tenant's communities;
-// the valid ones are written in one transaction, each in its own savepoint, so a record the database
-// refuses (a reference to another tenant's row) is reported and the others stay.
+// the valid ones are written in one transaction, each in its own savepoint with the resource's
+// afterWrite hook (as a create runs it), so a record the database or the hook refuses (a reference to
+// another tenant's row, a stopped meter) is reported and the others stay.
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
 import { mayAccessCommunity } from "../platform/session/community-scope.ts";
 import type { FastifyInstance } from "fastify";
@@ -12,7 +13,8 @@ import { fillScene, validateResource } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
 import { resourceRoute } from "../platform/http/resource-route.ts";
 import type { ResourceRoute } from "../../../generated/resource-operations.ts";
-import { apiError, ok } from "../platform/http/envelope.ts";
+import { ApiError, apiError, ok } from "../platform/http/envelope.ts";
+import { resourceHooks } from "./hooks.ts";
 import { translateDbError } from "../platform/http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
@@ -71,9 +73,18 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel, ops: 
       await app.db.transaction(async (tx) => {
         for (const { index, record, communityId } of valid) {
           const failure = await inSavepoint(tx, async () => {
-            ids.push(await insertRow(tx, model, session, record, { includeReadOnly: true, communityId }));
+            const id = await insertRow(tx, model, session, record, { includeReadOnly: true, communityId });
+            // What the resource derives from a new row (a meter reading's use), as a create does.
+            await resourceHooks[def.name]?.afterWrite?.(tx, session, id, "create");
+            ids.push(id);
           });
           if (failure) {
+            // The resource's own refusal of the record (e.g. a stopped meter): that record only.
+            if (failure instanceof ApiError) {
+              const field = (failure.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field ?? "";
+              rejected.push({ index, field, message: failure.message });
+              continue;
+            }
             const known = translateDbError(failure, session.sceneName, "write");
             if (!known) throw failure;
             const field = (known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field ?? "";

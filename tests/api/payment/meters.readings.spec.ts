@@ -147,6 +147,32 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
     expect(billed.billId).toBeTruthy();
   });
 
+  it("takes readings from a meter gateway (ingest): each settled as an entered one; a stopped meter's and a repeated one are refused alone", async () => {
+    const m = await meter({ roomId: fx.rooms[3].id, initialReading: "100.00" });
+    const stopped = await meter({ roomId: fx.rooms[3].id, status: 2 });
+    const r = await t.server.request("POST", "/api/property/meterReadings/actions/ingest", {
+      token: t.admin,
+      body: {
+        records: [
+          { communityId: fx.communityId, meterId: m, period: "2026-08", currentReading: "112.50", readAt: "2026-08-28" },
+          { communityId: fx.communityId, meterId: stopped, period: "2026-08", currentReading: "5.00" },
+          { communityId: fx.communityId, meterId: m, period: "2026-08", currentReading: "113.00" },
+        ],
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.accepted).toBe(1);
+    expect(r.body.data.rejected).toMatchObject([
+      { index: 1, message: "该仪表已停用，不能录入读数" },
+      { index: 2, field: expect.any(String) },
+    ]);
+    const taken = await ok(t.server, "GET", `/api/property/meterReadings/${r.body.data.ids[0]}`, t.admin);
+    expect(taken).toMatchObject({ meterId: m, period: "2026-08", previousReading: "100.00", currentReading: "112.50", usage: "12.5000", status: 1, anomaly: 1 });
+    // Nothing of the refused records was kept.
+    const { rows } = await t.server.db.query("select count(*)::int as n from meter_readings where tenant_id = $1 and meter_id = any($2::bigint[])", [t.ids.tenantA, [m, stopped]]);
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
   it("refuses a metered item without a meter type at generation", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "无表类型", pricingMethod: 3, unitPrice: "3.00", meterUnit: "吨" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "无表类型水费" });
