@@ -91,6 +91,16 @@ function pricingValues(p: FormulaPricing): Partial<Record<VariableName, string |
   };
 }
 
+/** Whether a pricing type's formula reads 用量 (its item then bills a meter type's approved use). */
+export function formulaUsesMeter(formula: string | null | undefined): boolean {
+  if (!formula) return false;
+  try {
+    return variablesOf(parseFormula(formula)).includes(V.usage);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * quantity and amount (fen before the rounding mode) of method 5 for bill generation's room alias `c`
  * (a rooms row) and meter readings alias `m` when the formula uses 用量 (`needsMeter`).

@@ -19,6 +19,7 @@ import { fen, nextCounter, notFound, optionalIds, refused, say } from "./common.
 import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
+import { formulaUsesMeter } from "./fee-formula.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { Shared, join, raw, sharing, sql, when, type Sql } from "../platform/db/sql.ts";
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
@@ -171,7 +172,8 @@ export function generationItemOf(r: ItemRow, period: string, roundingMode: numbe
   if (r.pricingMethod !== PricingMethod.ManualEntry && (r.unitPrice === null || r.unitPrice === undefined)) {
     throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
   }
-  if (r.pricingMethod === PricingMethod.ByMeterReading && !r.meterTypeId) throw apiError("METER_TYPE_REQUIRED", { message: fillErrorCode.METER_TYPE_REQUIRED({ name: r.name }) });
+  const byMeter = r.pricingMethod === PricingMethod.ByMeterReading || (r.pricingMethod === PricingMethod.Formula && formulaUsesMeter(r.formula));
+  if (byMeter && !r.meterTypeId) throw apiError("METER_TYPE_REQUIRED", { message: fillErrorCode.METER_TYPE_REQUIRED({ name: r.name }) });
   const statuses = idsOf(r.occupancyStatuses);
   const ownBuildings = idsOf(r.buildingIds);
   return {

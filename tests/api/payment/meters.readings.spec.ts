@@ -136,6 +136,10 @@ describe.each(backends)("meters and readings (%s)", (backend) => {
 
   it("a formula over 用量 bills approved readings and locks them as well", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "公式水价", pricingMethod: 5, formula: "用量*单价+附加费", unitPrice: "2.00", surcharge: "1.50" });
+    // Without a meter type the formula's 用量 has no meters to read: refused as a metered item is.
+    const typeless = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "无表类型公式水费" });
+    const refusedRun = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: "2026-07", paymentItemIds: [typeless] } });
+    expect(refusedRun.body).toMatchObject({ code: 40021, message: "缴费项目“无表类型公式水费”按抄表用量计价，请先选择表类型" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "公式水费", meterTypeId: water });
     const m = await meter({ roomId: fx.rooms[2].id, meterTypeId: water, initialReading: "0" });
     const r = await read(m, "2026-07", "10.00");
