@@ -18,7 +18,7 @@ const viteBuild = [process.execPath, join(root, "node_modules/vite/bin/vite.js")
 const steps: [string, string[][]][] = smoke
   ? [
       ["api", [tsx("index.ts", "--rooms", "200", "--communities", "2", "--duration", "1", "--warmup", "0", "--connections", "2", "--deep-page", "2", "--timeout", "15", "--no-write")]],
-      ["bills", [tsx("bill-generation.ts", "--rooms", "200", "--communities", "2", "--no-write")]],
+      ["bills", [tsx("bill-generation.ts", "--rooms", "200", "--communities", "2", "--no-write"), tsx("bill-generation.ts", "--rooms", "200", "--communities", "2", "--metered", "--no-write")]],
       ["web", [viteBuild, tsx("bundle-size.ts", "--no-budget")]],
       ["import", [tsx("import.ts", "--rooms", "500", "--no-write")]],
       ["fees", [tsx("fee-depth.ts", "--backend", "all", "--rooms", "200", "--communities", "2", "--samples", "5", "--no-write")]],
@@ -26,7 +26,7 @@ const steps: [string, string[][]][] = smoke
     ]
   : [
       ["api", [tsx("index.ts")]],
-      ["bills", [tsx("bill-generation.ts")]],
+      ["bills", [tsx("bill-generation.ts"), tsx("bill-generation.ts", "--metered")]],
       ["web", [viteBuild, tsx("bundle-size.ts")]],
       ["import", [tsx("import.ts")]],
       ["fees", [tsx("fee-depth.ts")]],
