@@ -2,34 +2,20 @@
 // breakdown as the server prices it (quoteParkingFee), so an office checks a rule before it charges by it.
 // A refused quote (exit before entry, a time that does not exist) shows its message under the form.
 import { useMutation } from "@tanstack/react-query";
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Table, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Form, Typography } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { FieldDef } from "../../../../generated/model-types.ts";
 import type { QuoteParkingFeeData } from "../../../../generated/operation-types.ts";
 import { texts } from "../../../../generated/texts.ts";
 import { RefSelect } from "../../generic/inputs.tsx";
 import { queries } from "../../http/query-client.ts";
 import { requestErrorText } from "../../http/request.ts";
 import type { PageProps } from "../../lib/page-props.ts";
+import { FeeLines, pickerField, StayTimes } from "./stay-parts.tsx";
 
 const T = texts.parkingFee;
 
-const RULE_FIELD: FieldDef = {
-  name: "ruleId",
-  column: "rule_id",
-  type: "ref",
-  label: T.rule,
-  required: true,
-  ref: { resource: "parkingFeeRules", labelField: "name" },
-  list: false,
-  filter: false,
-  search: false,
-  sort: false,
-  form: true,
-  detail: false,
-  readOnly: false,
-};
+const RULE_FIELD = pickerField("ruleId", T.rule, "parkingFeeRules");
 
 export default function ParkingFeeTesterPage(_: PageProps) {
   const [search] = useSearchParams();
@@ -53,14 +39,7 @@ export default function ParkingFeeTesterPage(_: PageProps) {
         <Form.Item label={T.rule} htmlFor="fee-tester-rule" required>
           <RefSelect id="fee-tester-rule" field={RULE_FIELD} value={ruleId ?? undefined} onChange={(v) => setRuleId(v ? Number(v) : null)} />
         </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item label={T.enteredAt} htmlFor="fee-tester-entered" required style={{ flex: "1 1 220px" }}>
-            <Input id="fee-tester-entered" type="datetime-local" value={enteredAt} onChange={(e) => setEnteredAt(e.target.value)} />
-          </Form.Item>
-          <Form.Item label={T.leftAt} htmlFor="fee-tester-left" required style={{ flex: "1 1 220px" }}>
-            <Input id="fee-tester-left" type="datetime-local" value={leftAt} onChange={(e) => setLeftAt(e.target.value)} />
-          </Form.Item>
-        </Flex>
+        <StayTimes idPrefix="fee-tester" enteredAt={enteredAt} leftAt={leftAt} onEnteredAt={setEnteredAt} onLeftAt={setLeftAt} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={quote.isPending}>
             {T.quote}
@@ -71,17 +50,7 @@ export default function ParkingFeeTesterPage(_: PageProps) {
       {result && !problem && (
         <Flex vertical gap={12}>
           <Descriptions bordered column={1} items={[{ key: "amount", label: T.amount, children: <Typography.Text strong>{`¥${result.amount}`}</Typography.Text> }]} />
-          <Table
-            size="small"
-            rowKey={(_, i) => String(i)}
-            pagination={false}
-            dataSource={result.lines}
-            locale={{ emptyText: T.noLines }}
-            columns={[
-              { title: T.line, dataIndex: "label" },
-              { title: T.lineAmount, dataIndex: "amount", align: "right", width: 120 },
-            ]}
-          />
+          <FeeLines lines={result.lines} />
         </Flex>
       )}
     </Card>

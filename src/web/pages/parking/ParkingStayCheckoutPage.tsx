@@ -3,10 +3,9 @@
 // money (payParkingStay): a 临时收费 payment with its receipt, in 实收记录 and 日结, and a 停车缴费 row.
 // A free stay is recorded without payment. A refused call shows its message under the form.
 import { useMutation } from "@tanstack/react-query";
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Table, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { FieldDef } from "../../../../generated/model-types.ts";
 import type { PayParkingStayData, QuoteParkingStayData } from "../../../../generated/operation-types.ts";
 import { PayMethod } from "../../../../generated/states.ts";
 import { texts } from "../../../../generated/texts.ts";
@@ -15,24 +14,11 @@ import { mappingSelectOptions, RefSelect } from "../../generic/inputs.tsx";
 import { queries } from "../../http/query-client.ts";
 import { requestErrorText } from "../../http/request.ts";
 import type { PageProps } from "../../lib/page-props.ts";
+import { FeeLines, pickerField, StayTimes } from "./stay-parts.tsx";
 
 const T = texts.parkingStay;
 
-const LOT_FIELD: FieldDef = {
-  name: "lotId",
-  column: "lot_id",
-  type: "ref",
-  label: T.lot,
-  required: true,
-  ref: { resource: "parkingLots", labelField: "name" },
-  list: false,
-  filter: false,
-  search: false,
-  sort: false,
-  form: true,
-  detail: false,
-  readOnly: false,
-};
+const LOT_FIELD = pickerField("lotId", T.lot, "parkingLots");
 
 export default function ParkingStayCheckoutPage(_: PageProps) {
   const navigate = useNavigate();
@@ -76,14 +62,7 @@ export default function ParkingStayCheckoutPage(_: PageProps) {
             <Input id="stay-plate" value={plate} maxLength={20} onChange={(e) => setPlate(e.target.value)} />
           </Form.Item>
         </Flex>
-        <Flex gap={12} wrap>
-          <Form.Item label={texts.parkingFee.enteredAt} htmlFor="stay-entered" required style={{ flex: "1 1 220px" }}>
-            <Input id="stay-entered" type="datetime-local" value={enteredAt} onChange={(e) => setEnteredAt(e.target.value)} />
-          </Form.Item>
-          <Form.Item label={texts.parkingFee.leftAt} htmlFor="stay-left" required style={{ flex: "1 1 220px" }}>
-            <Input id="stay-left" type="datetime-local" value={leftAt} onChange={(e) => setLeftAt(e.target.value)} />
-          </Form.Item>
-        </Flex>
+        <StayTimes idPrefix="stay" enteredAt={enteredAt} leftAt={leftAt} onEnteredAt={setEnteredAt} onLeftAt={setLeftAt} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={quote.isPending}>
             {T.quote}
@@ -101,17 +80,7 @@ export default function ParkingStayCheckoutPage(_: PageProps) {
               { key: "amount", label: texts.parkingFee.amount, children: <Typography.Text strong>{`¥${result.amount}`}</Typography.Text> },
             ]}
           />
-          <Table
-            size="small"
-            rowKey={(_, i) => String(i)}
-            pagination={false}
-            dataSource={result.lines}
-            locale={{ emptyText: texts.parkingFee.noLines }}
-            columns={[
-              { title: texts.parkingFee.line, dataIndex: "label" },
-              { title: texts.parkingFee.lineAmount, dataIndex: "amount", align: "right", width: 120 },
-            ]}
-          />
+          <FeeLines lines={result.lines} />
           {paid ? (
             <Alert
               type="success"
