@@ -608,6 +608,11 @@ export const errorCodes = {
     "status": 409,
     "message": "以下房屋在该账期已有该缴费项目的账单：{rooms}"
   },
+  "SHARE_READING_REFUSED": {
+    "code": 40986,
+    "status": 409,
+    "message": "请选择已审核、未计费的楼栋、单元或小区公摊表读数"
+  },
   "RECEIPT_NOT_VOIDABLE": {
     "code": 40050,
     "status": 400,

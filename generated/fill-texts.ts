@@ -50,6 +50,7 @@ export const fillTexts = {
     chosenRooms: (values: { count: TextValue }): string => fill(texts.share.chosenRooms, values),
     allocated: (values: { sheetNo: TextValue; billCount: TextValue }): string => fill(texts.share.allocated, values),
     allocateConfirm: (values: { count: TextValue }): string => fill(texts.share.allocateConfirm, values),
+    readingOption: (values: { meterNo: TextValue; usage: TextValue }): string => fill(texts.share.readingOption, values),
   } as const,
   meterGrid: {
     saved: (values: { saved: TextValue }): string => fill(texts.meterGrid.saved, values),

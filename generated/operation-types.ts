@@ -2396,6 +2396,10 @@ totalAmount?: (number | null)
  */
 usage?: (string | null)
 /**
+ * 楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费
+ */
+meterReadingId?: (number | null)
+/**
  * 单价，元，最多两位小数，分
  */
 unitPrice?: (number | null)
@@ -2448,6 +2452,10 @@ totalAmount?: (string | number | null)
  * 公摊表的本期用量（给出总额时不用）
  */
 usage?: (string | null)
+/**
+ * 楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费
+ */
+meterReadingId?: (number | null | string)
 /**
  * 单价，元，最多两位小数
  */
@@ -2550,6 +2558,10 @@ totalAmount?: (number | null)
  */
 usage?: (string | null)
 /**
+ * 楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费
+ */
+meterReadingId?: (number | null)
+/**
  * 单价，元，最多两位小数，分
  */
 unitPrice?: (number | null)
@@ -2602,6 +2614,10 @@ totalAmount?: (string | number | null)
  * 公摊表的本期用量（给出总额时不用）
  */
 usage?: (string | null)
+/**
+ * 楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费
+ */
+meterReadingId?: (number | null | string)
 /**
  * 单价，元，最多两位小数
  */

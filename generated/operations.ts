@@ -2610,6 +2610,7 @@ export const operations = {
       "SHARE_NO_ROOMS",
       "SHARE_ZERO_BASIS",
       "SHARE_TOTAL_REQUIRED",
+      "SHARE_READING_REFUSED",
       "FORMULA_UNKNOWN_NAME",
       "FORMULA_NOT_ALLOWED",
       "FORMULA_SYNTAX",
@@ -2740,6 +2741,14 @@ export const operations = {
               "null"
             ],
             "pattern": "^\\d{1,10}(\\.\\d{1,4})?$"
+          },
+          "meterReadingId": {
+            "description": "楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
           },
           "unitPrice": {
             "type": [
@@ -2914,6 +2923,14 @@ export const operations = {
               "null"
             ],
             "pattern": "^\\d{1,10}(\\.\\d{1,4})?$"
+          },
+          "meterReadingId": {
+            "description": "楼栋、单元或小区公摊表已审核的本期读数：其用量为公摊用量（代替 usage）；确认分摊后该读数为已计费",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
           },
           "unitPrice": {
             "type": [

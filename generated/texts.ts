@@ -174,7 +174,8 @@ export const texts = {
     "community": "全小区",
     "chosenRooms": "所选房屋（{count}户）",
     "allocated": "已分摊：{sheetNo}，生成{billCount}张账单，请到账单审核中审核",
-    "allocateConfirm": "确定按此分摊并生成{count}张待审核账单吗？"
+    "allocateConfirm": "确定按此分摊并生成{count}张待审核账单吗？",
+    "readingOption": "{meterNo}（用量 {usage}）"
   },
   "meterGrid": {
     "saved": "已保存{saved}条",

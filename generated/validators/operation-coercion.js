@@ -4925,7 +4925,7 @@ return errors === 0;
 validate104.evaluated = {"props":{"communityId":true,"roomId":true,"priceTypeId":true,"billingCycle":true},"dynamicProps":false,"dynamicItems":false};
 
 export const previewShareAllocation_body = validate105;
-const schema72 = {"$id":"op_previewShareAllocation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"unitId":{"type":["integer","null","boolean"]},"roomIds":{"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"basis":{"type":["integer","null","boolean"]}}};
+const schema72 = {"$id":"op_previewShareAllocation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"unitId":{"type":["integer","null","boolean"]},"roomIds":{"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"basis":{"type":["integer","null","boolean"]},"meterReadingId":{"type":["integer","null","boolean"]}}};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_previewShareAllocation_body_coercion" */;
@@ -5173,9 +5173,27 @@ data["basis"] = coerced5;
 }
 }
 }
+if(data.meterReadingId !== undefined){
+let data7 = data.meterReadingId;
+if(((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)) && (typeof data7 !== "boolean")){
+let dataType6 = typeof data7;
+let coerced6 = undefined;
+if(!(coerced6 !== undefined)){
+if(dataType6 === "boolean" || data7 === null
+              || (dataType6 === "string" && data7 && data7 == +data7 && !(data7 % 1))){
+coerced6 = +data7;
+}
+else if(data7 === "" || data7 === 0 || data7 === false){
+coerced6 = null;
+}
+else if(data7 === "false" || data7 === 0 || data7 === null){
+coerced6 = false;
+}
+else if(data7 === "true" || data7 === 1){
+coerced6 = true;
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/meterReadingId",schemaPath:"#/properties/meterReadingId/type",keyword:"type",params:{type: schema72.properties.meterReadingId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5184,13 +5202,33 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(coerced6 !== undefined){
+data7 = coerced6;
+if(data !== undefined){
+data["meterReadingId"] = coerced6;
+}
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"communityId":true,"buildingId":true,"unitId":true,"roomIds":true,"paymentItemId":true,"basis":true},"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":{"communityId":true,"buildingId":true,"unitId":true,"roomIds":true,"paymentItemId":true,"basis":true,"meterReadingId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const allocateShare_body = validate106;
-const schema73 = {"$id":"op_allocateShare_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"unitId":{"type":["integer","null","boolean"]},"roomIds":{"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"basis":{"type":["integer","null","boolean"]}}};
+const schema73 = {"$id":"op_allocateShare_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"unitId":{"type":["integer","null","boolean"]},"roomIds":{"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"basis":{"type":["integer","null","boolean"]},"meterReadingId":{"type":["integer","null","boolean"]}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_allocateShare_body_coercion" */;
@@ -5438,9 +5476,27 @@ data["basis"] = coerced5;
 }
 }
 }
+if(data.meterReadingId !== undefined){
+let data7 = data.meterReadingId;
+if(((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)) && (typeof data7 !== "boolean")){
+let dataType6 = typeof data7;
+let coerced6 = undefined;
+if(!(coerced6 !== undefined)){
+if(dataType6 === "boolean" || data7 === null
+              || (dataType6 === "string" && data7 && data7 == +data7 && !(data7 % 1))){
+coerced6 = +data7;
+}
+else if(data7 === "" || data7 === 0 || data7 === false){
+coerced6 = null;
+}
+else if(data7 === "false" || data7 === 0 || data7 === null){
+coerced6 = false;
+}
+else if(data7 === "true" || data7 === 1){
+coerced6 = true;
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/meterReadingId",schemaPath:"#/properties/meterReadingId/type",keyword:"type",params:{type: schema73.properties.meterReadingId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5449,10 +5505,30 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(coerced6 !== undefined){
+data7 = coerced6;
+if(data !== undefined){
+data["meterReadingId"] = coerced6;
+}
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate106.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":{"communityId":true,"buildingId":true,"unitId":true,"roomIds":true,"paymentItemId":true,"basis":true},"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":{"communityId":true,"buildingId":true,"unitId":true,"roomIds":true,"paymentItemId":true,"basis":true,"meterReadingId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const wechatpayNotify_params = validate107;
 const schema74 = {"$id":"op_wechatpayNotify_params_coercion","type":"object","properties":{"merchantId":{"type":["integer","null","boolean"]}}};

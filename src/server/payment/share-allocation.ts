@@ -12,7 +12,7 @@ import { dueDateOf } from "../../common/payment/period.ts";
 import type { AllocateShareResult, PreviewShareAllocationBody, PreviewShareAllocationResult } from "../../../generated/operation-types.ts";
 import { errorCodes } from "../../../generated/errors.ts";
 import { mappings } from "../../../generated/mappings.ts";
-import { BillBatchStatus, BillStatus, ShareBasis } from "../../../generated/states.ts";
+import { BillBatchStatus, BillStatus, MeterReadingStatus, MeterScope, ShareBasis } from "../../../generated/states.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { apiError } from "../platform/http/envelope.ts";
@@ -45,6 +45,8 @@ interface SheetLine {
 
 interface Sheet {
   item: { id: number; name: string; dueDay: number };
+  /** The use the total came from (the shared reading's, else the one given), null for an amount. */
+  usage: string | null;
   totalAmount: number;
   basisTotal: string;
   roomCount: number;
@@ -53,11 +55,32 @@ interface Sheet {
   lines: SheetLine[];
 }
 
-/** The total in fen: the amount given, else the use × the unit price (half up), else refused. */
-function totalFen(body: PreviewShareAllocationBody): number {
+/**
+ * The use of the shared meter's reading a 公摊 names (`meterReadingId`), or null when it names none:
+ * the reading must be of the community, of a building, unit or community meter, approved and not yet
+ * billed. Another tenant's or community's reading is not found.
+ */
+async function sharedReadingUse(db: DbSession, tenantId: number, communityId: number, readingId: number | null | undefined): Promise<string | null> {
+  if (!readingId) return null;
+  const [r] = await camelRows<{ communityId: number; usage: string | null; status: number; scopeKind: number }>(
+    db,
+    sql`select x.community_id, x.usage::text as usage, x.status, m.scope_kind
+          from meter_readings x join meters m on m.tenant_id = x.tenant_id and m.id = x.meter_id
+         where x.tenant_id = ${tenantId} and x.id = ${readingId}`,
+  );
+  if (!r || Number(r.communityId) !== communityId) throw notFound();
+  if (Number(r.scopeKind) === MeterScope.Room || Number(r.status) !== MeterReadingStatus.Approved || r.usage === null || r.usage.startsWith("-")) {
+    throw apiError("SHARE_READING_REFUSED");
+  }
+  return r.usage;
+}
+
+/** The total in fen: the amount given, else the use (the shared reading's, else the one given) × the unit price (half up), else refused. */
+function totalFen(body: PreviewShareAllocationBody, readingUse: string | null): number {
   if (body.totalAmount !== undefined && body.totalAmount !== null) return Number(body.totalAmount);
-  if (body.usage && body.unitPrice !== undefined && body.unitPrice !== null) {
-    const use = decimalRational(body.usage);
+  const usage = readingUse ?? body.usage;
+  if (usage && body.unitPrice !== undefined && body.unitPrice !== null) {
+    const use = decimalRational(usage);
     const fen = roundScaled({ n: use.n * BigInt(Number(body.unitPrice)), d: use.d }, 0);
     if (fen > BigInt(Number.MAX_SAFE_INTEGER)) throw apiError("SHARE_TOTAL_REQUIRED");
     return Number(fen);
@@ -89,7 +112,8 @@ export async function shareSheet(db: DbSession, session: SessionInfo, communityI
     sql`select id, name, community_id, due_day from payment_items where tenant_id = ${session.tenantId} and id = ${body.paymentItemId}`,
   );
   if (!item || Number(item.communityId) !== communityId) throw notFound();
-  const total = totalFen(body);
+  const readingUse = body.totalAmount == null ? await sharedReadingUse(db, session.tenantId, communityId, body.meterReadingId) : null;
+  const total = totalFen(body, readingUse);
   const basis = body.basis;
   let tree: Expr | null = null;
   if (basis === ShareBasis.ByFormula) tree = parsedOrRefused(body.formula ?? "", "share");
@@ -142,6 +166,7 @@ export async function shareSheet(db: DbSession, session: SessionInfo, communityI
   }));
   return {
     item: { id: Number(item.id), name: item.name, dueDay: Number(item.dueDay) },
+    usage: body.totalAmount == null ? (readingUse ?? body.usage ?? null) : null,
     totalAmount: total,
     basisTotal: rationalText(weightSum, basis === ShareBasis.ByHousehold ? 0 : basis === ShareBasis.ByArea ? 2 : 4),
     roomCount: rooms.length,
@@ -204,11 +229,29 @@ export async function allocateShare(tx: DbSession, session: SessionInfo, ip: str
     tx,
     sql`insert into share_allocations (tenant_id, community_id, sheet_no, payment_item_id, period, scope_name, basis, formula, usage, unit_price, total_amount, basis_total,
                                        room_count, bill_count, batch_id, lines, remark, created_by, updated_by)
-        values (${session.tenantId}, ${communityId}, ${sheetNo}, ${s.item.id}, ${period}, ${s.scopeName.slice(0, 128)}, ${body.basis}, ${s.formula}, ${body.totalAmount == null ? (body.usage ?? null) : null},
+        values (${session.tenantId}, ${communityId}, ${sheetNo}, ${s.item.id}, ${period}, ${s.scopeName.slice(0, 128)}, ${body.basis}, ${s.formula}, ${s.usage},
                 ${body.totalAmount == null ? (body.unitPrice ?? null) : null}, ${s.totalAmount}, ${s.basisTotal}, ${s.lines.length}, ${billed.length}, ${batchId},
                 ${JSON.stringify(lines)}::jsonb, ${body.remark ?? null}, ${session.userId}, ${session.userId}) returning id`,
   );
   const id = Number(row.id);
-  await audit(tx, session, ip, "shareAllocations", "allocate", id, { sheetNo, batchId, communityId, paymentItemId: s.item.id, period, totalAmount: s.totalAmount, bills: billed.length }, SHARE_CODE);
+  // The shared reading split is billed: locked as a reading a bill used (a second 公摊 of it is refused).
+  const readingId = body.totalAmount == null ? (body.meterReadingId ?? null) : null;
+  if (readingId) {
+    const marked = await tx.query(
+      sql`update meter_readings set status = ${MeterReadingStatus.Billed}, updated_at = now(), updated_by = ${session.userId}, version = version + 1
+           where tenant_id = ${session.tenantId} and id = ${readingId} and status = ${MeterReadingStatus.Approved}`,
+    );
+    if (!marked.rowCount) throw apiError("SHARE_READING_REFUSED");
+  }
+  await audit(
+    tx,
+    session,
+    ip,
+    "shareAllocations",
+    "allocate",
+    id,
+    { sheetNo, batchId, communityId, paymentItemId: s.item.id, period, totalAmount: s.totalAmount, bills: billed.length, meterReadingId: readingId },
+    SHARE_CODE,
+  );
   return { id, sheetNo, batchId, billCount: billed.length, totalAmount: s.totalAmount };
 }

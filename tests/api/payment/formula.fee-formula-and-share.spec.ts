@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { billsOf, generate, makeCommunity, meterTypeId, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("fee formulas and 公摊 (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -128,6 +128,42 @@ describe.each(backends)("fee formulas and 公摊 (%s)", (backend) => {
     // A zero total splits into zeros; allocating it makes no bill.
     const zero = await ok(t.server, "POST", "/api/property/shareAllocations/actions/allocate", t.admin, { ...base, basis: 2, totalAmount: "0" });
     expect(zero).toMatchObject({ billCount: 0, totalAmount: "0.00" });
+  });
+
+  it("splits a building meter's approved reading (its use × the unit price) and marks it 已计费; a room meter's, an unapproved or a billed reading is refused", async () => {
+    const water = await meterTypeId(t.server, t.admin);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "公摊计价4", pricingMethod: 4 });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "公摊楼栋水费" });
+    const meter = async (body: Record<string, unknown>) =>
+      (await ok(t.server, "POST", "/api/property/meters", t.admin, { communityId: fx.communityId, meterTypeId: water, multiplier: "2", initialReading: "100", status: 1, ...body })).id as number;
+    const shared = await meter({ meterNo: "GT1", scopeKind: 2, buildingId: fx.buildingId });
+    const own = await meter({ meterNo: "GT2", scopeKind: 1, roomId: fx.rooms[0].id });
+    const read = async (meterId: number, currentReading: string) =>
+      (await ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, meterId, period: "2031-03", currentReading })).id as number;
+    const sharedReading = await read(shared, "118.75");
+    const ownReading = await read(own, "103");
+    const base = { communityId: fx.communityId, buildingId: fx.buildingId, paymentItemId: item, period: "2031-03", basis: 2, unitPrice: "3.00" };
+    const url = "/api/property/shareAllocations/actions/";
+    // Not approved yet: refused.
+    expect((await post(`${url}preview`, { ...base, meterReadingId: sharedReading })).body).toMatchObject({ code: 40986, message: "请选择已审核、未计费的楼栋、单元或小区公摊表读数" });
+    await ok(t.server, "POST", "/api/property/meterReadings/actions/approveBatch", t.admin, { ids: [sharedReading, ownReading] });
+    // (118.75 − 100) × 倍率 2 = 37.5 吨 × 3.00 = 112.50, by household 28.13 28.13 28.12 28.12; a usage typed beside it is not used.
+    const preview = await ok(t.server, "POST", `${url}preview`, t.admin, { ...base, meterReadingId: sharedReading, usage: "1" });
+    expect(preview).toMatchObject({ totalAmount: "112.50", roomCount: 4 });
+    expect(preview.lines.map((l: { amount: string }) => l.amount)).toEqual(["28.13", "28.13", "28.12", "28.12"]);
+    // A room's own meter is no 公摊表.
+    expect((await post(`${url}preview`, { ...base, meterReadingId: ownReading })).body).toMatchObject({ code: 40986 });
+    const made = await ok(t.server, "POST", `${url}allocate`, t.admin, { ...base, meterReadingId: sharedReading });
+    expect(made).toMatchObject({ billCount: 4, totalAmount: "112.50" });
+    const stored = await ok(t.server, "GET", `/api/property/shareAllocations/${made.id}`, t.admin);
+    expect(stored.usage).toBe("37.5000");
+    expect(await ok(t.server, "GET", `/api/property/meterReadings/${sharedReading}`, t.admin)).toMatchObject({ status: 3 });
+    // Billed: another 公摊 of it (another item, so no bill clashes) is refused, and the reading is locked.
+    const other = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "公摊楼栋水费二" });
+    expect((await post(`${url}allocate`, { ...base, paymentItemId: other, meterReadingId: sharedReading })).body).toMatchObject({ code: 40986 });
+    // Another community's reading is not found.
+    const elsewhere = await makeCommunity(t.server, t.ids.tenantA, "公摊读数另一社区", [{ area: "50.00" }]);
+    expect((await post(`${url}preview`, { ...base, communityId: elsewhere.communityId, buildingId: elsewhere.buildingId, meterReadingId: sharedReading })).status).toBe(404);
   });
 
   it("refuses a missing total, no rooms, a zero basis, a bad formula, and other tenants' or communities' ids", async () => {

@@ -1,5 +1,6 @@
 // The 公摊 request: the payment item and month, the rooms (a building, a unit or the whole community),
-// the total (an amount, or a shared meter's use × unit price) and how it is split (按面积 / 按户数 /
+// the total (an amount, or a shared meter's use × unit price: typed, or its approved reading chosen)
+// and how it is split (按面积 / 按户数 /
 // 按公式). 预览 answers the sheet (ShareSheet.tsx); 确认分摊 stores it and makes the bills.
 import { useQuery } from "@tanstack/react-query";
 import { Form, Input, Select } from "antd";
@@ -13,7 +14,8 @@ import { ruleOf } from "../../../lib/rules.ts";
 import { houseQueries } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { useResourceListOptions } from "../shared/resource-lists.ts";
-import { ShareBasis } from "../../../../../generated/states.ts";
+import { MeterReadingStatus, ShareBasis } from "../../../../../generated/states.ts";
+import { fillTexts } from "../../../../../generated/fill-texts.ts";
 
 export interface ShareValues {
   period: Dayjs;
@@ -25,6 +27,8 @@ export interface ShareValues {
   totalBy: "amount" | "usage";
   totalAmount?: string;
   usage?: string;
+  /** A shared meter's approved reading whose use is the 公摊用量 (the server reads it). */
+  meterReadingId?: number;
   unitPrice?: string;
   remark?: string;
 }
@@ -41,6 +45,7 @@ export function shareBody(communityId: number, v: ShareValues) {
     formula: v.basis === ShareBasis.ByFormula ? (v.formula?.trim() ?? "") : null,
     totalAmount: v.totalBy === "amount" ? (v.totalAmount?.trim() ?? null) : null,
     usage: v.totalBy === "usage" ? (v.usage?.trim() ?? null) : null,
+    meterReadingId: v.totalBy === "usage" ? (v.meterReadingId ?? null) : null,
     unitPrice: v.totalBy === "usage" ? (v.unitPrice?.trim() ?? null) : null,
     remark: v.remark?.trim() || null,
   };
@@ -54,6 +59,15 @@ export function ShareForm({ communityId, form, onChanged }: { communityId: numbe
   const units = useQuery({ ...houseQueries.units(buildingId ?? 0), enabled: !!buildingId }).data ?? [];
   const basis = Form.useWatch("basis", form);
   const totalBy = Form.useWatch("totalBy", form) ?? "amount";
+  const period = Form.useWatch("period", form);
+  const readingId = Form.useWatch("meterReadingId", form);
+  // The period's approved readings of shared meters (a building's, a unit's or the community's: no room).
+  const readingQuery = listOptions<{ id: number; meterIdLabel?: string; usage: string | null; roomId: number | null }>(
+    "meterReadings",
+    { communityId, period: period?.format("YYYY-MM") ?? "", status: MeterReadingStatus.Approved },
+    200,
+  );
+  const readings = (useQuery({ ...readingQuery, enabled: totalBy === "usage" && !!period }).data?.list ?? []).filter((r) => r.roomId === null && r.usage !== null);
   useEffect(() => {
     form.setFieldsValue({ period: chinaToday().startOf("month"), basis: ShareBasis.ByArea, totalBy: "amount" });
   }, [communityId, form]);
@@ -101,8 +115,17 @@ export function ShareForm({ communityId, form, onChanged }: { communityId: numbe
         </Form.Item>
       ) : (
         <>
+          <Form.Item name="meterReadingId" label="公摊表读数" extra="楼栋、单元或小区公摊表已审核的本期读数：用量自动带入，分摊后该读数为已计费；不选则手工填写用量">
+            <Select
+              allowClear
+              placeholder="手工填写用量"
+              options={readings.map((r) => ({ value: r.id, label: fillTexts.share.readingOption({ meterNo: r.meterIdLabel ?? String(r.id), usage: r.usage ?? "" }) }))}
+              onChange={(id?: number) => form.setFieldsValue({ usage: readings.find((r) => r.id === id)?.usage ?? undefined })}
+              style={{ width: 320 }}
+            />
+          </Form.Item>
           <Form.Item name="usage" label="公摊用量" rules={[{ required: true, message: "请输入公摊用量" }]} extra="公摊表本期读数 − 上期读数（× 倍率）">
-            <Input inputMode="decimal" style={{ width: 200 }} />
+            <Input inputMode="decimal" disabled={!!readingId} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="unitPrice" label="单价" rules={[{ required: true, message: "请输入单价" }, ruleOf("amount")]}>
             <Input suffix="元" inputMode="decimal" style={{ width: 200 }} />
