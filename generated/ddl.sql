@@ -1781,6 +1781,7 @@ create table if not exists "payment_settings" (
   "allow_partial_payment" boolean default false,
   "waiver_auto_approve_limit" bigint default 0,
   "auto_print_receipt" boolean default true,
+  "resident_reading_from_day" integer default 20,
   "other_saved_at" timestamptz,
   "version" integer not null default 1,
   "created_at" timestamptz not null default now(),

@@ -613,6 +613,16 @@ export const errorCodes = {
     "status": 409,
     "message": "请选择已审核、未计费的楼栋、单元或小区公摊表读数"
   },
+  "RESIDENT_READING_CLOSED": {
+    "code": 40987,
+    "status": 409,
+    "message": "{when}"
+  },
+  "RESIDENT_READING_APPROVED": {
+    "code": 40988,
+    "status": 409,
+    "message": "本月读数已由物业审核，如需更正请联系物业"
+  },
   "RECEIPT_NOT_VOIDABLE": {
     "code": 40050,
     "status": 400,

@@ -52,6 +52,9 @@ export const fillTexts = {
     allocateConfirm: (values: { count: TextValue }): string => fill(texts.share.allocateConfirm, values),
     readingOption: (values: { meterNo: TextValue; usage: TextValue }): string => fill(texts.share.readingOption, values),
   } as const,
+  residentReading: {
+    notYet: (values: { day: TextValue }): string => fill(texts.residentReading.notYet, values),
+  } as const,
   meterGrid: {
     saved: (values: { saved: TextValue }): string => fill(texts.meterGrid.saved, values),
     savedWithAnomalies: (values: { saved: TextValue; anomalies: TextValue }): string => fill(texts.meterGrid.savedWithAnomalies, values),

@@ -71,6 +71,16 @@ import type {
   GetMyReceiptBody,
   GetMyReceiptParamsInput,
   GetMyReceiptData,
+  ListMyMetersParams,
+  ListMyMetersQuery,
+  ListMyMetersBody,
+  ListMyMetersParamsInput,
+  ListMyMetersData,
+  SendMyMeterReadingParams,
+  SendMyMeterReadingQuery,
+  SendMyMeterReadingBody,
+  SendMyMeterReadingParamsInput,
+  SendMyMeterReadingData,
   ListMyNoticesParams,
   ListMyNoticesQuery,
   ListMyNoticesBody,
@@ -149,6 +159,10 @@ export interface H5Client<O = unknown> {
   listMyReceipts: (input: { params: ListMyReceiptsParamsInput }, options?: O) => Promise<ListMyReceiptsData>;
   /** 我的票据（票号、收款时间、付款人、支付方式、明细、合计、是否作废） (GET /api/h5/receipts/:id) */
   getMyReceipt: (input: { params: GetMyReceiptParamsInput }, options?: O) => Promise<GetMyReceiptData>;
+  /** 我的房屋的仪表与本月读数（自助抄表） (GET /api/h5/rooms/:roomId/meters) */
+  listMyMeters: (input: { params: ListMyMetersParamsInput }, options?: O) => Promise<ListMyMetersData>;
+  /** 提交本月读数（待物业审核） (POST /api/h5/rooms/:roomId/meters/:meterId/reading) */
+  sendMyMeterReading: (input: { params: SendMyMeterReadingParamsInput; body: SendMyMeterReadingBody }, options?: O) => Promise<SendMyMeterReadingData>;
   /** 我的社区的公告（已发布到住户端、未过期；指定房屋的只给该房屋） (GET /api/h5/notices) */
   listMyNotices: (input?: Record<string, never>, options?: O) => Promise<ListMyNoticesData>;
   /** 邀请访客：为已绑定的房屋生成访客通行证（8位通行码，来访当日有效） (POST /api/h5/visitorPasses) */
@@ -235,6 +249,14 @@ const h5Routes = {
   "getMyReceipt": {
     "method": "GET",
     "path": "/api/h5/receipts/:id"
+  },
+  "listMyMeters": {
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/meters"
+  },
+  "sendMyMeterReading": {
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/meters/:meterId/reading"
   },
   "listMyNotices": {
     "method": "GET",

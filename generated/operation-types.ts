@@ -3839,6 +3839,10 @@ allowPartialPayment: boolean
  */
 waiverAutoApproveLimit: string
 autoPrintReceipt: boolean
+/**
+ * 住户自助抄表：每月该日起至月底；0 不开放
+ */
+residentReadingFromDay: number
 otherSavedAt: (string | null)
 }
 
@@ -3870,6 +3874,10 @@ allowPartialPayment: boolean
  */
 waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
+/**
+ * 住户自助抄表：每月该日起至月底；0 不开放
+ */
+residentReadingFromDay: number
 otherSavedAt: (string | null)
 }
 
@@ -3942,6 +3950,10 @@ waiverAutoApproveLimit?: (number | null)
  * 自动打印收据
  */
 autoPrintReceipt?: (boolean | null)
+/**
+ * 住户自助抄表起始日
+ */
+residentReadingFromDay?: (number | null)
 }
 
 export interface SavePaymentSettingsBodyInput {
@@ -4009,6 +4021,10 @@ waiverAutoApproveLimit?: (string | number | null)
  * 自动打印收据
  */
 autoPrintReceipt?: (boolean | null)
+/**
+ * 住户自助抄表起始日
+ */
+residentReadingFromDay?: (number | null | string)
 }
 
 export interface SavePaymentSettingsData {
@@ -4039,6 +4055,10 @@ allowPartialPayment: boolean
  */
 waiverAutoApproveLimit: string
 autoPrintReceipt: boolean
+/**
+ * 住户自助抄表：每月该日起至月底；0 不开放
+ */
+residentReadingFromDay: number
 otherSavedAt: (string | null)
 }
 
@@ -4070,6 +4090,10 @@ allowPartialPayment: boolean
  */
 waiverAutoApproveLimit: number
 autoPrintReceipt: boolean
+/**
+ * 住户自助抄表：每月该日起至月底；0 不开放
+ */
+residentReadingFromDay: number
 otherSavedAt: (string | null)
 }
 
@@ -9120,6 +9144,98 @@ voided: boolean
 voidedAt: (string | null)
 }
 
+export interface ListMyMetersParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type ListMyMetersQuery = Record<string, never>;
+
+export type ListMyMetersBody = Record<string, never>;
+
+export interface ListMyMetersParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface ListMyMetersData {
+/**
+ * 本月 YYYY-MM（中国时间）
+ */
+period: string
+/**
+ * 现在可以提交
+ */
+open: boolean
+/**
+ * 开放时间的说明
+ */
+window: string
+list: {
+meterId: number
+meterNo: string
+typeName: string
+unit: string
+/**
+ * 上月及以前最近的读数，无则为初始读数
+ */
+lastReading: (string | null)
+/**
+ * 本月已有的读数
+ */
+reading: ({
+currentReading: string
+/**
+ * 1 待审核 2 已审核 3 已计费
+ */
+status: number
+} | null)
+}[]
+}
+
+export interface SendMyMeterReadingParams {
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 仪表
+ */
+meterId: number
+}
+
+export type SendMyMeterReadingQuery = Record<string, never>;
+
+export interface SendMyMeterReadingBody {
+/**
+ * 本期读数
+ */
+currentReading: string
+}
+
+export interface SendMyMeterReadingParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 仪表
+ */
+meterId: (number | string)
+}
+
+export interface SendMyMeterReadingData {
+id: number
+/**
+ * 1 待审核
+ */
+status: number
+}
+
 export type ListMyNoticesParams = Record<string, never>;
 
 export type ListMyNoticesQuery = Record<string, never>;
@@ -11112,6 +11228,8 @@ export interface OperationTypes {
   getMyPayment: { params: GetMyPaymentParams; query: GetMyPaymentQuery; body: GetMyPaymentBody; data: GetMyPaymentData; result: GetMyPaymentResult; community: null };
   listMyReceipts: { params: ListMyReceiptsParams; query: ListMyReceiptsQuery; body: ListMyReceiptsBody; data: ListMyReceiptsData; result: ListMyReceiptsResult; community: null };
   getMyReceipt: { params: GetMyReceiptParams; query: GetMyReceiptQuery; body: GetMyReceiptBody; data: GetMyReceiptData; result: GetMyReceiptResult; community: null };
+  listMyMeters: { params: ListMyMetersParams; query: ListMyMetersQuery; body: ListMyMetersBody; data: ListMyMetersData; result: ListMyMetersData; community: null };
+  sendMyMeterReading: { params: SendMyMeterReadingParams; query: SendMyMeterReadingQuery; body: SendMyMeterReadingBody; data: SendMyMeterReadingData; result: SendMyMeterReadingData; community: null };
   listMyNotices: { params: ListMyNoticesParams; query: ListMyNoticesQuery; body: ListMyNoticesBody; data: ListMyNoticesData; result: ListMyNoticesData; community: null };
   createVisitorPass: { params: CreateVisitorPassParams; query: CreateVisitorPassQuery; body: CreateVisitorPassBody; data: CreateVisitorPassData; result: CreateVisitorPassData; community: null };
   listMyVisitorPasses: { params: ListMyVisitorPassesParams; query: ListMyVisitorPassesQuery; body: ListMyVisitorPassesBody; data: ListMyVisitorPassesData; result: ListMyVisitorPassesData; community: null };

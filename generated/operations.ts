@@ -4074,6 +4074,15 @@ export const operations = {
               "boolean",
               "null"
             ]
+          },
+          "residentReadingFromDay": {
+            "description": "住户自助抄表起始日",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 28
           }
         },
         "required": [
@@ -7565,6 +7574,84 @@ export const operations = {
         },
         "required": [
           "id"
+        ]
+      }
+    }
+  },
+  "listMyMeters": {
+    "name": "listMyMeters",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/meters",
+    "summary": "我的房屋的仪表与本月读数（自助抄表）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
+  "sendMyMeterReading": {
+    "name": "sendMyMeterReading",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/meters/:meterId/reading",
+    "summary": "提交本月读数（待物业审核）",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "RESIDENT_READING_CLOSED",
+      "RESIDENT_READING_APPROVED",
+      "METER_STOPPED"
+    ],
+    "scope": "session",
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "meterId": {
+            "description": "仪表",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId",
+          "meterId"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "currentReading": {
+            "description": "本期读数",
+            "x-rule": "nonNegativeDecimal2",
+            "type": "string"
+          }
+        },
+        "required": [
+          "currentReading"
         ]
       }
     }

@@ -177,6 +177,10 @@ export const texts = {
     "allocateConfirm": "确定按此分摊并生成{count}张待审核账单吗？",
     "readingOption": "{meterNo}（用量 {usage}）"
   },
+  "residentReading": {
+    "closed": "物业未开放住户自助抄表",
+    "notYet": "每月{day}日至月底可提交本月读数"
+  },
   "meterGrid": {
     "saved": "已保存{saved}条",
     "savedWithAnomalies": "已保存{saved}条，其中{anomalies}条异常待复核",

@@ -4446,6 +4446,10 @@ waiverAutoApproveLimit?: (string | null)
  */
 autoPrintReceipt?: (boolean | null)
 /**
+ * 住户自助抄表起始日
+ */
+residentReadingFromDay?: (number | null)
+/**
  * 其他设置保存时间
  */
 otherSavedAt?: (string | null)

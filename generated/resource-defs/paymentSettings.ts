@@ -283,6 +283,26 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "residentReadingFromDay",
+      "column": "resident_reading_from_day",
+      "type": "integer",
+      "label": "住户自助抄表起始日",
+      "required": false,
+      "default": 20,
+      "rule": "range",
+      "ruleParams": {
+        "min": 0,
+        "max": 28
+      },
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "otherSavedAt",
       "column": "other_saved_at",
       "type": "datetime",

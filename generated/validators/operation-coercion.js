@@ -6882,7 +6882,7 @@ return errors === 0;
 validate121.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate122;
-const schema89 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]},"receiptTemplate":{"type":["integer","null","boolean"]}}};
+const schema89 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]},"receiptTemplate":{"type":["integer","null","boolean"]},"residentReadingFromDay":{"type":["integer","null","boolean"]}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body_coercion" */;
@@ -7048,9 +7048,27 @@ data["receiptTemplate"] = coerced3;
 }
 }
 }
+if(data.residentReadingFromDay !== undefined){
+let data4 = data.residentReadingFromDay;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/type",keyword:"type",params:{type: schema89.properties.residentReadingFromDay.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7059,10 +7077,30 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["residentReadingFromDay"] = coerced4;
+}
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true,"receiptTemplate":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true,"receiptTemplate":true,"residentReadingFromDay":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getBillSteer_query = validate123;
 const schema90 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
@@ -12474,11 +12512,11 @@ return errors === 0;
 }
 validate176.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createVisitorPass_body = validate177;
-const schema144 = {"$id":"op_createVisitorPass_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const listMyMeters_params = validate177;
+const schema144 = {"$id":"op_listMyMeters_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createVisitorPass_body_coercion" */;
+/*# sourceURL="op_listMyMeters_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -12543,11 +12581,11 @@ return errors === 0;
 }
 validate177.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelMyVisitorPass_params = validate178;
-const schema145 = {"$id":"op_cancelMyVisitorPass_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const sendMyMeterReading_params = validate178;
+const schema145 = {"$id":"op_sendMyMeterReading_params_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"meterId":{"type":["integer","null","boolean"]}}};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_cancelMyVisitorPass_params_coercion" */;
+/*# sourceURL="op_sendMyMeterReading_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate178.evaluated;
@@ -12558,8 +12596,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.roomId !== undefined){
+let data0 = data.roomId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -12578,7 +12616,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema145.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema145.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12591,14 +12629,32 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["roomId"] = coerced0;
 }
 }
 }
 }
+if(data.meterId !== undefined){
+let data1 = data.meterId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/type",keyword:"type",params:{type: schema145.properties.meterId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12607,16 +12663,36 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["meterId"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate178.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"roomId":true,"meterId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createMyRepair_body = validate179;
-const schema146 = {"$id":"op_createMyRepair_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"repairType":{"type":["integer","null","boolean"]}}};
+export const createVisitorPass_body = validate179;
+const schema146 = {"$id":"op_createVisitorPass_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createMyRepair_body_coercion" */;
+/*# sourceURL="op_createVisitorPass_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate179.evaluated;
@@ -12665,27 +12741,9 @@ data["roomId"] = coerced0;
 }
 }
 }
-if(data.repairType !== undefined){
-let data1 = data.repairType;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/type",keyword:"type",params:{type: schema146.properties.repairType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12694,36 +12752,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["repairType"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate179.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"roomId":true,"repairType":true},"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyRepair_params = validate180;
-const schema147 = {"$id":"op_getMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const cancelMyVisitorPass_params = validate180;
+const schema147 = {"$id":"op_cancelMyVisitorPass_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMyRepair_params_coercion" */;
+/*# sourceURL="op_cancelMyVisitorPass_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate180.evaluated;
@@ -12788,14 +12826,121 @@ return errors === 0;
 }
 validate180.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rateMyRepair_params = validate181;
-const schema148 = {"$id":"op_rateMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const createMyRepair_body = validate181;
+const schema148 = {"$id":"op_createMyRepair_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"repairType":{"type":["integer","null","boolean"]}}};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_params_coercion" */;
+/*# sourceURL="op_createMyRepair_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate181.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema148.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+if(data.repairType !== undefined){
+let data1 = data.repairType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/type",keyword:"type",params:{type: schema148.properties.repairType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["repairType"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+validate181.evaluated = {"props":{"roomId":true,"repairType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getMyRepair_params = validate182;
+const schema149 = {"$id":"op_getMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getMyRepair_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12823,7 +12968,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema148.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema149.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12852,85 +12997,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate181.errors = vErrors;
-return errors === 0;
-}
-validate181.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rateMyRepair_body = validate182;
-const schema149 = {"$id":"op_rateMyRepair_body_coercion","type":"object","properties":{"score":{"type":["integer","null","boolean"]}}};
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rateMyRepair_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.score !== undefined){
-let data0 = data.score;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema149.properties.score.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["score"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate182.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"score":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRepairPhoto_params = validate183;
-const schema150 = {"$id":"op_getRepairPhoto_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const rateMyRepair_params = validate183;
+const schema150 = {"$id":"op_rateMyRepair_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRepairPhoto_params_coercion" */;
+/*# sourceURL="op_rateMyRepair_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate183.evaluated;
@@ -12995,11 +13071,11 @@ return errors === 0;
 }
 validate183.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate184;
-const schema151 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const rateMyRepair_body = validate184;
+const schema151 = {"$id":"op_rateMyRepair_body_coercion","type":"object","properties":{"score":{"type":["integer","null","boolean"]}}};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+/*# sourceURL="op_rateMyRepair_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate184.evaluated;
@@ -13010,8 +13086,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.score !== undefined){
+let data0 = data.score;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -13030,7 +13106,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema151.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema151.properties.score.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13043,7 +13119,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["score"] = coerced0;
 }
 }
 }
@@ -13062,16 +13138,85 @@ errors++;
 validate184.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"score":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate185;
-const schema152 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getRepairPhoto_params = validate185;
+const schema152 = {"$id":"op_getRepairPhoto_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query_coercion" */;
+/*# sourceURL="op_getRepairPhoto_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate185.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema152.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+validate185.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getSmartHomeSteer_query = validate186;
+const schema153 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13099,7 +13244,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema152.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema153.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13128,85 +13273,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
-return errors === 0;
-}
-validate185.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getUserCenter_params = validate186;
-const schema153 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
-
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getUserCenter_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate186.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema153.properties.userId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["userId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate186.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate187;
-const schema154 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getCurrentUser_query = validate187;
+const schema154 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+/*# sourceURL="op_getCurrentUser_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate187.evaluated;
@@ -13271,14 +13347,152 @@ return errors === 0;
 }
 validate187.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate188;
-const schema155 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+export const getUserCenter_params = validate188;
+const schema155 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_reportOperation_body_coercion" */;
+/*# sourceURL="op_getUserCenter_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate188.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema155.properties.userId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["userId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+validate188.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listPropertyUsersByCommunity_body = validate189;
+const schema156 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate189.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema156.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+validate189.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportOperation_body = validate190;
+const schema157 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportOperation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13306,7 +13520,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema155.properties.source.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema157.properties.source.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13344,7 +13558,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema155.properties.operationType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema157.properties.operationType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13373,19 +13587,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate189;
-const schema156 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
+export const saveMenuCustomization_body = validate191;
+const schema158 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13420,7 +13634,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema156.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema158.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13453,19 +13667,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createApiToken_body = validate190;
-const schema157 = {"$id":"op_createApiToken_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}},"validDays":{"type":["integer","null","boolean"]}}};
+export const createApiToken_body = validate192;
+const schema159 = {"$id":"op_createApiToken_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}},"validDays":{"type":["integer","null","boolean"]}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createApiToken_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13497,7 +13711,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema157.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema159.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13537,7 +13751,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/validDays",schemaPath:"#/properties/validDays/type",keyword:"type",params:{type: schema157.properties.validDays.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/validDays",schemaPath:"#/properties/validDays/type",keyword:"type",params:{type: schema159.properties.validDays.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13566,19 +13780,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":{"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate191;
-const schema158 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const listTaskCentre_query = validate193;
+const schema160 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13606,7 +13820,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema158.properties.pageNo.type},message:"must be number,null,boolean"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema160.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13644,7 +13858,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema158.properties.pageSize.type},message:"must be number,null,boolean"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema160.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13673,154 +13887,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate191.errors = vErrors;
-return errors === 0;
-}
-validate191.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate192;
-const schema159 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate192.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema159.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate192.errors = vErrors;
-return errors === 0;
-}
-validate192.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate193;
-const schema160 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema160.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate193.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate194;
-const schema161 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchCommunityStatistics_query = validate194;
+const schema161 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
@@ -13885,11 +13961,11 @@ return errors === 0;
 }
 validate194.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate195;
-const schema162 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomAudits_query = validate195;
+const schema162 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate195.evaluated;
@@ -13954,11 +14030,11 @@ return errors === 0;
 }
 validate195.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate196;
-const schema163 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRepairs_query = validate196;
+const schema163 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate196.evaluated;
@@ -14023,11 +14099,11 @@ return errors === 0;
 }
 validate196.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate197;
-const schema164 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchNotices_query = validate197;
+const schema164 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate197.evaluated;
@@ -14092,11 +14168,11 @@ return errors === 0;
 }
 validate197.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate198;
-const schema165 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomStatistics_query = validate198;
+const schema165 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate198.evaluated;
@@ -14161,11 +14237,11 @@ return errors === 0;
 }
 validate198.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate199;
-const schema166 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchResidentStatistics_query = validate199;
+const schema166 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate199.evaluated;
@@ -14230,11 +14306,11 @@ return errors === 0;
 }
 validate199.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate200;
-const schema167 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchOpenDoorStatistics_query = validate200;
+const schema167 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate200.evaluated;
@@ -14299,11 +14375,11 @@ return errors === 0;
 }
 validate200.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate201;
-const schema168 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchVehicleStatistics_query = validate201;
+const schema168 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate201.evaluated;
@@ -14368,11 +14444,11 @@ return errors === 0;
 }
 validate201.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate202;
-const schema169 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchFeeOverview_query = validate202;
+const schema169 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate202.evaluated;
@@ -14437,14 +14513,152 @@ return errors === 0;
 }
 validate202.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate203;
-const schema170 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchLayout_query = validate203;
+const schema170 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate203.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema170.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+validate203.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate204;
+const schema171 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema171.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const deleteWorkbenchLayout_params = validate205;
+const schema172 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14472,7 +14686,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema170.properties.layoutId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema172.properties.layoutId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14501,19 +14715,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate204;
-const schema171 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+export const submitQuestionnaire_body = validate206;
+const schema173 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14548,7 +14762,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema171.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema173.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14586,7 +14800,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema171.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema173.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14619,19 +14833,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate205;
-const schema172 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getProjectBoard_query = validate207;
+const schema174 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14659,7 +14873,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema172.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema174.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14688,19 +14902,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate206;
-const schema173 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+export const getInspectStatistics_query = validate208;
+const schema175 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14728,7 +14942,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema173.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema175.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14766,7 +14980,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema173.properties.days.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema175.properties.days.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14795,8 +15009,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 

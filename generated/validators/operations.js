@@ -10795,7 +10795,7 @@ return errors === 0;
 validate135.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate136;
-const schema103 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":["section"]};
+const schema103 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":"string","enum":["payParams","receipt","other"]},"payMethods":{"type":["array","null"],"items":{"type":["integer","string"],"description":"支付方式代码（mapping payMethod）","maximum":9007199254740991,"minimum":-9007199254740991}},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"receiptTemplate":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payeeName":{"type":["string","null"]},"sealEnabled":{"type":["boolean","null"]},"sealText":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"type":["boolean","null"]},"residentReadingFromDay":{"type":["integer","null"],"minimum":0,"maximum":28}},"required":["section"]};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
@@ -11251,9 +11251,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.residentReadingFromDay !== undefined){
+let data17 = data.residentReadingFromDay;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err35 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/type",keyword:"type",params:{type: schema103.properties.residentReadingFromDay.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11262,10 +11263,44 @@ vErrors.push(err35);
 }
 errors++;
 }
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 28 || isNaN(data17)){
+const err36 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/maximum",keyword:"maximum",params:{comparison: "<=", limit: 28},message:"must be <= 28"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data17 < 0 || isNaN(data17)){
+const err37 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"residentReadingFromDay":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getBillSteer_query = validate137;
 const schema104 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
@@ -20295,15 +20330,364 @@ return errors === 0;
 }
 validate194.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createVisitorPass_body = validate195;
-const schema162 = {"$id":"op_createVisitorPass_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"visitorName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"visitorPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"carNumber":{"type":"string","maxLength":10,"pattern":"^[一-龥A-Za-z0-9]*$"},"visitDate":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["roomId","visitorName","visitDate"]};
-const pattern89 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+export const listMyMeters_params = validate195;
+const schema162 = {"$id":"op_listMyMeters_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId"]};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_createVisitorPass_body" */;
+/*# sourceURL="op_listMyMeters_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate195.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+validate195.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const sendMyMeterReading_params = validate196;
+const schema163 = {"$id":"op_sendMyMeterReading_params","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"meterId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["roomId","meterId"]};
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_sendMyMeterReading_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate196.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.meterId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meterId"},message:"must have required property '"+"meterId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.meterId !== undefined){
+let data1 = data.meterId;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/meterId",schemaPath:"#/properties/meterId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate196.errors = vErrors;
+return errors === 0;
+}
+validate196.evaluated = {"props":{"roomId":true,"meterId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const sendMyMeterReading_body = validate197;
+const schema164 = {"$id":"op_sendMyMeterReading_body","type":"object","properties":{"currentReading":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"}]}}]}},"required":["currentReading"]};
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_sendMyMeterReading_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate197.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.currentReading === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentReading"},message:"must have required property '"+"currentReading"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.currentReading !== undefined){
+let data0 = data.currentReading;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/1/type",keyword:"type",params:{type: schema164.properties.currentReading.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err6 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/currentReading",schemaPath:"#/properties/currentReading/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate197.errors = vErrors;
+return errors === 0;
+}
+validate197.evaluated = {"props":{"currentReading":true},"dynamicProps":false,"dynamicItems":false};
+
+export const createVisitorPass_body = validate198;
+const schema165 = {"$id":"op_createVisitorPass_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"visitorName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"visitorPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"carNumber":{"type":"string","maxLength":10,"pattern":"^[一-龥A-Za-z0-9]*$"},"visitDate":{"type":"string","pattern":"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"}},"required":["roomId","visitorName","visitDate"]};
+const pattern90 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_createVisitorPass_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20413,7 +20797,7 @@ vErrors = null;
 }
 }
 if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/type",keyword:"type",params:{type: schema162.properties.visitorName.allOf[1].type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/visitorName",schemaPath:"#/properties/visitorName/allOf/1/type",keyword:"type",params:{type: schema165.properties.visitorName.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20566,7 +20950,7 @@ errors++;
 if(data.visitorPhone !== undefined){
 let data2 = data.visitorPhone;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/visitorPhone",schemaPath:"#/properties/visitorPhone/allOf/0/type",keyword:"type",params:{type: schema162.properties.visitorPhone.allOf[0].type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/visitorPhone",schemaPath:"#/properties/visitorPhone/allOf/0/type",keyword:"type",params:{type: schema165.properties.visitorPhone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20653,7 +21037,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern89.test(data3)){
+if(!pattern90.test(data3)){
 const err24 = {instancePath:instancePath+"/carNumber",schemaPath:"#/properties/carNumber/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -20711,19 +21095,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":{"roomId":true,"visitorName":true,"visitorPhone":true,"carNumber":true,"visitDate":true},"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":{"roomId":true,"visitorName":true,"visitorPhone":true,"carNumber":true,"visitDate":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cancelMyVisitorPass_params = validate196;
-const schema163 = {"$id":"op_cancelMyVisitorPass_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const cancelMyVisitorPass_params = validate199;
+const schema166 = {"$id":"op_cancelMyVisitorPass_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_cancelMyVisitorPass_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20787,19 +21171,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSmsOutbox_query = validate197;
-const schema164 = {"$id":"op_listSmsOutbox_query","type":"object","properties":{"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":[]};
+export const listSmsOutbox_query = validate200;
+const schema167 = {"$id":"op_listSmsOutbox_query","type":"object","properties":{"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}},"required":[]};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listSmsOutbox_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20810,7 +21194,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.phone !== undefined){
 let data0 = data.phone;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema164.properties.phone.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema167.properties.phone.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20895,20 +21279,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"phone":true},"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":{"phone":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyRepairPhoto_params = validate198;
-const schema165 = {"$id":"op_getMyRepairPhoto_params","type":"object","properties":{"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["photoId"]};
-const pattern92 = new RegExp("^[0-9a-f]{32}$", "u");
+export const getMyRepairPhoto_params = validate201;
+const schema168 = {"$id":"op_getMyRepairPhoto_params","type":"object","properties":{"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["photoId"]};
+const pattern93 = new RegExp("^[0-9a-f]{32}$", "u");
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMyRepairPhoto_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198.evaluated;
+const evaluated0 = validate201.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20929,7 +21313,7 @@ errors++;
 if(data.photoId !== undefined){
 let data0 = data.photoId;
 if(typeof data0 === "string"){
-if(!pattern92.test(data0)){
+if(!pattern93.test(data0)){
 const err1 = {instancePath:instancePath+"/photoId",schemaPath:"#/properties/photoId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20962,20 +21346,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate198.evaluated = {"props":{"photoId":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"photoId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createMyRepair_body = validate199;
-const schema166 = {"$id":"op_createMyRepair_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"repairType":{"type":"integer","enum":[1,2],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"photoIds":{"type":"array","maxItems":6,"uniqueItems":true,"items":{"type":"string","pattern":"^[0-9a-f]{32}$"}}},"required":["roomId","repairType","content"]};
-const pattern93 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
+export const createMyRepair_body = validate202;
+const schema169 = {"$id":"op_createMyRepair_body","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991},"repairType":{"type":"integer","enum":[1,2],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":500}]}},{"if":{"type":"string","minLength":1,"maxLength":500},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]},"photoIds":{"type":"array","maxItems":6,"uniqueItems":true,"items":{"type":"string","pattern":"^[0-9a-f]{32}$"}}},"required":["roomId","repairType","content"]};
+const pattern94 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createMyRepair_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21061,7 +21445,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === 1) || (data1 === 2))){
-const err7 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/enum",keyword:"enum",params:{allowedValues: schema166.properties.repairType.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/repairType",schemaPath:"#/properties/repairType/enum",keyword:"enum",params:{allowedValues: schema169.properties.repairType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21130,7 +21514,7 @@ vErrors = null;
 }
 }
 if((typeof data2 !== "string") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema166.properties.content.allOf[1].type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema169.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21257,7 +21641,7 @@ const _errs21 = errors;
 const _errs23 = errors;
 const _errs24 = errors;
 if(typeof data2 === "string"){
-if(!pattern93.test(data2)){
+if(!pattern94.test(data2)){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -21321,7 +21705,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
-if(!pattern92.test(data4)){
+if(!pattern93.test(data4)){
 const err24 = {instancePath:instancePath+"/photoIds/" + i0,schemaPath:"#/properties/photoIds/items/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -21390,19 +21774,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"roomId":true,"repairType":true,"content":true,"photoIds":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"roomId":true,"repairType":true,"content":true,"photoIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMyRepair_params = validate200;
-const schema167 = {"$id":"op_getMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const getMyRepair_params = validate203;
+const schema170 = {"$id":"op_getMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMyRepair_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21466,19 +21850,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rateMyRepair_params = validate201;
-const schema168 = {"$id":"op_rateMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const rateMyRepair_params = validate204;
+const schema171 = {"$id":"op_rateMyRepair_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_rateMyRepair_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21542,19 +21926,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rateMyRepair_body = validate202;
-const schema169 = {"$id":"op_rateMyRepair_body","type":"object","properties":{"score":{"type":"integer","minimum":1,"maximum":5},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]}},"required":["score"]};
+export const rateMyRepair_body = validate205;
+const schema172 = {"$id":"op_rateMyRepair_body","type":"object","properties":{"score":{"type":"integer","minimum":1,"maximum":5},"evaluation":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255},{"maxLength":255}]}}]}},"required":["score"]};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_rateMyRepair_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21610,7 +21994,7 @@ errors++;
 if(data.evaluation !== undefined){
 let data1 = data.evaluation;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema169.properties.evaluation.allOf[0].type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/allOf/0/type",keyword:"type",params:{type: schema172.properties.evaluation.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21707,19 +22091,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"score":true,"evaluation":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"score":true,"evaluation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRepairPhoto_params = validate203;
-const schema170 = {"$id":"op_getRepairPhoto_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["id","photoId"]};
+export const getRepairPhoto_params = validate206;
+const schema173 = {"$id":"op_getRepairPhoto_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991},"photoId":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["id","photoId"]};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getRepairPhoto_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21785,7 +22169,7 @@ errors++;
 if(data.photoId !== undefined){
 let data1 = data.photoId;
 if(typeof data1 === "string"){
-if(!pattern92.test(data1)){
+if(!pattern93.test(data1)){
 const err5 = {instancePath:instancePath+"/photoId",schemaPath:"#/properties/photoId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21818,19 +22202,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"id":true,"photoId":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"id":true,"photoId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate204;
-const schema171 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getSmartHomeSteer_query = validate207;
+const schema174 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21894,19 +22278,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate205;
-const schema172 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getCurrentUser_query = validate208;
+const schema175 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21960,19 +22344,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate206;
-const schema173 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
+export const getUserCenter_params = validate209;
+const schema176 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate209.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22036,19 +22420,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate209.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate207;
-const schema174 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate210;
+const schema177 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207.evaluated;
+const evaluated0 = validate210.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22059,7 +22443,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema174.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema177.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22102,19 +22486,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate210.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate208;
-const schema175 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate211;
+const schema178 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22145,19 +22529,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate209;
-const schema176 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate212;
+const schema179 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate212.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22188,19 +22572,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate212.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate210;
-const schema177 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getErrorCodeTable_query = validate213;
+const schema180 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getErrorCodeTable_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22231,20 +22615,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate210.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate213.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate211;
-const schema178 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern96 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+export const reportOperation_body = validate214;
+const schema181 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
+const pattern97 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate214.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22340,7 +22724,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern96.test(data1)){
+if(!pattern97.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -22408,19 +22792,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate212;
-const schema179 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate215;
+const schema182 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate212.evaluated;
+const evaluated0 = validate215.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22470,7 +22854,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema179.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema182.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22562,20 +22946,20 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
-validate212.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate215.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createApiToken_body = validate213;
-const schema180 = {"$id":"op_createApiToken_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"authorities":{"type":"array","minItems":1,"maxItems":2000,"items":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9_]+$"}},"communityIds":{"type":"array","maxItems":2000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"validDays":{"type":"integer","minimum":1,"maximum":730}},"required":["name","authorities","validDays"]};
-const pattern98 = new RegExp("^[A-Za-z0-9_]+$", "u");
+export const createApiToken_body = validate216;
+const schema183 = {"$id":"op_createApiToken_body","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"authorities":{"type":"array","minItems":1,"maxItems":2000,"items":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9_]+$"}},"communityIds":{"type":"array","maxItems":2000,"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"validDays":{"type":"integer","minimum":1,"maximum":730}},"required":["name","authorities","validDays"]};
+const pattern99 = new RegExp("^[A-Za-z0-9_]+$", "u");
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_createApiToken_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22650,7 +23034,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema180.properties.name.allOf[1].type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema183.properties.name.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22847,7 +23231,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern98.test(data2)){
+if(!pattern99.test(data2)){
 const err19 = {instancePath:instancePath+"/authorities/" + i0,schemaPath:"#/properties/authorities/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]+$"},message:"must match pattern \""+"^[A-Za-z0-9_]+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -22988,19 +23372,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate213.evaluated = {"props":{"name":true,"authorities":true,"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
+validate216.evaluated = {"props":{"name":true,"authorities":true,"communityIds":true,"validDays":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate214;
-const schema181 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
+export const listTaskCentre_query = validate217;
+const schema184 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate217.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23045,244 +23429,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate214.errors = vErrors;
-return errors === 0;
-}
-validate214.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate215;
-const schema182 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate215.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate215.errors = vErrors;
-return errors === 0;
-}
-validate215.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate216;
-const schema183 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-validate216.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRepairs_query = validate217;
-const schema184 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate217.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate217.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate217.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate218;
-const schema185 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchCommunityStatistics_query = validate218;
+const schema185 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate218.evaluated;
@@ -23354,11 +23510,11 @@ return errors === 0;
 }
 validate218.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate219;
-const schema186 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomAudits_query = validate219;
+const schema186 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate219.evaluated;
@@ -23430,11 +23586,11 @@ return errors === 0;
 }
 validate219.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate220;
-const schema187 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRepairs_query = validate220;
+const schema187 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate220.evaluated;
@@ -23506,11 +23662,11 @@ return errors === 0;
 }
 validate220.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate221;
-const schema188 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchNotices_query = validate221;
+const schema188 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+/*# sourceURL="op_getWorkbenchNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate221.evaluated;
@@ -23582,11 +23738,11 @@ return errors === 0;
 }
 validate221.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate222;
-const schema189 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomStatistics_query = validate222;
+const schema189 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate222.evaluated;
@@ -23658,11 +23814,11 @@ return errors === 0;
 }
 validate222.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate223;
-const schema190 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchResidentStatistics_query = validate223;
+const schema190 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate223.evaluated;
@@ -23734,11 +23890,11 @@ return errors === 0;
 }
 validate223.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate224;
-const schema191 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchOpenDoorStatistics_query = validate224;
+const schema191 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate224.evaluated;
@@ -23810,14 +23966,242 @@ return errors === 0;
 }
 validate224.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate225;
-const schema192 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+export const getWorkbenchVehicleStatistics_query = validate225;
+const schema192 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate225.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchFeeOverview_query = validate226;
+const schema193 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate226.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchLayout_query = validate227;
+const schema194 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchLayout_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate227.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+validate227.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate228;
+const schema195 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23903,19 +24287,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+validate228.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate226;
-const schema193 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
+export const deleteWorkbenchLayout_params = validate229;
+const schema196 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_deleteWorkbenchLayout_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226.evaluated;
+const evaluated0 = validate229.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23979,19 +24363,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate229.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchModule_params = validate227;
-const schema194 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+export const getWorkbenchModule_params = validate230;
+const schema197 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getWorkbenchModule_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate230.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24032,19 +24416,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
+validate230.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getAdvertPosition_query = validate228;
-const schema195 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const getAdvertPosition_query = validate231;
+const schema198 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24088,19 +24472,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_query = validate229;
-const schema196 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const silenceAdvertPosition_query = validate232;
+const schema199 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_silenceAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24144,19 +24528,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate232.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_body = validate230;
-const schema197 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+export const silenceAdvertPosition_body = validate233;
+const schema200 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_silenceAdvertPosition_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24167,7 +24551,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.positionCode !== undefined){
 let data0 = data.positionCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema197.properties.positionCode.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema200.properties.positionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24200,19 +24584,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getQuestionnaire_params = validate231;
-const schema198 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+export const getQuestionnaire_params = validate234;
+const schema201 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getQuestionnaire_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24253,19 +24637,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate234.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate232;
-const schema199 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
+export const submitQuestionnaire_body = validate235;
+const schema202 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate235.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24377,7 +24761,7 @@ errors++;
 if(data2.choiceId !== undefined){
 let data6 = data2.choiceId;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema199.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema202.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24456,19 +24840,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate235.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingEnvironment_body = validate233;
-const schema200 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+export const reportTrackingEnvironment_body = validate236;
+const schema203 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingEnvironment_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24479,7 +24863,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema200.properties.clientCode.type},message:"must be string,number"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema203.properties.clientCode.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24500,19 +24884,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingClicks_body = validate234;
-const schema201 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+export const reportTrackingClicks_body = validate237;
+const schema204 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingClicks_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24523,7 +24907,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema201.properties.clientCode.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema204.properties.clientCode.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24556,19 +24940,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
 
-export const countClicksByCode_query = validate235;
-const schema202 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+export const countClicksByCode_query = validate238;
+const schema205 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_countClicksByCode_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
+const evaluated0 = validate238.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24623,19 +25007,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
+validate238.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate236;
-const schema203 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getProjectBoard_query = validate239;
+const schema206 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate239.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24689,19 +25073,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate239.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate237;
-const schema204 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getInspectStatistics_query = validate240;
+const schema207 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
+const evaluated0 = validate240.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24790,13 +25174,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate240.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"previewFeeFormula_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/priceTypeId":"计价类型格式不正确","#/properties/formula":"计价公式格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/0":"附加费格式不正确","#/properties/surcharge/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/surcharge/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/coefficient":"系数格式不正确","#/properties/billingCycle":"计费周期格式不正确","#/properties/usage":"试算用量格式不正确"},"required":{"communityId":"请输入社区","roomId":"请选择房屋"},"numericFields":["unitPrice","surcharge"]},"previewShareAllocation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/meterReadingId":"公摊表读数格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"allocateShare_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/meterReadingId":"公摊表读数格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"quoteParkingFee_body":{"messages":{"#/properties/ruleId":"收费规则格式不正确","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"ruleId":"请输入收费规则","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"quoteParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"payParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应收金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间","payMethod":"请选择支付方式"},"numericFields":["receivedAmount","expectedAmount"]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"减免自动审核额度格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{"section":"请求参数错误"},"numericFields":["waiverAutoApproveLimit"]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount/allOf/0":"金额格式不正确","#/properties/manualAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/manualAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/manualAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":["manualAmount"]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":["payAmount","receivedAmount","expectedAmount"]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months","receivedAmount","expectedAmount"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount/allOf/0":"退款金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":["amount"]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount/allOf/0":"减免金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":["amount"]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":["payAmount","expectedAmount"]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"meterReadingGrid_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/meterTypeId":"表类型格式不正确","#/properties/period":"账期格式不正确"},"required":{"communityId":"请输入小区","buildingId":"请输入楼栋","meterTypeId":"请输入表类型","period":"请输入账期"},"numericFields":[]},"saveMeterReadings_body":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/period":"账期格式不正确","#/properties/readAt":"抄表日期格式不正确","#/properties/readings":"readings格式不正确"},"required":{"communityId":"请输入小区","period":"请输入账期","readings":"请输入readings"},"numericFields":[]},"approveMeterReadings_body":{"messages":{"#/properties/ids":"读数格式不正确"},"required":{"ids":"请输入读数"},"numericFields":[]},"sendSmsCode_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号"},"required":{"tenantId":"请输入物业","phone":"请输入手机号"},"numericFields":["phone"]},"residentLogin_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/code":"验证码为6位数字"},"required":{"tenantId":"请输入物业","phone":"请输入手机号","code":"请输入验证码"},"numericFields":["phone"]},"requestRoomBinding_body":{"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/roomId":"房屋格式不正确","#/properties/identity":"身份格式不正确"},"required":{"name":"请输入姓名","roomId":"请选择房屋"},"numericFields":["name"]},"searchBindingRooms_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/keyword":"房屋格式不正确"},"required":{"communityId":"请输入小区","keyword":"请输入房屋"},"numericFields":[]},"listMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"listMyPayChannels_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"channel":"请输入支付方式"},"numericFields":[]},"getMyPayment_params":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"listMyReceipts_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"getMyReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"createVisitorPass_body":{"messages":{"#/properties/roomId":"被访房屋格式不正确","#/properties/visitorName/allOf/0":"请输入访客姓名","#/properties/visitorName/allOf/1":"访客姓名格式不正确","#/properties/visitorName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/visitorPhone/allOf/0":"访客电话格式不正确","#/properties/visitorPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/carNumber":"车牌号只能包含汉字、字母和数字，最多10位","#/properties/visitDate":"请选择今天起7天内的来访日期"},"required":{"roomId":"请选择房屋","visitorName":"请输入访客姓名","visitDate":"请选择今天起7天内的来访日期"},"numericFields":["visitorName","visitorPhone"]},"cancelMyVisitorPass_params":{"messages":{"#/properties/id":"通行证格式不正确"},"required":{"id":"请输入通行证"},"numericFields":[]},"listSmsOutbox_query":{"messages":{"#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["phone"]},"getMyRepairPhoto_params":{"messages":{"#/properties/photoId":"照片格式不正确"},"required":{"photoId":"请输入照片"},"numericFields":[]},"createMyRepair_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/repairType":"报修类型格式不正确","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/photoIds":"照片格式不正确"},"required":{"roomId":"请选择房屋","repairType":"请输入报修类型","content":"请输入报修内容"},"numericFields":[]},"getMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_body":{"messages":{"#/properties/score":"评价星级格式不正确","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符"},"required":{"score":"请输入评价星级"},"numericFields":[]},"getRepairPhoto_params":{"messages":{"#/properties/id":"报修格式不正确","#/properties/photoId":"照片格式不正确"},"required":{"id":"请输入报修","photoId":"请输入照片"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"createApiToken_body":{"messages":{"#/properties/name/allOf/0":"请输入令牌名称","#/properties/name/allOf/1":"令牌名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/authorities":"功能权限格式不正确","#/properties/communityIds":"管理范围格式不正确","#/properties/validDays":"有效天数格式不正确"},"required":{"name":"请输入令牌名称","authorities":"请输入功能权限","validDays":"请输入有效天数"},"numericFields":["name"]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/3/then/allOf/0":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"姓名不能超过32个字符","#/properties/realName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"公司简称不能超过32个字符","#/properties/companyShortName/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"设备序列号不能超过32个字符","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"设备名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"previewFeeFormula_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/priceTypeId":"计价类型格式不正确","#/properties/formula":"计价公式格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/0":"附加费格式不正确","#/properties/surcharge/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/surcharge/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/surcharge/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/coefficient":"系数格式不正确","#/properties/billingCycle":"计费周期格式不正确","#/properties/usage":"试算用量格式不正确"},"required":{"communityId":"请输入社区","roomId":"请选择房屋"},"numericFields":["unitPrice","surcharge"]},"previewShareAllocation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/meterReadingId":"公摊表读数格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"allocateShare_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/unitId":"单元格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/period":"请选择账期","#/properties/basis":"分摊方式格式不正确","#/properties/formula":"分摊公式格式不正确","#/properties/totalAmount/allOf/0":"公摊总额格式不正确","#/properties/totalAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/totalAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/totalAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/usage":"公摊用量格式不正确","#/properties/meterReadingId":"公摊表读数格式不正确","#/properties/unitPrice/allOf/0":"单价格式不正确","#/properties/unitPrice/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/unitPrice/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/unitPrice/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/remark":"备注格式不正确"},"required":{"communityId":"请输入社区","paymentItemId":"请选择缴费项目","period":"请选择账期","basis":"请选择分摊方式"},"numericFields":["totalAmount","unitPrice"]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"wechatpayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"alipayNotify_params":{"messages":{"#/properties/merchantId":"收款商户格式不正确"},"required":{"merchantId":"请输入收款商户"},"numericFields":[]},"createOnlinePayment_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"roomId":"请输入房屋","billIds":"请输入账单","channel":"请输入支付方式"},"numericFields":[]},"getOnlinePayment_query":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"closeOnlinePayment_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"queryOnlinePaymentRefund_body":{"messages":{"#/properties/id":"支付退款格式不正确"},"required":{"id":"请输入支付退款"},"numericFields":[]},"refundOnlineOverpaid_body":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"getRoomPayLinks_body":{"messages":{"#/properties/roomIds":"房屋格式不正确"},"required":{"roomIds":"请输入房屋"},"numericFields":[]},"openRoomPayLink_params":{"messages":{"#/properties/token":"链接格式不正确"},"required":{"token":"请输入链接"},"numericFields":[]},"openRoomPayLink_query":{"messages":{"#/properties/via":"支付渠道格式不正确"},"required":{},"numericFields":[]},"reconcileOnlinePayments_body":{"messages":{"#/properties/merchantId":"收款商户格式不正确","#/properties/billDate":"对账日期格式不正确","#/properties/statement":"账单文件格式不正确"},"required":{"merchantId":"请输入收款商户","billDate":"请输入对账日期"},"numericFields":[]},"quoteParkingFee_body":{"messages":{"#/properties/ruleId":"收费规则格式不正确","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"ruleId":"请输入收费规则","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"quoteParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间"},"numericFields":[]},"payParkingStay_body":{"messages":{"#/properties/lotId":"车场格式不正确","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/enteredAt":"入场时间格式不正确","#/properties/leftAt":"出场时间格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应收金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"lotId":"请输入车场","plate":"请输入车牌号","enteredAt":"请输入入场时间","leftAt":"请输入出场时间","payMethod":"请选择支付方式"},"numericFields":["receivedAmount","expectedAmount"]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"请求参数错误","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/receiptTemplate":"票据模板格式不正确","#/properties/payeeName":"收款单位格式不正确","#/properties/sealEnabled":"打印盖章区格式不正确","#/properties/sealText":"印章文字格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"减免自动审核额度格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt":"自动打印收据格式不正确","#/properties/residentReadingFromDay":"住户自助抄表起始日格式不正确"},"required":{"section":"请求参数错误"},"numericFields":["waiverAutoApproveLimit"]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"请选择账期","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/paymentItemIds/type":"请选择要操作的数据","#/properties/paymentItemIds/minItems":"请选择要操作的数据","#/properties/paymentItemIds/maxItems":"一次最多操作200条数据","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作500条数据","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作50000条数据","#/properties/manualAmount/allOf/0":"金额格式不正确","#/properties/manualAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/manualAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/manualAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数"},"required":{"period":"请选择账期","paymentItemIds":"请选择要操作的数据"},"numericFields":["manualAmount"]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/ids/maxItems":"一次最多操作1000条数据","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确","#/properties/reason/type":"请输入驳回原因","#/properties/reason/pattern":"请输入驳回原因","#/properties/reason/maxLength":"驳回原因不能超过128个字符"},"required":{"reason":"请输入驳回原因"},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/roomId":"房屋格式不正确","#/properties/payMethod":"请选择支付方式","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据","payMethod":"请选择支付方式"},"numericFields":["payAmount","receivedAmount","expectedAmount"]},"getCashierDesk_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请选择房屋"},"numericFields":[]},"getPrepayPlan_query":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"预缴月数格式不正确","#/properties/months/allOf/1/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/1/then/allOf/1":"预缴月数不能大于24"},"required":{"roomId":"请选择房屋"},"numericFields":["months"]},"prepayBills_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/startPeriod":"请选择账期","#/properties/months/allOf/0":"请输入预缴月数","#/properties/months/allOf/1":"预缴月数格式不正确","#/properties/months/allOf/2/then/allOf/0":"预缴月数请输入正整数","#/properties/months/allOf/2/then/allOf/1":"预缴月数不能大于24","#/properties/payMethod":"请选择支付方式","#/properties/receivedAmount/allOf/0":"实收金额格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"roomId":"请输入房屋","paymentItemId":"请选择缴费项目","months":"请输入预缴月数","payMethod":"请选择支付方式"},"numericFields":["months","receivedAmount","expectedAmount"]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount/allOf/0":"退款金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundMethod":"退款方式格式不正确","#/properties/refundKind":"退款类型格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":["amount"]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"printRefundVoucher_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"voidReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"voidReceipt_body":{"messages":{"#/properties/reason":"作废原因格式不正确","#/properties/reason/type":"请输入作废原因","#/properties/reason/pattern":"请输入作废原因","#/properties/reason/maxLength":"内容不能超过128个字符"},"required":{"reason":"请输入作废原因"},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/waiverType/enum":"请选择减免方式","#/properties/discount":"折扣格式不正确","#/properties/amount/allOf/0":"减免金额格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":["amount"]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{"day":"请选择对账日期"},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"请选择对账日期"},"required":{"day":"请选择对账日期"},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确","#/properties/communityIds/maxItems":"一次最多操作1000条数据"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"请选择开始月份","#/properties/endMonth":"请选择结束月份","#/properties/communityIds":"社区格式不正确"},"required":{"startMonth":"请选择开始月份","endMonth":"请选择结束月份"},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/billIds/type":"请选择要操作的数据","#/properties/billIds/minItems":"请选择要操作的数据","#/properties/billIds/maxItems":"一次最多操作200条数据","#/properties/payAmount/allOf/0":"缴费金额格式不正确","#/properties/payAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/payAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/payAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/0":"应缴金额格式不正确","#/properties/expectedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/expectedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/expectedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{"billIds":"请选择要操作的数据"},"numericFields":["payAmount","expectedAmount"]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/bucket/minimum":"请选择账龄","#/properties/bucket/maximum":"请选择账龄","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/buildingIds/maxItems":"一次最多操作5000条数据","#/properties/roomIds":"房屋格式不正确","#/properties/roomIds/maxItems":"一次最多操作5000条数据","#/properties/title":"标题格式不正确","#/properties/title/maxLength":"标题不能超过64个字符","#/properties/template":"催缴内容格式不正确","#/properties/template/maxLength":"催缴内容不能超过1000个字符","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确","#/properties/ids/minItems":"请选择要操作的数据","#/properties/ids/maxItems":"一次最多操作500条数据"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getChargeReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getCollectionReport_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始月份格式不正确","#/properties/end":"结束月份格式不正确"},"required":{},"numericFields":[]},"getPrepayLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"getDepositLedger_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{},"numericFields":[]},"exportPaymentReports_query":{"messages":{"#/properties/report":"报表格式不正确","#/properties/communityId":"社区格式不正确","#/properties/granularity":"统计方式格式不正确","#/properties/groupBy":"统计维度格式不正确","#/properties/start":"开始日期格式不正确","#/properties/end":"结束日期格式不正确"},"required":{"report":"请输入报表"},"numericFields":[]},"meterReadingGrid_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/meterTypeId":"表类型格式不正确","#/properties/period":"账期格式不正确"},"required":{"communityId":"请输入小区","buildingId":"请输入楼栋","meterTypeId":"请输入表类型","period":"请输入账期"},"numericFields":[]},"saveMeterReadings_body":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/period":"账期格式不正确","#/properties/readAt":"抄表日期格式不正确","#/properties/readings":"readings格式不正确"},"required":{"communityId":"请输入小区","period":"请输入账期","readings":"请输入readings"},"numericFields":[]},"approveMeterReadings_body":{"messages":{"#/properties/ids":"读数格式不正确"},"required":{"ids":"请输入读数"},"numericFields":[]},"sendSmsCode_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号"},"required":{"tenantId":"请输入物业","phone":"请输入手机号"},"numericFields":["phone"]},"residentLogin_body":{"messages":{"#/properties/tenantId":"物业格式不正确","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/code":"验证码为6位数字"},"required":{"tenantId":"请输入物业","phone":"请输入手机号","code":"请输入验证码"},"numericFields":["phone"]},"requestRoomBinding_body":{"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/roomId":"房屋格式不正确","#/properties/identity":"身份格式不正确"},"required":{"name":"请输入姓名","roomId":"请选择房屋"},"numericFields":["name"]},"searchBindingRooms_query":{"messages":{"#/properties/communityId":"小区格式不正确","#/properties/keyword":"房屋格式不正确"},"required":{"communityId":"请输入小区","keyword":"请输入房屋"},"numericFields":[]},"listMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"listMyPayChannels_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"payMyBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/channel":"支付方式格式不正确"},"required":{"channel":"请输入支付方式"},"numericFields":[]},"getMyPayment_params":{"messages":{"#/properties/id":"支付订单格式不正确"},"required":{"id":"请输入支付订单"},"numericFields":[]},"listMyReceipts_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"getMyReceipt_params":{"messages":{"#/properties/id":"票据格式不正确"},"required":{"id":"请输入票据"},"numericFields":[]},"listMyMeters_params":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"sendMyMeterReading_params":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/meterId":"仪表格式不正确"},"required":{"roomId":"请输入房屋","meterId":"请输入仪表"},"numericFields":[]},"sendMyMeterReading_body":{"messages":{"#/properties/currentReading/allOf/0":"请输入本期读数","#/properties/currentReading/allOf/1":"本期读数格式不正确","#/properties/currentReading/allOf/2/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{"currentReading":"请输入本期读数"},"numericFields":["currentReading"]},"createVisitorPass_body":{"messages":{"#/properties/roomId":"被访房屋格式不正确","#/properties/visitorName/allOf/0":"请输入访客姓名","#/properties/visitorName/allOf/1":"访客姓名格式不正确","#/properties/visitorName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/visitorPhone/allOf/0":"访客电话格式不正确","#/properties/visitorPhone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/carNumber":"车牌号只能包含汉字、字母和数字，最多10位","#/properties/visitDate":"请选择今天起7天内的来访日期"},"required":{"roomId":"请选择房屋","visitorName":"请输入访客姓名","visitDate":"请选择今天起7天内的来访日期"},"numericFields":["visitorName","visitorPhone"]},"cancelMyVisitorPass_params":{"messages":{"#/properties/id":"通行证格式不正确"},"required":{"id":"请输入通行证"},"numericFields":[]},"listSmsOutbox_query":{"messages":{"#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["phone"]},"getMyRepairPhoto_params":{"messages":{"#/properties/photoId":"照片格式不正确"},"required":{"photoId":"请输入照片"},"numericFields":[]},"createMyRepair_body":{"messages":{"#/properties/roomId":"房屋格式不正确","#/properties/repairType":"报修类型格式不正确","#/properties/content/allOf/0":"请输入报修内容","#/properties/content/allOf/1":"报修内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"报修内容不能超过500个字符","#/properties/content/allOf/3/then/allOf/0":"不能包含表情等特殊符号","#/properties/photoIds":"照片格式不正确"},"required":{"roomId":"请选择房屋","repairType":"请输入报修类型","content":"请输入报修内容"},"numericFields":[]},"getMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_params":{"messages":{"#/properties/id":"报修格式不正确"},"required":{"id":"请输入报修"},"numericFields":[]},"rateMyRepair_body":{"messages":{"#/properties/score":"评价星级格式不正确","#/properties/evaluation/allOf/0":"评价内容格式不正确","#/properties/evaluation/allOf/1/then/allOf/0":"内容不能超过255个字符","#/properties/evaluation/allOf/1/then/allOf/1":"评价内容不能超过255个字符"},"required":{"score":"请输入评价星级"},"numericFields":[]},"getRepairPhoto_params":{"messages":{"#/properties/id":"报修格式不正确","#/properties/photoId":"照片格式不正确"},"required":{"id":"请输入报修","photoId":"请输入照片"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"createApiToken_body":{"messages":{"#/properties/name/allOf/0":"请输入令牌名称","#/properties/name/allOf/1":"令牌名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/3/then/allOf/0":"内容不能含有特殊字符","#/properties/authorities":"功能权限格式不正确","#/properties/communityIds":"管理范围格式不正确","#/properties/validDays":"有效天数格式不正确"},"required":{"name":"请输入令牌名称","authorities":"请输入功能权限","validDays":"请输入有效天数"},"numericFields":["name"]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -24942,6 +25326,9 @@ export const operationValidators = {
   getMyPayment_params: { validate: getMyPayment_params, meta: metas.getMyPayment_params, coerce: coercion.getMyPayment_params },
   listMyReceipts_params: { validate: listMyReceipts_params, meta: metas.listMyReceipts_params, coerce: coercion.listMyReceipts_params },
   getMyReceipt_params: { validate: getMyReceipt_params, meta: metas.getMyReceipt_params, coerce: coercion.getMyReceipt_params },
+  listMyMeters_params: { validate: listMyMeters_params, meta: metas.listMyMeters_params, coerce: coercion.listMyMeters_params },
+  sendMyMeterReading_params: { validate: sendMyMeterReading_params, meta: metas.sendMyMeterReading_params, coerce: coercion.sendMyMeterReading_params },
+  sendMyMeterReading_body: { validate: sendMyMeterReading_body, meta: metas.sendMyMeterReading_body },
   createVisitorPass_body: { validate: createVisitorPass_body, meta: metas.createVisitorPass_body, coerce: coercion.createVisitorPass_body },
   cancelMyVisitorPass_params: { validate: cancelMyVisitorPass_params, meta: metas.cancelMyVisitorPass_params, coerce: coercion.cancelMyVisitorPass_params },
   listSmsOutbox_query: { validate: listSmsOutbox_query, meta: metas.listSmsOutbox_query },

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentSettings_create","$ref":"resource_paymentSettings_fields","required":[]};
-const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptTemplate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"payeeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"sealEnabled":{"allOf":[{"type":["boolean","null"]}]},"sealText":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":8}]}},{"if":{"type":"string","minLength":1,"maxLength":8},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptTemplate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"payeeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"sealEnabled":{"allOf":[{"type":["boolean","null"]}]},"sealText":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":16}]}},{"if":{"type":"string","minLength":1,"maxLength":16},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"residentReadingFromDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -12,7 +12,7 @@ const pattern6 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、
 const pattern7 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern14 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern15 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
-const pattern17 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern19 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_paymentSettings_fields" */;
@@ -1469,10 +1469,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.otherSavedAt !== undefined){
-let data16 = data.otherSavedAt;
+if(data.residentReadingFromDay !== undefined){
+let data16 = data.residentReadingFromDay;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err98 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.residentReadingFromDay.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1521,8 +1521,8 @@ vErrors = null;
 if(_valid16){
 const _errs165 = errors;
 if(typeof data16 === "string"){
-if(!pattern5.test(data16)){
-const err101 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!pattern3.test(data16)){
+const err101 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1532,11 +1532,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-var _valid16 = _errs165 === errors;
-valid50 = _valid16;
-}
-if(!valid50){
-const err102 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data16 === "string"){
+if(!(Number(data16) >= 0)){
+const err102 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1546,12 +1544,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data17 = data.communityId;
-const _errs169 = errors;
-const _errs170 = errors;
-if(!((data17 === null) || (data17 === ""))){
-const err103 = {};
+if(typeof data16 === "string"){
+if(!(Number(data16) <= 28)){
+const err103 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1560,9 +1555,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-var valid53 = _errs170 === errors;
-if(valid53){
-const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err104 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1571,19 +1567,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-else {
-errors = _errs169;
-if(vErrors !== null){
-if(_errs169){
-vErrors.length = _errs169;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data17 !== "string") && (data17 !== null)){
-const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data16 === "string"){
+if(!(Number(data16) <= 2147483647)){
+const err105 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1592,13 +1579,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-const _errs174 = errors;
-let valid54 = true;
-const _errs175 = errors;
-if(errors === _errs175){
-if(typeof data17 === "string"){
-if(func1(data17) < 1){
-const err106 = {};
+}
+if(typeof data16 === "string"){
+if(!(Number(data16) >= -2147483648)){
+const err106 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1608,8 +1592,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-else {
-const err107 = {};
+var _valid16 = _errs165 === errors;
+valid50 = _valid16;
+}
+if(!valid50){
+const err107 = {instancePath:instancePath+"/residentReadingFromDay",schemaPath:"#/properties/residentReadingFromDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1619,21 +1606,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-var _valid17 = _errs175 === errors;
-errors = _errs174;
-if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs177 = errors;
-if(typeof data17 === "string"){
-if(!pattern17.test(data17)){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.otherSavedAt !== undefined){
+let data17 = data.otherSavedAt;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err108 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1642,12 +1618,13 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-var _valid17 = _errs177 === errors;
-valid54 = _valid17;
-}
-if(!valid54){
-const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs176 = errors;
+let valid53 = true;
+const _errs177 = errors;
+if(errors === _errs177){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err109 = {};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1657,9 +1634,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
 else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err110 = {};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1668,10 +1644,171 @@ vErrors.push(err110);
 }
 errors++;
 }
+}
+var _valid17 = _errs177 === errors;
+errors = _errs176;
+if(vErrors !== null){
+if(_errs176){
+vErrors.length = _errs176;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs179 = errors;
+if(typeof data17 === "string"){
+if(!pattern5.test(data17)){
+const err111 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+var _valid17 = _errs179 === errors;
+valid53 = _valid17;
+}
+if(!valid53){
+const err112 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs183 = errors;
+const _errs184 = errors;
+if(!((data18 === null) || (data18 === ""))){
+const err113 = {};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+var valid56 = _errs184 === errors;
+if(valid56){
+const err114 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+else {
+errors = _errs183;
+if(vErrors !== null){
+if(_errs183){
+vErrors.length = _errs183;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+const _errs188 = errors;
+let valid57 = true;
+const _errs189 = errors;
+if(errors === _errs189){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err116 = {};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+var _valid18 = _errs189 === errors;
+errors = _errs188;
+if(vErrors !== null){
+if(_errs188){
+vErrors.length = _errs188;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs191 = errors;
+if(typeof data18 === "string"){
+if(!pattern19.test(data18)){
+const err118 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid18 = _errs191 === errors;
+valid57 = _valid18;
+}
+if(!valid57){
+const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"residentReadingFromDay":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1692,7 +1829,7 @@ errors = vErrors.length;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"residentReadingFromDay":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_paymentSettings_update","$ref":"resource_paymentSettings_fields"};
@@ -1715,6 +1852,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"residentReadingFromDay":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"票据抬头不能超过64个字符","#/properties/receiptTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"票据号前缀不能超过8个字符","#/properties/receiptPrefix/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptTemplate/allOf/0":"票据模板格式不正确","#/properties/receiptTemplate/allOf/1/then/allOf/0":"票据模板请输入整数","#/properties/receiptTemplate/allOf/1/then/allOf/1":"票据模板不能大于2147483647","#/properties/receiptTemplate/allOf/1/then/allOf/2":"票据模板超出范围","#/properties/receiptTemplate/allOf/1/then/allOf/3":"请选择正确的票据模板","#/properties/payeeName/allOf/0":"收款单位格式不正确","#/properties/payeeName/allOf/1/then/allOf/0":"收款单位不能超过64个字符","#/properties/payeeName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/sealEnabled/allOf/0":"打印盖章区格式不正确","#/properties/sealText/allOf/0":"印章文字格式不正确","#/properties/sealText/allOf/1/then/allOf/0":"印章文字不能超过16个字符","#/properties/sealText/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","receiptTemplate","waiverAutoApproveLimit","communityId"]};
+export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"票据抬头不能超过64个字符","#/properties/receiptTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"票据号前缀不能超过8个字符","#/properties/receiptPrefix/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptTemplate/allOf/0":"票据模板格式不正确","#/properties/receiptTemplate/allOf/1/then/allOf/0":"票据模板请输入整数","#/properties/receiptTemplate/allOf/1/then/allOf/1":"票据模板不能大于2147483647","#/properties/receiptTemplate/allOf/1/then/allOf/2":"票据模板超出范围","#/properties/receiptTemplate/allOf/1/then/allOf/3":"请选择正确的票据模板","#/properties/payeeName/allOf/0":"收款单位格式不正确","#/properties/payeeName/allOf/1/then/allOf/0":"收款单位不能超过64个字符","#/properties/payeeName/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/sealEnabled/allOf/0":"打印盖章区格式不正确","#/properties/sealText/allOf/0":"印章文字格式不正确","#/properties/sealText/allOf/1/then/allOf/0":"印章文字不能超过16个字符","#/properties/sealText/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/residentReadingFromDay/allOf/0":"住户自助抄表起始日格式不正确","#/properties/residentReadingFromDay/allOf/1/then/allOf/0":"数值在0到28之间","#/properties/residentReadingFromDay/allOf/1/then/allOf/1":"数值在0到28之间","#/properties/residentReadingFromDay/allOf/1/then/allOf/2":"数值在0到28之间","#/properties/residentReadingFromDay/allOf/1/then/allOf/3":"住户自助抄表起始日请输入整数","#/properties/residentReadingFromDay/allOf/1/then/allOf/4":"住户自助抄表起始日不能大于2147483647","#/properties/residentReadingFromDay/allOf/1/then/allOf/5":"住户自助抄表起始日超出范围","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","receiptTemplate","waiverAutoApproveLimit","residentReadingFromDay","communityId"]};

@@ -2,7 +2,8 @@
 // real server: a demo inhabitant signs in by phone and SMS code (the code read from the built-in
 // provider's outbox through the staff API, as admin), sees its bound room, that room's bills with
 // the total owed (a bill made and approved by staff for the test), the notices of its community and
-// one of them; another room asked for through the picker (申请绑定其他房屋), pending; a room that is not its own is refused with the server's message. No page error, no
+// one of them; another room asked for through the picker (申请绑定其他房屋), pending; a water meter's
+// reading sent (自助抄表), pending; a room that is not its own is refused with the server's message. No page error, no
 // sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
 // Offline, the installed app still opens (its service worker keeps the shell).
 import { expect, test } from "vitest";
@@ -112,6 +113,30 @@ test("a resident signs in with an SMS code and sees its room, bills with the tot
   expect(page.url()).toContain(`/neptune/h5/bills?room=${room.roomId}`);
   await expectSound(page, "账单");
   await screenshot(page, "h5-bills");
+
+  // 自助抄表: the window opened by staff, a water meter of the room; the month's reading sent → 待审核.
+  await journey.api("post", "/api/property/paymentSettings/actions/save", { communityId: room.communityId, section: "other", residentReadingFromDay: 1 });
+  const water = (await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/property/meterTypes/actions/pageList", { name: "水", pageSize: 50 })).list.find((m) => m.name === "水")!;
+  const meterNo = `H5W${stamp}`;
+  await journey.api("post", "/api/property/meters", {
+    communityId: room.communityId,
+    meterNo,
+    meterTypeId: water.id,
+    scopeKind: 1,
+    roomId: room.roomId,
+    multiplier: "1",
+    initialReading: "20",
+    status: 1,
+  });
+  await page.getByRole("button", { name: "自助抄表" }).click();
+  await page.getByText(`水 ${meterNo}`).waitFor();
+  await page.getByRole("textbox", { name: "水表本月读数" }).fill("26.5");
+  await page.getByRole("button", { name: "提交" }).click();
+  await page.getByText("待审核").waitFor();
+  await page.getByText("本月 26.50 吨").waitFor();
+  await expectSound(page, "自助抄表");
+  await screenshot(page, "h5-meters");
+  await page.getByText("账单", { exact: true }).last().click();
 
   // 公告: the community's notices; one opened.
   await page.getByText("公告", { exact: true }).last().click();

@@ -23,6 +23,8 @@ export interface PaymentSettingsShape<Limit> {
   allowPartialPayment: boolean;
   waiverAutoApproveLimit: Limit;
   autoPrintReceipt: boolean;
+  /** Residents send meter readings from this day of the month to its end; 0: not open. */
+  residentReadingFromDay: number;
   otherSavedAt: string | null;
 }
 

@@ -39,9 +39,12 @@ function RoomBills({ roomId }: { roomId: number }) {
       ) : (
         <Nothing title="暂无账单" />
       )}
-      <div className="h5-section">
+      <div className="h5-section h5-actions">
         <Button block fill="outline" onClick={() => navigate(`receipts?room=${roomId}`)}>
           缴费票据
+        </Button>
+        <Button block fill="outline" onClick={() => navigate(`meters?room=${roomId}`)}>
+          自助抄表
         </Button>
       </div>
     </>

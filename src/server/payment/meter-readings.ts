@@ -65,7 +65,7 @@ async function previousOf(tx: DbSession, tenantId: number, meterId: number, peri
 }
 
 /** Works out the reading's previous reading (when empty), use, flags and copied meter columns. */
-export async function settleReading(tx: DbSession, session: SessionInfo, id: number, imported = false): Promise<void> {
+export async function settleReading(tx: DbSession, session: Pick<SessionInfo, "tenantId" | "sceneName">, id: number, imported = false): Promise<void> {
   const [r] = await camelRows<ReadingRow>(
     tx,
     sql`select id, community_id, meter_id, period, previous_reading::text as previous_reading, current_reading::text as current_reading, status

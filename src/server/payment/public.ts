@@ -23,3 +23,5 @@ export { registerCounterChargeHooks } from "./counter-charges.ts";
 // Parking keeps a rented place's paid-until date with its rent bills, and takes a stay's money at exit as the counter does.
 export { onBillsSettledChanged } from "./settled-bills.ts";
 export { acceptedPayMethod, recordCharge } from "./ledger.ts";
+// The residents' app sends a room meter's reading, settled as an entered one.
+export { settleReading } from "./meter-readings.ts";

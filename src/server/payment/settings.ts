@@ -52,6 +52,7 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
   allowPartialPayment: false,
   waiverAutoApproveLimit: 0,
   autoPrintReceipt: true,
+  residentReadingFromDay: 20,
   otherSavedAt: null,
   version: null,
 });
@@ -61,7 +62,7 @@ const SELECT = raw(`id, community_id, pay_methods, rounding_mode,
   default_receipt_type, invoice_enabled, tax_no,
   receipt_template, payee_name, seal_enabled, seal_text,
   receipt_saved_at, allow_partial_payment,
-  waiver_auto_approve_limit, auto_print_receipt,
+  waiver_auto_approve_limit, auto_print_receipt, resident_reading_from_day,
   other_saved_at, version`);
 
 /** The community's settings, or the defaults when none were saved. */
@@ -76,6 +77,7 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
     payMethods: Array.isArray(row.payMethods) ? row.payMethods.map(Number).filter((m) => ALL_PAY_METHODS.includes(m)) : base.payMethods,
     waiverAutoApproveLimit: Number(row.waiverAutoApproveLimit ?? 0),
     roundingMode: Number(row.roundingMode ?? 1),
+    residentReadingFromDay: Number(row.residentReadingFromDay ?? base.residentReadingFromDay),
     receiptTitle: row.receiptTitle,
     receiptPrefix: row.receiptPrefix,
     taxNo: row.taxNo,
@@ -91,7 +93,7 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
 export const SECTIONS = {
   payParams: { fields: ["payMethods", "roundingMode"], stamp: "pay_params_saved_at" },
   receipt: { fields: ["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo", "receiptTemplate", "payeeName", "sealEnabled", "sealText"], stamp: "receipt_saved_at" },
-  other: { fields: ["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"], stamp: "other_saved_at" },
+  other: { fields: ["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt", "residentReadingFromDay"], stamp: "other_saved_at" },
 } as const;
 export type Section = keyof typeof SECTIONS;
 

@@ -12,6 +12,7 @@ import { refuseDisabledAccount } from "./accounts.ts";
 import { requestBinding, settleBindingRequest } from "./bindings.ts";
 import { latestOutbox, myBills, myNotices, myRooms, signInResident } from "./reads.ts";
 import { bindingCommunities, bindingRooms } from "./binding-rooms.ts";
+import { myMeters, sendMyReading } from "./meters.ts";
 
 export async function residentAuthRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.sendSmsCode, async ({ body, request }) => {
@@ -51,5 +52,7 @@ export async function residentRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.listMyRooms, async ({ resident }) => myRooms(app.db, resident));
   route(app, operations.listMyBills, async ({ params, resident }) => myBills(app.db, resident, params.roomId));
   route(app, operations.listMyNotices, async ({ resident }) => myNotices(app.db, resident));
+  route(app, operations.listMyMeters, async ({ params, resident }) => myMeters(app.db, resident, params.roomId));
+  route(app, operations.sendMyMeterReading, async ({ params, body, resident }) => app.db.transaction((tx) => sendMyReading(tx, resident, params.roomId, params.meterId, body.currentReading)));
   route(app, operations.listSmsOutbox, async ({ query, session }) => latestOutbox(app.db, session.tenantId, query.phone));
 }

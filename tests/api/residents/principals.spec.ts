@@ -16,6 +16,8 @@ const RESIDENT_OPERATIONS = [
   "listMyRooms",
   "listMyBills",
   "listMyNotices",
+  "listMyMeters",
+  "sendMyMeterReading",
   "getH5OpenApiDocument",
   "listMyPayChannels",
   "payMyBills",

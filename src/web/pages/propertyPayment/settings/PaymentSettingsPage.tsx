@@ -73,7 +73,7 @@ export default function PaymentSettingsPage() {
           }
         />
       );
-    return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
+    return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt", "residentReadingFromDay"]} savedAt={s.otherSavedAt} />;
   };
   const items = [
     {
