@@ -79,13 +79,8 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel, ops: 
             ids.push(id);
           });
           if (failure) {
-            // The resource's own refusal of the record (e.g. a stopped meter): that record only.
-            if (failure instanceof ApiError) {
-              const field = (failure.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field ?? "";
-              rejected.push({ index, field, message: failure.message });
-              continue;
-            }
-            const known = translateDbError(failure, session.sceneName, "write");
+            // The resource's own refusal of the record (e.g. a stopped meter), or the database's: that record only.
+            const known = failure instanceof ApiError ? failure : translateDbError(failure, session.sceneName, "write");
             if (!known) throw failure;
             const field = (known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field ?? "";
             rejected.push({ index, field, message: known.message });

@@ -263,9 +263,9 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
 
 /**
  * One item's rooms after `afterRoomId` (CHUNK of them when `limited`, or all), priced: one SELECT of
- * the step's UNION ALL.
+ * the step's UNION ALL, and whether it reads meter readings (the step then marks them 已计费).
  */
-function itemSelect(run: RunParams, payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limited: boolean): Sql {
+function itemSelect(run: RunParams, payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limited: boolean): { select: Sql; needsMeter: boolean } {
   const priced = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
   const it = itemParams(item);
   const itemId = new Shared(item.itemId);
@@ -276,9 +276,10 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
                  where x.tenant_id = ${run.tenantId}::bigint and x.room_id = c.id and x.meter_type_id = ${item.meterTypeId ?? null}::bigint
                    and x.period = ${run.period}::varchar and x.status = ${MeterReadingStatus.Approved}::int) m on true`,
   );
-  return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date,
+  const select = sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date,
             ${priced.needsMeter ? sql`m.reading_ids` : sql`null::bigint[]`} as reading_ids
        from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area, r.tenant_id, r.community_id, r.building_id, r.unit_id, r.building_area, r.floor from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
+  return { select, needsMeter: priced.needsMeter };
 }
 
 /**
@@ -294,7 +295,7 @@ export const billNoPrefix = (period: string) => `ZD${period.replace("-", "")}-`;
  */
 export async function priceRoom(db: DbSession, tenantId: number, item: GenerationItem, roomId: number, period: string): Promise<{ quantity: string | null; amount: number | null } | null> {
   const payload: GenerationPayload = { period, items: [item], buildingIds: null, roomIds: [roomId], manualAmountFen: null };
-  const statement = sharing(itemSelect(runParams(tenantId, payload), payload, item, 0, false));
+  const statement = sharing(itemSelect(runParams(tenantId, payload), payload, item, 0, false).select);
   const rows = await camelRows<{ quantity: string | null; amount: string | number | null }>(db, statement);
   if (!rows.length) return null;
   return { quantity: rows[0].quantity === null ? null : String(rows[0].quantity), amount: rows[0].amount === null ? null : fen(rows[0].amount) };
@@ -321,8 +322,9 @@ async function generateStep(
   limit: typeof CHUNK | null,
 ): Promise<BatchCount[]> {
   const run = runParams(tenantId, payload);
-  const selects = items.map((item, k) => itemSelect(run, payload, item, k === 0 ? afterRoomId : 0, limit !== null));
-  const metered = items.some((item) => pricingSql({ ...item, manualAmountFen: payload.manualAmountFen }).needsMeter);
+  const parts = items.map((item, k) => itemSelect(run, payload, item, k === 0 ? afterRoomId : 0, limit !== null));
+  const selects = parts.map((p) => p.select);
+  const metered = parts.some((p) => p.needsMeter);
   const user = new Shared(userId);
   const max = new Shared(limit);
   // A batch is finished when its item's rooms are all seen: always for whole items, else when the

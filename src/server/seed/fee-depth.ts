@@ -19,7 +19,7 @@ import { registerPrepayHooks, registerCounterChargeHooks, generateInline, approv
 import { PaymentItemCategory } from "../../../generated/states.ts";
 
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
-const within = (tx: DbSession): Db => ({
+export const within = (tx: DbSession): Db => ({
   kind: tx.kind,
   query: (...statement) => tx.query(...statement),
   exec: (text) => tx.exec(text),

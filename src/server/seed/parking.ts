@@ -3,7 +3,7 @@
 // item (停车月租类, 300.00 a month) and three places rented by it to the first rooms, billed for last
 // month and this month, approved (auto-deduction pays some from the balance) and partly paid at the
 // desk, so 车位管理 shows 月租缴至 dates (this month's end, last month's end, none); and stays paid at exit (one free) in 停车缴费, 实收记录 and 日结.
-import type { DbSession, Db } from "../platform/db/types.ts";
+import type { DbSession } from "../platform/db/types.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -16,16 +16,9 @@ import { chinaDay } from "../../common/china-time.ts";
 import { addDays } from "../../common/payment/period.ts";
 import { ParkingPlaceStatus, PaymentItemCategory, PayMethod } from "../../../generated/states.ts";
 import { seedSession } from "./payments.ts";
+import { within } from "./fee-depth.ts";
 import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
-
-const within = (tx: DbSession): Db => ({
-  kind: tx.kind,
-  query: (...statement) => tx.query(...statement),
-  exec: (text) => tx.exec(text),
-  transaction: (fn) => fn(tx),
-  close: async () => {},
-});
 
 const idsOf = async (tx: DbSession, statement: ReturnType<typeof sql>) => (await tx.query<{ id: number }>(statement)).rows.map((r) => Number(r.id));
 
