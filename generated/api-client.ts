@@ -589,6 +589,11 @@ import type {
   QueryArrearsBody,
   QueryArrearsBodyInput,
   QueryArrearsData,
+  RevealArrearsOwnerPhoneParams,
+  RevealArrearsOwnerPhoneQuery,
+  RevealArrearsOwnerPhoneBody,
+  RevealArrearsOwnerPhoneParamsInput,
+  RevealArrearsOwnerPhoneData,
   ExportArrearsParams,
   ExportArrearsQuery,
   ExportArrearsBody,
@@ -1104,6 +1109,8 @@ export interface ApiClient<O = unknown> {
   payFromBalance: (input: { body: PayFromBalanceBodyInput }, options?: O) => Promise<PayFromBalanceData>;
   /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
   queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) => Promise<QueryArrearsData>;
+  /** 查看欠费房屋业主的完整手机号（需要“查看明文”权限，记入操作日志） (POST /api/property/arrears/:roomId/actions/ownerPhone) */
+  revealArrearsOwnerPhone: (input: { params: RevealArrearsOwnerPhoneParamsInput }, options?: O) => Promise<RevealArrearsOwnerPhoneData>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
   exportArrears: (input?: { query?: ExportArrearsQueryInput }, options?: O) => Promise<ExportArrearsData>;
   /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
@@ -1487,6 +1494,8 @@ export interface ApiQueries<O = unknown> {
   payFromBalance: QueryHelpers<"payFromBalance", [input: { body: PayFromBalanceBodyInput }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input: { body: PayFromBalanceBodyInput }], PayFromBalanceData, O>;
   /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
   queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O>;
+  /** 查看欠费房屋业主的完整手机号（需要“查看明文”权限，记入操作日志） (POST /api/property/arrears/:roomId/actions/ownerPhone) */
+  revealArrearsOwnerPhone: QueryHelpers<"revealArrearsOwnerPhone", [input: { params: RevealArrearsOwnerPhoneParamsInput }], RevealArrearsOwnerPhoneData, O> & MutationHelpers<"revealArrearsOwnerPhone", [input: { params: RevealArrearsOwnerPhoneParamsInput }], RevealArrearsOwnerPhoneData, O>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
   exportArrears: QueryHelpers<"exportArrears", [input?: { query?: ExportArrearsQueryInput }], ExportArrearsData, O>;
   /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
@@ -2101,6 +2110,10 @@ export const operationRoutes = {
   "queryArrears": {
     "method": "POST",
     "path": "/api/property/arrears/actions/pageList"
+  },
+  "revealArrearsOwnerPhone": {
+    "method": "POST",
+    "path": "/api/property/arrears/:roomId/actions/ownerPhone"
   },
   "exportArrears": {
     "method": "GET",

@@ -7327,6 +7327,32 @@ pageSize: number
 today: string
 }
 
+export interface RevealArrearsOwnerPhoneParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type RevealArrearsOwnerPhoneQuery = Record<string, never>;
+
+export type RevealArrearsOwnerPhoneBody = Record<string, never>;
+
+export interface RevealArrearsOwnerPhoneParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface RevealArrearsOwnerPhoneData {
+roomId: number
+/**
+ * 业主手机号（明文；房屋没有业主时为 null）
+ */
+ownerPhone: (string | null)
+}
+
 export type ExportArrearsParams = Record<string, never>;
 
 export interface ExportArrearsQuery {
@@ -11201,6 +11227,7 @@ export interface OperationTypes {
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData; result: ExportPaymentReportData; community: null };
   payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData; result: PayFromBalanceResult; community: null };
   queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData; result: QueryArrearsResult; community: CheckedCommunity | null };
+  revealArrearsOwnerPhone: { params: RevealArrearsOwnerPhoneParams; query: RevealArrearsOwnerPhoneQuery; body: RevealArrearsOwnerPhoneBody; data: RevealArrearsOwnerPhoneData; result: RevealArrearsOwnerPhoneData; community: null };
   exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData; result: ExportArrearsData; community: CheckedCommunity | null };
   generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData; result: GenerateDunningNoticesData; community: CheckedCommunity | null };
   getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData; result: GetDunningTemplateData; community: null };

@@ -6293,6 +6293,45 @@ export const operations = {
       }
     }
   },
+  "revealArrearsOwnerPhone": {
+    "name": "revealArrearsOwnerPhone",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/arrears/:roomId/actions/ownerPhone",
+    "summary": "查看欠费房屋业主的完整手机号（需要“查看明文”权限，记入操作日志）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "params",
+          "key": "roomId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
   "exportArrears": {
     "name": "exportArrears",
     "domain": "payment",

@@ -56,6 +56,36 @@ describe.each(backends)("plain view of masked data (%s)", (backend) => {
     expect(notMasked.body.message).toBe("该字段没有脱敏，无需查看明文");
   });
 
+  it("reveals a room's owner phone in the arrears list to a holder of 查看明文, logged; refused without it", async () => {
+    const { rows } = await t.server.db.query<{ id: number; room_id: number; phone: string }>(
+      "select id, room_id, phone from inhabitants where tenant_id = $1 and identity = 1 and phone is not null and id = (select min(h.id) from inhabitants h where h.tenant_id = $1 and h.room_id = inhabitants.room_id and h.identity = 1) order by id limit 1",
+      [t.ids.tenantA],
+    );
+    const owner = { id: Number(rows[0].id), roomId: Number(rows[0].room_id), phone: rows[0].phone };
+    const path = `/api/property/arrears/${owner.roomId}/actions/ownerPhone`;
+    const before = await t.server.count("operation_logs", "action = 'plainText'");
+    const r = await t.server.request("POST", path, { token: t.admin });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ roomId: owner.roomId, ownerPhone: owner.phone });
+    expect(await t.server.count("operation_logs", "action = 'plainText'")).toBe(before + 1);
+    const logged = await t.server.db.query<{ target_id: string; resource: string; detail: { field: string; roomId: number } }>(
+      "select target_id, resource, detail from operation_logs where action = 'plainText' order by id desc limit 1",
+    );
+    expect(logged.rows[0]).toMatchObject({ target_id: String(owner.id), resource: "inhabitants", detail: { field: "phone", roomId: owner.roomId } });
+
+    // The arrears code without 查看明文: the 403 marker, nothing logged.
+    const role = await t.server.request("POST", "/api/system/characters", { token: t.admin, body: { name: "欠费查询员", authorities: ["HBL0701309"] } });
+    await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "arrearsread1", password: "Arrears-Read-8812", roleId: role.body.data.id } });
+    const reader = await t.server.login("arrearsread1", "Arrears-Read-8812");
+    const refused = await t.server.request("POST", path, { token: reader });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ status: 403, message: "您没有该功能模块权限，请联系管理员" });
+    expect(await t.server.count("operation_logs", "action = 'plainText'")).toBe(before + 1);
+    // Another tenant's room is not found.
+    const other = await t.server.request("POST", path, { token: t.admin2 });
+    expect(other.status).toBe(404);
+  });
+
   it("keeps the stored value when an edit sends the masked value back, and writes a new one", async () => {
     const same = await t.server.request("PUT", `/api/system/inhabitants/${id}`, { token: t.admin, body: { phone: masked(stored.phone), moveInDate: "2024-05-01" } });
     expect(same.status).toBe(200);

@@ -10,9 +10,11 @@ import { chinaDay } from "../../common/china-time.ts";
 import { fen } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
-import { allOf, likeContains, sql, type Sql, when } from "../platform/db/sql.ts";
+import { allOf, likeContains, raw, sql, type Sql, when } from "../platform/db/sql.ts";
 import { BillStatus, ResidentIdentity } from "../../../generated/states.ts";
-import { mask } from "../../common/masks.ts";
+import { mask, PLAIN_TEXT_CODE } from "../../common/masks.ts";
+import { apiError } from "../platform/http/envelope.ts";
+import { writeOperationLog } from "../platform/db/operation-log.ts";
 import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 import { asAnswered } from "./answered.ts";
 
@@ -112,6 +114,12 @@ function ageingSummary(figures: BucketFigures[]) {
   };
 }
 
+/** A room's owner as the arrears list names it: its first inhabitant with identity 业主. */
+export const roomOwner = (tenantId: number, roomId: Sql | number) =>
+  sql`select h.id, h.name, h.phone from inhabitants h
+       where h.tenant_id = ${tenantId} and h.room_id = ${roomId} and h.identity = ${ResidentIdentity.Owner}
+       order by h.id limit 1`;
+
 export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
   const { tenantId } = session;
   const where: Sql[] = [];
@@ -142,9 +150,7 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
         join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
         left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
         left join units un on un.tenant_id = ${tenantId} and un.id = ro.unit_id
-        left join lateral (select h.name, h.phone from inhabitants h
-                            where h.tenant_id = ${tenantId} and h.room_id = p.room_id and h.identity = ${ResidentIdentity.Owner}
-                            order by h.id limit 1) o on true
+        left join lateral (${roomOwner(tenantId, raw("p.room_id"))}) o on true
         left join lateral (select d.dunned_at, d.result from dunning_records d
                             where d.tenant_id = ${tenantId} and d.room_id = p.room_id
                             order by d.dunned_at desc, d.id desc limit 1) dr on true
@@ -204,4 +210,30 @@ export async function arrearsWorkbook(db: DbSession, session: SessionInfo, q: Ar
   const wb = paymentWorkbook();
   table(wb.addWorksheet(texts.arrears.sheet), COLUMNS, data.list, { amountOwed: data.totalOwed, billCount: data.list.reduce((s, r) => s + r.billCount, 0) });
   return xlsxBytes(wb);
+}
+
+/**
+ * The full phone of a room's owner for a holder of 查看明文 (the arrears list shows it masked), written
+ * to the operation log as a reveal of that resident's phone.
+ */
+export async function revealOwnerPhone(db: DbSession, session: SessionInfo, roomId: number, ip: string | null) {
+  if (!session.authorities.includes(PLAIN_TEXT_CODE)) throw apiError("NO_PERMISSION");
+  const [room] = await camelRows<{ communityId: number }>(db, sql`select community_id from rooms where tenant_id = ${session.tenantId} and id = ${roomId}`);
+  if (!room) throw apiError("NOT_FOUND");
+  const [owner] = await camelRows<{ id: number; phone: string | null }>(db, roomOwner(session.tenantId, roomId));
+  if (owner) {
+    await writeOperationLog(db, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip,
+      resource: "inhabitants",
+      action: "plainText",
+      operationCode: PLAIN_TEXT_CODE,
+      targetId: owner.id,
+      detail: { field: "phone", roomId },
+      communityId: Number(room.communityId),
+    });
+  }
+  return { roomId, ownerPhone: owner?.phone ?? null };
 }

@@ -34,6 +34,7 @@ import { ident } from "../crud/sql.ts";
 import { MeterReadingStatus, PaymentItemCategory, RefundKind, ShareBasis } from "../../../generated/states.ts";
 import { allocateShare } from "../payment/share-allocation.ts";
 import { join, raw, sql, type Sql } from "../platform/db/sql.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
 export function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
@@ -105,7 +106,10 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const prefix = "SJ";
   if (index === 0) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 3, 4, 5, 6], roundingMode: 1 });
-    await saveSettings(tx, s, communityId, "receipt", { receiptTitle: "物业服务费收据", receiptPrefix: prefix, defaultReceiptType: 1, invoiceEnabled: false });
+    // The 票据抬头 names who takes the money; the printed title below it follows the receipt's kind
+    // (物业服务费收据, 押金收据 …).
+    const [community] = await camelRows<{ name: string }>(tx, sql`select name from communities where tenant_id = ${s.tenantId} and id = ${communityId}`);
+    await saveSettings(tx, s, communityId, "receipt", { receiptTitle: `${community.name}物业服务中心`, receiptPrefix: prefix, defaultReceiptType: 1, invoiceEnabled: false });
     await saveSettings(tx, s, communityId, "other", { allowPartialPayment: true, waiverAutoApproveLimit: 1000, autoPrintReceipt: true });
   } else if (index === 1) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 5], roundingMode: 2 });

@@ -23,6 +23,11 @@ import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { mappingLabel } from "../../../../common/mappings.ts";
+import { mayViewPlainText } from "../../../generic/PlainTextValue.tsx";
+import { RevealValue } from "../../../generic/RevealValue.tsx";
+
+// The audited read of a row's full owner phone (查看明文).
+const revealPhone = queries.revealArrearsOwnerPhone.mutationOptions({ silent: true }).mutationFn;
 
 const CASHIER = "/propertyPayment/cashier";
 const RECORDS = "/propertyPayment/dunningRecords";
@@ -51,6 +56,7 @@ export default function ArrearsPage() {
   const list = useQuery({ ...queries.queryArrears.queryOptions({ body: { communityId: communityId ?? 0, ...filters, ...page } }), enabled: !!communityId });
   const buildings = useQuery({ ...houseQueries.buildings(communityId ?? 0), enabled: !!communityId });
   const navigate = useNavigate();
+  const plainText = mayViewPlainText();
   const toCashier = mayOpenRoute(CASHIER);
   const toRecords = mayOpenRoute(RECORDS);
   // A bucket's card filters by it (the form shows it too); the chosen one's card again clears it.
@@ -149,7 +155,18 @@ export default function ArrearsPage() {
               ),
           },
           { title: "业主", dataIndex: "ownerName", render: (v: string | null) => v ?? "-" },
-          { title: "联系电话", dataIndex: "ownerPhone", render: (v: string | null) => v ?? "-" },
+          {
+            title: "联系电话",
+            dataIndex: "ownerPhone",
+            render: (v: string | null, r: ArrearsRow) =>
+              v && plainText ? (
+                <RevealValue label="手机号" compact reveal={async () => (await revealPhone({ params: { roomId: r.roomId } })).ownerPhone}>
+                  {v}
+                </RevealValue>
+              ) : (
+                (v ?? "-")
+              ),
+          },
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },

@@ -70,8 +70,15 @@ function rowsOf(d: Receipt, rooms: readonly string[]): Row[] {
 function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
   const line = { display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: "4px 16px", marginBottom: 6 } as const;
   const rooms = roomsOf(d);
+  const voided = d.status === ReceiptStatus.Voided;
   return (
-    <>
+    <div className={voided ? "neptune-receipt-sheet neptune-receipt-voided" : "neptune-receipt-sheet"}>
+      {/* A voided receipt says so across its body, in every template (the text below it says why). */}
+      {voided && (
+        <div className="neptune-void-mark" aria-hidden="true">
+          作废
+        </div>
+      )}
       {d.customTitle && d.customTitle !== d.kindTitle && <div style={{ textAlign: "center" }}>{d.customTitle}</div>}
       <h2 style={{ textAlign: "center", letterSpacing: 4, margin: "2px 0" }}>{d.kindTitle}</h2>
       <div style={{ ...line, marginBottom: 8 }}>
@@ -132,13 +139,13 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
           ）
         </div>
       )}
-      {d.status === ReceiptStatus.Voided && (
+      {voided && (
         <div className="neptune-receipt-void" style={{ color: "#cf1322", marginTop: 8 }}>
           本票据已作废{d.voidReason ? fillTexts.payReceipt.voidReason({ reason: d.voidReason }) : ""}
           {d.voidedByName || d.voidedAt ? fillTexts.payReceipt.voidedBy({ by: [d.voidedByName, d.voidedAt ? dateTime(d.voidedAt) : null].filter(Boolean).join(" ") }) : ""}
         </div>
       )}
-    </>
+    </div>
   );
 }
 
