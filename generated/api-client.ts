@@ -623,6 +623,11 @@ import type {
   PrintDunningNoticeBody,
   PrintDunningNoticeParamsInput,
   PrintDunningNoticeData,
+  PrintDunningNoticesParams,
+  PrintDunningNoticesQuery,
+  PrintDunningNoticesBody,
+  PrintDunningNoticesBodyInput,
+  PrintDunningNoticesData,
   GetChargeReportParams,
   GetChargeReportQuery,
   GetChargeReportBody,
@@ -1123,6 +1128,8 @@ export interface ApiClient<O = unknown> {
   publishDunningNotices: (input: { body: PublishDunningNoticesBodyInput }, options?: O) => Promise<PublishDunningNoticesData>;
   /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
   printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) => Promise<PrintDunningNoticeData>;
+  /** 批量打印催缴通知：所选催缴通知（最多 500 份）及其房屋与欠费账单，按所选顺序 (POST /api/property/dunningNotices/actions/printBatch) */
+  printDunningNotices: (input: { body: PrintDunningNoticesBodyInput }, options?: O) => Promise<PrintDunningNoticesData>;
   /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
   getChargeReport: (input?: { body?: GetChargeReportBodyInput }, options?: O) => Promise<GetChargeReportData>;
   /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
@@ -1508,6 +1515,8 @@ export interface ApiQueries<O = unknown> {
   publishDunningNotices: QueryHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O> & MutationHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O>;
   /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
   printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParamsInput }], PrintDunningNoticeData, O>;
+  /** 批量打印催缴通知：所选催缴通知（最多 500 份）及其房屋与欠费账单，按所选顺序 (POST /api/property/dunningNotices/actions/printBatch) */
+  printDunningNotices: QueryHelpers<"printDunningNotices", [input: { body: PrintDunningNoticesBodyInput }], PrintDunningNoticesData, O> & MutationHelpers<"printDunningNotices", [input: { body: PrintDunningNoticesBodyInput }], PrintDunningNoticesData, O>;
   /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
   getChargeReport: QueryHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O> & MutationHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O>;
   /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
@@ -2138,6 +2147,10 @@ export const operationRoutes = {
   "printDunningNotice": {
     "method": "GET",
     "path": "/api/property/dunningNotices/:id/actions/print"
+  },
+  "printDunningNotices": {
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/printBatch"
   },
   "getChargeReport": {
     "method": "POST",

@@ -70,7 +70,7 @@ export const fillTexts = {
     receiptVoided: (values: { reason: TextValue }): string => fill(texts.ledger.receiptVoided, values),
   } as const,
   dunning: {
-    body: (values: { room: TextValue; date: TextValue; count: TextValue; amount: TextValue; period: TextValue }): string => fill(texts.dunning.body, values),
+    body: (values: { owner: TextValue; room: TextValue; date: TextValue; count: TextValue; amount: TextValue; period: TextValue }): string => fill(texts.dunning.body, values),
   } as const,
   residents: {
     smsCode: (values: { tenant: TextValue; code: TextValue; minutes: TextValue }): string => fill(texts.residents.smsCode, values),
@@ -144,8 +144,9 @@ export const fillTexts = {
     declared: (values: { amount: TextValue }): string => fill(texts.payReconciliation.declared, values),
   } as const,
   payDunning: {
-    missing: (values: { count: TextValue }): string => fill(texts.payDunning.missing, values),
     noticeLabel: (values: { noticeNo: TextValue }): string => fill(texts.payDunning.noticeLabel, values),
+    selectAll: (values: { count: TextValue }): string => fill(texts.payDunning.selectAll, values),
+    printLimit: (values: { max: TextValue }): string => fill(texts.payDunning.printLimit, values),
     publishSelected: (values: { count: TextValue; open: TextValue }): string => fill(texts.payDunning.publishSelected, values),
     published: (values: { published: TextValue }): string => fill(texts.payDunning.published, values),
     publishedSkipped: (values: { published: TextValue; skipped: TextValue }): string => fill(texts.payDunning.publishedSkipped, values),

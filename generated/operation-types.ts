@@ -7632,6 +7632,96 @@ communityName: string
 issuer: string
 }
 
+export type PrintDunningNoticesParams = Record<string, never>;
+
+export type PrintDunningNoticesQuery = Record<string, never>;
+
+export interface PrintDunningNoticesBody {
+/**
+ * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+ids: number[]
+}
+
+export interface PrintDunningNoticesBodyInput {
+/**
+ * 催缴通知
+ * 
+ * @minItems 1
+ * @maxItems 500
+ */
+ids: (number | string)[]
+}
+
+export interface PrintDunningNoticesData {
+list: {
+id: number
+noticeNo: string
+title: string
+content: string
+/**
+ * 元，两位小数
+ */
+amountOwed: string
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}[]
+}
+
+export interface PrintDunningNoticesResult {
+list: {
+id: number
+noticeNo: string
+title: string
+content: string
+/**
+ * 分
+ */
+amountOwed: number
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}[]
+}
+
 export type GetChargeReportParams = Record<string, never>;
 
 export type GetChargeReportQuery = Record<string, never>;
@@ -11234,6 +11324,7 @@ export interface OperationTypes {
   getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData; result: GetDunningTaskData; community: null };
   publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData; result: PublishDunningNoticesData; community: null };
   printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData; result: PrintDunningNoticeResult; community: null };
+  printDunningNotices: { params: PrintDunningNoticesParams; query: PrintDunningNoticesQuery; body: PrintDunningNoticesBody; data: PrintDunningNoticesData; result: PrintDunningNoticesResult; community: null };
   getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData; result: GetChargeReportResult; community: CheckedCommunity | null };
   getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData; result: GetCollectionReportResult; community: CheckedCommunity | null };
   getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData; result: GetPrepayLedgerResult; community: CheckedCommunity | null };

@@ -6628,6 +6628,56 @@ export const operations = {
       }
     }
   },
+  "printDunningNotices": {
+    "name": "printDunningNotices",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/printBatch",
+    "summary": "批量打印催缴通知：所选催缴通知（最多 500 份）及其房屋与欠费账单，按所选顺序",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "dunningNotices",
+          "table": "dunning_notices",
+          "part": "body",
+          "key": "ids",
+          "many": true
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "list[].amountOwed"
+      ]
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "催缴通知",
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "minItems": 1,
+            "maxItems": 500
+          }
+        },
+        "required": [
+          "ids"
+        ]
+      }
+    }
+  },
   "getChargeReport": {
     "name": "getChargeReport",
     "domain": "payment",

@@ -206,7 +206,7 @@ export const texts = {
   },
   "dunning": {
     "title": "物业费催缴通知",
-    "body": "尊敬的{room}业主：截至{date}，您尚有{count}笔费用未缴，合计{amount}元（最早欠费账期{period}）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。"
+    "body": "尊敬的{owner}业主（{room}）：截至{date}，您尚有{count}笔费用未缴，合计{amount}元（最早欠费账期{period}）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。"
   },
   "residentRepairs": {
     "reporter": "住户"
@@ -301,8 +301,9 @@ export const texts = {
     "declared": "已申报 {amount}"
   },
   "payDunning": {
-    "missing": "有{count}份催缴通知不存在或无权查看，未列入打印",
     "noticeLabel": "催缴通知 {noticeNo}",
+    "selectAll": "选择全部{count}份（所有页）",
+    "printLimit": "一次最多打印{max}份",
     "publishSelected": "确定将所选{count}份催缴通知中未发布的{open}份发布给住户吗？已发布的将跳过。",
     "published": "已发布{published}份催缴通知",
     "publishedSkipped": "已发布{published}份，跳过已发布的{skipped}份",

@@ -5221,6 +5221,10 @@ communityId?: number
  */
 noticeNo?: (string | null)
 /**
+ * 催缴月份
+ */
+noticeMonth?: (string | null)
+/**
  * 房屋
  */
 roomId?: (number | null)

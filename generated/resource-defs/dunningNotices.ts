@@ -19,6 +19,10 @@ const def: ResourceDef = {
   "unique": [
     [
       "noticeNo"
+    ],
+    [
+      "roomId",
+      "noticeMonth"
     ]
   ],
   "fields": [
@@ -37,6 +41,21 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "noticeMonth",
+      "column": "notice_month",
+      "type": "string",
+      "label": "催缴月份",
+      "required": false,
+      "maxLength": 7,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     },
     {
       "name": "roomId",

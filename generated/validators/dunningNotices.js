@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_dunningNotices_create","$ref":"resource_dunningNotices_fields","required":["noticeNo","roomId","title","content","amountOwed","issuedAt"]};
-const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"publishedNoticeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"noticeMonth":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"publishedNoticeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -213,12 +213,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data1 = data.roomId;
-const _errs21 = errors;
-const _errs22 = errors;
-if(!((data1 === null) || (data1 === ""))){
-const err12 = {};
+if(data.noticeMonth !== undefined){
+let data1 = data.noticeMonth;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err12 = {instancePath:instancePath+"/noticeMonth",schemaPath:"#/properties/noticeMonth/allOf/0/type",keyword:"type",params:{type: schema20.properties.noticeMonth.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -227,9 +225,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid8 = _errs22 === errors;
-if(valid8){
-const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -238,19 +240,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-errors = _errs21;
-if(vErrors !== null){
-if(_errs21){
-vErrors.length = _errs21;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -259,13 +251,22 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs26 = errors;
-let valid9 = true;
-const _errs27 = errors;
-if(errors === _errs27){
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err15 = {};
+if(func1(data1) > 7){
+const err15 = {instancePath:instancePath+"/noticeMonth",schemaPath:"#/properties/noticeMonth/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -275,8 +276,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {};
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err16 = {instancePath:instancePath+"/noticeMonth",schemaPath:"#/properties/noticeMonth/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -286,21 +290,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs27 === errors;
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs29 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+const _errs30 = errors;
+const _errs31 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -309,12 +304,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs29 === errors;
-valid9 = _valid2;
-}
-if(!valid9){
-const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid11 = _errs31 === errors;
+if(valid11){
+const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,13 +315,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
 }
-if(data.title !== undefined){
-let data2 = data.title;
-const _errs33 = errors;
-const _errs34 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err19 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -338,9 +336,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid12 = _errs34 === errors;
-if(valid12){
-const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs35 = errors;
+let valid12 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -349,19 +351,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/1/type",keyword:"type",params:{type: schema20.properties.title.allOf[1].type},message:"must be string,null"};
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -370,13 +362,22 @@ vErrors.push(err21);
 }
 errors++;
 }
+}
+var _valid3 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
 const _errs38 = errors;
-let valid13 = true;
-const _errs39 = errors;
-if(errors === _errs39){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err22 = {};
+if(!pattern4.test(data2)){
+const err22 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -386,8 +387,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {};
+var _valid3 = _errs38 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err23 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -397,21 +401,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs39 === errors;
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs41 = errors;
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err24 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.title !== undefined){
+let data3 = data.title;
+const _errs42 = errors;
+const _errs43 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -420,12 +415,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid3 = _errs41 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid15 = _errs43 === errors;
+if(valid15){
+const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -434,13 +426,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid15 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err26 = {};
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/1/type",keyword:"type",params:{type: schema20.properties.title.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -449,8 +447,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-if(func1(data2) < 1){
+const _errs47 = errors;
+let valid16 = true;
+const _errs48 = errors;
+if(errors === _errs48){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -459,7 +461,6 @@ else {
 vErrors.push(err27);
 }
 errors++;
-}
 }
 }
 else {
@@ -473,21 +474,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid4 = _errs45 === errors;
-errors = _errs44;
+var _valid4 = _errs48 === errors;
+errors = _errs47;
 if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
+if(_errs47){
+vErrors.length = _errs47;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs47 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -497,11 +498,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs47 === errors;
-valid15 = _valid4;
+var _valid4 = _errs50 === errors;
+valid16 = _valid4;
 }
-if(!valid15){
-const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid16){
+const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -510,12 +511,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data3 = data.content;
-const _errs51 = errors;
-const _errs52 = errors;
-if(!((data3 === null) || (data3 === ""))){
+const _errs53 = errors;
+let valid18 = true;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -525,9 +526,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid18 = _errs52 === errors;
-if(valid18){
-const err32 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+if(func1(data3) < 1){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -536,19 +537,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err33 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -557,13 +549,22 @@ vErrors.push(err33);
 }
 errors++;
 }
+}
+var _valid5 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
 const _errs56 = errors;
-let valid19 = true;
-const _errs57 = errors;
-if(errors === _errs57){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err34 = {};
+if(!pattern5.test(data3)){
+const err34 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -573,8 +574,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {};
+var _valid5 = _errs56 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err35 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -584,21 +588,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid5 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs59 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 2000){
-const err36 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data.content !== undefined){
+let data4 = data.content;
+const _errs60 = errors;
+const _errs61 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -607,12 +602,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid5 = _errs59 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err37 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid21 = _errs61 === errors;
+if(valid21){
+const err37 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -621,13 +613,19 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
 }
-if(data.amountOwed !== undefined){
-let data4 = data.amountOwed;
-const _errs63 = errors;
-const _errs64 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err38 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err38 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -636,9 +634,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid22 = _errs64 === errors;
-if(valid22){
-const err39 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs65 = errors;
+let valid22 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -647,19 +649,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err40 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountOwed.allOf[1].type},message:"must be string,null"};
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -668,13 +660,22 @@ vErrors.push(err40);
 }
 errors++;
 }
+}
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
 const _errs68 = errors;
-let valid23 = true;
-const _errs69 = errors;
-if(errors === _errs69){
 if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err41 = {};
+if(func1(data4) > 2000){
+const err41 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -684,8 +685,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+var _valid6 = _errs68 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err42 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -695,21 +699,12 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid6 = _errs69 === errors;
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs71 = errors;
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err43 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(data.amountOwed !== undefined){
+let data5 = data.amountOwed;
+const _errs72 = errors;
+const _errs73 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -718,10 +713,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err44 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid25 = _errs73 === errors;
+if(valid25){
+const err44 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -730,10 +724,19 @@ vErrors.push(err44);
 }
 errors++;
 }
+else {
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
 }
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err45 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err45 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/1/type",keyword:"type",params:{type: schema20.properties.amountOwed.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -742,12 +745,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-var _valid6 = _errs71 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err46 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs77 = errors;
+let valid26 = true;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -757,10 +761,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.billCount !== undefined){
-let data5 = data.billCount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err47 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -769,13 +771,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs79 = errors;
-let valid26 = true;
+}
+var _valid7 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
 const _errs80 = errors;
-if(errors === _errs80){
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err48 = {};
+if(!pattern6.test(data5)){
+const err48 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -785,8 +796,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err49 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -796,21 +808,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid7 = _errs80 === errors;
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs82 = errors;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err50 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern7.test(data5)){
+const err50 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -820,9 +820,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err51 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs80 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err51 = {instancePath:instancePath+"/amountOwed",schemaPath:"#/properties/amountOwed/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -832,9 +834,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err52 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.billCount !== undefined){
+let data6 = data.billCount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -843,10 +846,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err53 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs88 = errors;
+let valid29 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -856,9 +862,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err54 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -868,11 +873,21 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs82 === errors;
-valid26 = _valid7;
+var _valid8 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-if(!valid26){
-const err55 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs91 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err55 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -882,10 +897,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.oldestPeriod !== undefined){
-let data6 = data.oldestPeriod;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err56 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.oldestPeriod.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err56 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -894,13 +908,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs92 = errors;
-let valid29 = true;
-const _errs93 = errors;
-if(errors === _errs93){
+}
 if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err57 = {};
+if(!pattern9.test(data6)){
+const err57 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -910,8 +921,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err58 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -921,21 +933,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid8 = _errs93 === errors;
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs95 = errors;
 if(typeof data6 === "string"){
-if(func1(data6) > 7){
-const err59 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(!(Number(data6) >= -2147483648)){
+const err59 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -945,11 +945,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs95 === errors;
+var _valid8 = _errs91 === errors;
 valid29 = _valid8;
 }
 if(!valid29){
-const err60 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err60 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -959,9 +959,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.bills !== undefined){
-if(typeof data.bills != "object"){
-const err61 = {instancePath:instancePath+"/bills",schemaPath:"#/properties/bills/allOf/0/type",keyword:"type",params:{type: schema20.properties.bills.allOf[0].type},message:"must be object,array,null"};
+if(data.oldestPeriod !== undefined){
+let data7 = data.oldestPeriod;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err61 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.oldestPeriod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -970,11 +971,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.taskId !== undefined){
-let data8 = data.taskId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
+const _errs101 = errors;
+let valid32 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -983,12 +986,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs104 = errors;
-let valid33 = true;
-const _errs105 = errors;
-if(errors === _errs105){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -999,8 +998,21 @@ vErrors.push(err63);
 errors++;
 }
 }
+var _valid9 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
+}
 else {
-const err64 = {};
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs104 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 7){
+const err64 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1010,21 +1022,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid9 = _errs105 === errors;
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
+var _valid9 = _errs104 === errors;
+valid32 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs107 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err65 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid32){
+const err65 = {instancePath:instancePath+"/oldestPeriod",schemaPath:"#/properties/oldestPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1034,9 +1036,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err66 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.bills !== undefined){
+if(typeof data.bills != "object"){
+const err66 = {instancePath:instancePath+"/bills",schemaPath:"#/properties/bills/allOf/0/type",keyword:"type",params:{type: schema20.properties.bills.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1046,9 +1048,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err67 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.taskId !== undefined){
+let data9 = data.taskId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/0/type",keyword:"type",params:{type: schema20.properties.taskId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1057,12 +1060,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs107 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err68 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs113 = errors;
+let valid36 = true;
+const _errs114 = errors;
+if(errors === _errs114){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1072,11 +1076,7 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.issuedAt !== undefined){
-let data9 = data.issuedAt;
-const _errs113 = errors;
-const _errs114 = errors;
-if(!((data9 === null) || (data9 === ""))){
+else {
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1086,18 +1086,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-var valid36 = _errs114 === errors;
-if(valid36){
-const err70 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err70];
 }
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-else {
+var _valid10 = _errs114 === errors;
 errors = _errs113;
 if(vErrors !== null){
 if(_errs113){
@@ -1107,9 +1097,23 @@ else {
 vErrors = null;
 }
 }
+if(_valid10){
+const _errs116 = errors;
+if(typeof data9 === "string"){
+if(!pattern9.test(data9)){
+const err70 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
 }
-if((typeof data9 !== "string") && (data9 !== null)){
-const err71 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err71 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1118,13 +1122,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-const _errs118 = errors;
-let valid37 = true;
-const _errs119 = errors;
-if(errors === _errs119){
+}
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err72 = {};
+if(!(Number(data9) >= -2147483648)){
+const err72 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1134,8 +1135,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {};
+var _valid10 = _errs116 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err73 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1145,21 +1149,12 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid10 = _errs119 === errors;
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs121 = errors;
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err74 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.issuedAt !== undefined){
+let data10 = data.issuedAt;
+const _errs122 = errors;
+const _errs123 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1168,12 +1163,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-var _valid10 = _errs121 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err75 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid39 = _errs123 === errors;
+if(valid39){
+const err75 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1182,11 +1174,19 @@ vErrors.push(err75);
 }
 errors++;
 }
+else {
+errors = _errs122;
+if(vErrors !== null){
+if(_errs122){
+vErrors.length = _errs122;
 }
-if(data.issuerId !== undefined){
-let data10 = data.issuerId;
+else {
+vErrors = null;
+}
+}
+}
 if((typeof data10 !== "string") && (data10 !== null)){
-const err76 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1235,8 +1235,8 @@ vErrors = null;
 if(_valid11){
 const _errs130 = errors;
 if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err79 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!pattern11.test(data10)){
+const err79 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1250,7 +1250,7 @@ var _valid11 = _errs130 === errors;
 valid40 = _valid11;
 }
 if(!valid40){
-const err80 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err80 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1260,10 +1260,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.publishedNoticeId !== undefined){
-let data11 = data.publishedNoticeId;
+if(data.issuerId !== undefined){
+let data11 = data.issuerId;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedNoticeId.allOf[0].type},message:"must be string,null"};
+const err81 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1313,7 +1313,7 @@ if(_valid12){
 const _errs139 = errors;
 if(typeof data11 === "string"){
 if(!pattern4.test(data11)){
-const err84 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err84 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1327,7 +1327,7 @@ var _valid12 = _errs139 === errors;
 valid43 = _valid12;
 }
 if(!valid43){
-const err85 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err85 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1337,12 +1337,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data12 = data.communityId;
-const _errs143 = errors;
-const _errs144 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err86 = {};
+if(data.publishedNoticeId !== undefined){
+let data12 = data.publishedNoticeId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err86 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedNoticeId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1351,9 +1349,13 @@ vErrors.push(err86);
 }
 errors++;
 }
-var valid46 = _errs144 === errors;
-if(valid46){
-const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs145 = errors;
+let valid46 = true;
+const _errs146 = errors;
+if(errors === _errs146){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1362,19 +1364,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-else {
-errors = _errs143;
-if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err88 = {};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1383,13 +1375,22 @@ vErrors.push(err88);
 }
 errors++;
 }
+}
+var _valid13 = _errs146 === errors;
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
 const _errs148 = errors;
-let valid47 = true;
-const _errs149 = errors;
-if(errors === _errs149){
 if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err89 = {};
+if(!pattern4.test(data12)){
+const err89 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1399,8 +1400,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {};
+var _valid13 = _errs148 === errors;
+valid46 = _valid13;
+}
+if(!valid46){
+const err90 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1410,21 +1414,12 @@ vErrors.push(err90);
 errors++;
 }
 }
-var _valid13 = _errs149 === errors;
-errors = _errs148;
-if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs151 = errors;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err91 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data13 = data.communityId;
+const _errs152 = errors;
+const _errs153 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1433,12 +1428,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-var _valid13 = _errs151 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid49 = _errs153 === errors;
+if(valid49){
+const err92 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1447,10 +1439,19 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
+else {
+errors = _errs152;
+if(vErrors !== null){
+if(_errs152){
+vErrors.length = _errs152;
 }
 else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err93 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1459,10 +1460,86 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs157 = errors;
+let valid50 = true;
+const _errs158 = errors;
+if(errors === _errs158){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+var _valid14 = _errs158 === errors;
+errors = _errs157;
+if(vErrors !== null){
+if(_errs157){
+vErrors.length = _errs157;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs160 = errors;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err96 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+var _valid14 = _errs160 === errors;
+valid50 = _valid14;
+}
+if(!valid50){
+const err97 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"noticeNo":true,"noticeMonth":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1545,7 +1622,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"noticeNo":true,"noticeMonth":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_dunningNotices_update","$ref":"resource_dunningNotices_fields"};
@@ -1568,6 +1645,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"noticeNo":true,"noticeMonth":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"通知编号不能超过32个字符","#/properties/noticeNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/publishedNoticeId/allOf/0":"住户通知格式不正确","#/properties/publishedNoticeId/allOf/1/then/allOf/0":"请选择住户通知","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","publishedNoticeId","communityId"]};
+export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"通知编号不能超过32个字符","#/properties/noticeNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/noticeMonth/allOf/0":"催缴月份格式不正确","#/properties/noticeMonth/allOf/1/then/allOf/0":"催缴月份不能超过7个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"标题不能超过64个字符","#/properties/title/allOf/3/then/allOf/0":"内容含有特殊字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/publishedNoticeId/allOf/0":"住户通知格式不正确","#/properties/publishedNoticeId/allOf/1/then/allOf/0":"请选择住户通知","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","publishedNoticeId","communityId"]};

@@ -288,8 +288,17 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   await page.getByText("已发布").first().waitFor();
   await screenshot(page, "fee-depth-8-dunning-published-notice");
 
-  // Two letters chosen on the list print together, one a page, and the watermark does not print.
+  // 选择全部 picks every notice of the list, on every page, for one print; 清除选择 drops them.
   await open(page, "/propertyPayment/dunningNotices");
+  const selectAll = page.getByRole("button", { name: /选择全部\d+份（所有页）/ });
+  const everyNotice = Number(/\d+/.exec((await selectAll.textContent()) ?? "")?.[0]);
+  expect(everyNotice).toBeGreaterThan(0);
+  await selectAll.click();
+  await page.getByRole("button", { name: `批量打印（${everyNotice}）` }).waitFor();
+  await page.getByRole("button", { name: "清除选择" }).click();
+  await page.getByRole("button", { name: /^批量打印$/ }).waitFor();
+
+  // Two letters chosen on the list print together, one a page, and the watermark does not print.
   const rows = page.locator(".ant-table-row");
   await rows.nth(0).locator(".ant-checkbox-input").check();
   await rows.nth(1).locator(".ant-checkbox-input").check();

@@ -1,7 +1,8 @@
 // Publishing dunning notices to residents (generate with publish): each new dunning notice becomes a
 // published notice (公告类型 催缴通知) addressed to its room only (notices.roomId, see
 // room-notices.ts), whose content is the notice's text followed by its unpaid bills, and the dunning
-// notice keeps the notice's id. Runs in the dunning step's transaction, for the notices that step made.
+// notice keeps the notice's id. Runs in the dunning step's transaction, for the notices that step made;
+// a notice a later run of the month updated has its published notice updated with it.
 // Notices generated without publish are published later, chosen on the list (publishLater): the same
 // notice per room, by the user who publishes; those already published are skipped and counted.
 import type { DbSession } from "../platform/db/types.ts";
@@ -47,6 +48,16 @@ export async function publishDunningNotices(
      )
      update dunning_notices d set published_notice_id = made.id from made
       where d.tenant_id = ${p.tenantId} and d.task_id = ${p.taskId} and d.room_id = made.room_id`,
+  );
+}
+
+/** Published notices of dunning notices a later run updated: their residents read the new figures. */
+export async function republishDunningNotices(tx: DbSession, tenantId: number, notices: { noticeId: number; title: string; content: string }[]): Promise<void> {
+  if (!notices.length) return;
+  await tx.query(
+    sql`update notices n set title = u.title, content = u.content, publish_time = now(), updated_at = now(), version = n.version + 1
+          from unnest(${notices.map((x) => x.noticeId)}::bigint[], ${notices.map((x) => x.title)}::text[], ${notices.map((x) => x.content)}::text[]) as u(id, title, content)
+         where n.tenant_id = ${tenantId} and n.id = u.id`,
   );
 }
 

@@ -16,12 +16,12 @@ import { registerTaskHandler, type StepContext, type TaskHandler } from "../plat
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { audit, CODES, fen, notFound, optionalIds, refused, ruleBroken, say } from "./common.ts";
 import type { GenerateDunningNoticesBody, PrintDunningNoticeResult } from "../../../generated/operation-types.ts";
-import { owedSql } from "./arrears.ts";
+import { owedSql, roomOwner } from "./arrears.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
+import { publishDunningNotices, publishedContent, republishDunningNotices, type DunningBill } from "./dunning-publish.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
-import { allOf, anyOf, sql, type Sql } from "../platform/db/sql.ts";
+import { allOf, anyOf, raw, sql, type Sql } from "../platform/db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 
 export const DUNNING_TASK = "dunningNotices";
@@ -76,23 +76,23 @@ export async function startDunning(tx: DbSession, session: SessionInfo, ip: stri
   return { taskId: task.id, total: rows[0].n };
 }
 
-const fill = (template: string, v: Record<string, string>) => template.replace(/\{(room|date|count|amount|period)\}/g, (_m, k: string) => v[k] ?? "");
+const fill = (template: string, v: Record<string, string>) => template.replace(/\{(owner|room|date|count|amount|period)\}/g, (_m, k: string) => v[k] ?? "");
 
 /** One step: the next rooms of the scope after `afterRoomId`; returns how many were scanned and the last id. */
 export async function dunningStep(tx: DbSession, tenantId: number, userId: number | null, taskId: number, p: DunningPayload, afterRoomId: number) {
-  const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: (Omit<DunningBill, "outstanding"> & { outstanding: number })[] | null }>(
+  const { rows } = await tx.query<{ id: number; label: string; owner: string | null; owed: string | null; bills: (Omit<DunningBill, "outstanding"> & { outstanding: number })[] | null }>(
     sql`with cand as (
-       select r.id, r.full_name as label from rooms r
+       select r.id, r.full_name as label, o.name as owner from rooms r left join lateral (${roomOwner(tenantId, raw("r.id"))}) o on true
         where r.tenant_id = ${tenantId} and r.id > ${afterRoomId} and ${scopeSql(p)} order by r.id limit ${STEP}
      ), owed as (
        select b.room_id, b.bill_no, i.name as item_name, b.period, b.due_date, (${owedSql(p.day)}) as owed
          from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
         where b.tenant_id = ${tenantId} and b.room_id in (select id from cand) and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${p.day}::date
      )
-     select c.id, c.label, sum(o.owed) filter (where o.owed > 0)::bigint as owed,
+     select c.id, c.label, c.owner, sum(o.owed) filter (where o.owed > 0)::bigint as owed,
             json_agg(json_build_object('billNo', o.bill_no, 'itemName', o.item_name, 'period', o.period, 'dueDate', o.due_date, 'outstanding', o.owed) order by o.period, o.bill_no)
               filter (where o.owed > 0) as bills
-       from cand c left join owed o on o.room_id = c.id group by c.id, c.label order by c.id`,
+       from cand c left join owed o on o.room_id = c.id group by c.id, c.label, c.owner order by c.id`,
   );
   const owing = rows.filter((r) => fen(r.owed) > 0 && r.bills?.length);
   if (owing.length) {
@@ -102,24 +102,35 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
       return {
         roomId: Number(r.id),
         noticeNo: `CJ${taskId}R${r.id}`,
-        content: fill(p.template, { room: r.label, date: p.day, count: String(bills.length), amount: fenToYuan(fen(r.owed)), period: oldest }).slice(0, 2000),
+        content: fill(p.template, { owner: r.owner ?? "", room: r.label, date: p.day, count: String(bills.length), amount: fenToYuan(fen(r.owed)), period: oldest }).slice(0, 2000),
         amount: fen(r.owed),
         count: bills.length,
         oldest,
         bills,
       };
     });
-    const made = await tx.query<{ room_id: number }>(
-      sql`insert into dunning_notices (tenant_id, community_id, notice_no, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
-       select ${tenantId}, ${p.communityId}, u.notice_no, u.room_id, ${p.title}, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, ${taskId}, now(), ${userId}, ${userId}, ${userId}
+    // One notice per room and month: a room noticed earlier in the month (by this task, resumed, or
+    // an earlier one) has that notice updated to this run's figures, its number kept.
+    const made = await tx.query<{ room_id: number; published_notice_id: number | null }>(
+      sql`insert into dunning_notices (tenant_id, community_id, notice_no, notice_month, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
+       select ${tenantId}, ${p.communityId}, u.notice_no, ${p.day.slice(0, 7)}, u.room_id, ${p.title}, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, ${taskId}, now(), ${userId}, ${userId}, ${userId}
          from unnest(${values.map((v) => v.noticeNo)}::text[], ${values.map((v) => v.roomId)}::bigint[], ${values.map((v) => v.content)}::text[], ${values.map((v) => v.amount)}::bigint[],
                      ${values.map((v) => v.count)}::int[], ${values.map((v) => v.oldest)}::text[], ${values.map((v) => JSON.stringify(v.bills))}::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
-       on conflict do nothing returning room_id`,
+       on conflict (tenant_id, room_id, notice_month) do update
+         set title = excluded.title, content = excluded.content, amount_owed = excluded.amount_owed, bill_count = excluded.bill_count, oldest_period = excluded.oldest_period,
+             bills = excluded.bills, task_id = excluded.task_id, issued_at = excluded.issued_at, issuer_id = excluded.issuer_id, updated_by = excluded.updated_by,
+             updated_at = now(), version = dunning_notices.version + 1
+       returning room_id, published_notice_id`,
+    );
+    const published = new Map(made.rows.filter((m) => m.published_notice_id !== null).map((m) => [Number(m.room_id), Number(m.published_notice_id)]));
+    // A notice already published to its residents shows them the updated figures too.
+    await republishDunningNotices(
+      tx,
+      tenantId,
+      values.filter((v) => published.has(v.roomId)).map((v) => ({ noticeId: published.get(v.roomId)!, title: p.title, content: publishedContent(v.content, v.bills) })),
     );
     if (p.publish) {
-      // Only the notices this statement made (a room already noticed by this task keeps its one notice).
-      const madeRooms = new Set(made.rows.map((m) => Number(m.room_id)));
-      const toPublish = values.filter((v) => madeRooms.has(v.roomId)).map((v) => ({ roomId: v.roomId, content: publishedContent(v.content, v.bills) }));
+      const toPublish = values.filter((v) => !published.has(v.roomId)).map((v) => ({ roomId: v.roomId, content: publishedContent(v.content, v.bills) }));
       await publishDunningNotices(tx, { tenantId, communityId: p.communityId, userId, taskId, title: p.title }, toPublish);
     }
   }
@@ -169,19 +180,27 @@ registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r
 /** A notice as read: what it owes in fen until shown as yuan. */
 type NoticeRow = Omit<PrintDunningNoticeResult, "amountOwed" | "issuer"> & { amountOwed: number | string };
 
-/** One notice for the print view, with its room's place. */
-export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeResult> {
+/** Notices for the print view, with their rooms' places, in the order of `ids`; any missing → 404. */
+export async function dunningNoticeViews(db: DbSession, session: SessionInfo, ids: readonly number[]): Promise<PrintDunningNoticeResult[]> {
+  const chosen = [...new Set(ids)];
   const rows = await camelRows<NoticeRow>(
     db,
     sql`select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
             d.bills, d.issued_at, d.room_id, r.room_no, r.full_name as room_name, bu.name as building_name, un.name as unit_name,
             c.name as community_name
-       from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
+       from unnest(${chosen}::bigint[]) with ordinality as chosen(id, n)
+       join dunning_notices d on d.tenant_id = ${session.tenantId} and d.id = chosen.id
+       join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
        join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id
        left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
        left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
-      where d.tenant_id = ${session.tenantId} and d.id = ${id}`,
+      order by chosen.n`,
   );
-  if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fen(rows[0].amountOwed), issuer: say("dunningIssuer", { communityName: rows[0].communityName }) };
+  if (rows.length !== chosen.length) throw notFound();
+  return rows.map((r) => ({ ...r, amountOwed: fen(r.amountOwed), issuer: say("dunningIssuer", { communityName: r.communityName }) }));
+}
+
+/** One notice for the print view, with its room's place. */
+export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeResult> {
+  return (await dunningNoticeViews(db, session, [id]))[0];
 }

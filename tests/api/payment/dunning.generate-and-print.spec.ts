@@ -62,12 +62,38 @@ describe.each(backends)("dunning notices (%s)", (backend) => {
     expect(listed).toMatchObject({ state: "completed", result: "已生成2份催缴通知" });
   });
 
-  it("makes notices for chosen rooms only; the room's history lists every notice it got", async () => {
+  it("makes notices for chosen rooms only; again in the month, the room's one notice is updated, its number kept", async () => {
+    const before = await ok(t.server, "POST", "/api/property/dunningNotices/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, roomId: fx.rooms[0].id });
+    expect(before.total).toBe(1);
     const task = await run({ communityId: fx.communityId, roomIds: [fx.rooms[0].id, fx.rooms[2].id] });
     expect(task).toMatchObject({ state: "completed", total: 2, result: { notices: 1 } });
     const history = await ok(t.server, "POST", "/api/property/dunningNotices/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, roomId: fx.rooms[0].id });
-    expect(history.total).toBe(2);
-    expect(history.list[0].content).toContain("80.00元");
+    expect(history.total).toBe(1);
+    expect(history.list[0]).toMatchObject({ id: before.list[0].id, noticeNo: before.list[0].noticeNo, noticeMonth: chinaDay().slice(0, 7) });
+    // The default template now: addressed to the owner by name (the room has none: 业主 alone), the room named after.
+    expect(history.list[0].content).toBe(
+      `尊敬的业主（1栋-1单元-101）：截至${chinaDay()}，您尚有1笔费用未缴，合计80.00元（最早欠费账期2034-01）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。`,
+    );
+    // With an owner, the letter names them.
+    await ok(t.server, "POST", "/api/system/inhabitants", t.admin, { communityId: fx.communityId, roomId: fx.rooms[0].id, name: "陈晓梅", phone: "13911112222", identity: 1 });
+    await run({ communityId: fx.communityId, roomIds: [fx.rooms[0].id] });
+    const named = await ok(t.server, "POST", "/api/property/dunningNotices/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, roomId: fx.rooms[0].id });
+    expect(named.total).toBe(1);
+    expect(named.list[0].content).toMatch(/^尊敬的陈晓梅业主（1栋-1单元-101）：/);
+  });
+
+  it("prints a selection in one call, in the order chosen; another tenant's or a missing notice refuses it whole", async () => {
+    const list = await ok(t.server, "POST", "/api/property/dunningNotices/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, communityId: fx.communityId });
+    const ids = list.list.map((n: { id: number }) => n.id).sort((a: number, b: number) => b - a);
+    expect(ids.length).toBe(2);
+    const batch = await ok(t.server, "POST", "/api/property/dunningNotices/actions/printBatch", t.admin, { ids });
+    expect(batch.list.map((n: { id: number }) => n.id)).toEqual(ids);
+    expect(batch.list[0]).toMatchObject({ communityName: "催缴测试社区", amountOwed: "80.00", issuer: expect.any(String) });
+    expect((await t.server.request("POST", "/api/property/dunningNotices/actions/printBatch", { token: t.admin2, body: { ids } })).status).toBe(404);
+    expect((await t.server.request("POST", "/api/property/dunningNotices/actions/printBatch", { token: t.admin, body: { ids: [...ids, 99_999_999] } })).status).toBe(404);
+    const none = await t.server.request("POST", "/api/property/dunningNotices/actions/printBatch", { token: t.admin, body: { ids: [] } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe("请选择要操作的数据");
   });
 
   it("refuses a template with emoji, a missing community and a user without the report's code", async () => {

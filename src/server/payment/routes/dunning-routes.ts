@@ -9,7 +9,7 @@ import type { TaskRunner } from "../../platform/tasks/runner.ts";
 import { findTask } from "../../platform/tasks/store.ts";
 import { chosenCommunity, notFound } from "../common.ts";
 import { publishLater } from "../dunning-publish.ts";
-import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, startDunning } from "../dunning.ts";
+import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, dunningNoticeViews, startDunning } from "../dunning.ts";
 
 export function dunningRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -29,5 +29,6 @@ export function dunningRoutes(runner: TaskRunner | null) {
     });
     route(app, operations.publishDunningNotices, async ({ body, session, request }) => app.db.transaction((tx) => publishLater(tx, session, request.ip, body.ids)));
     route(app, operations.printDunningNotice, async ({ params, session }) => dunningNoticeView(app.db, session, params.id));
+    route(app, operations.printDunningNotices, async ({ body, session }) => ({ list: await dunningNoticeViews(app.db, session, body.ids) }));
   };
 }

@@ -30,8 +30,8 @@ import { dateTime } from "../shared/columns.tsx";
 
 const isRunning = (state: string | undefined) => state === "pending" || state === "active";
 
-/** At most this many letters print at once (each is read on its own). */
-const MAX_BATCH_PRINT = 50;
+/** At most this many letters print at once (read in one call, printDunningNotices). */
+const MAX_BATCH_PRINT = 500;
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -84,7 +84,7 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
         <Form.Item
           name="template"
           label="催缴内容模板"
-          extra="可用占位符：{room} 房屋、{date} 日期、{count} 欠费笔数、{amount} 欠费金额、{period} 最早欠费账期"
+          extra="可用占位符：{owner} 业主姓名、{room} 房屋、{date} 日期、{count} 欠费笔数、{amount} 欠费金额、{period} 最早欠费账期"
           rules={[{ required: true, message: "请输入催缴内容" }]}
         >
           <Input.TextArea rows={5} maxLength={1000} showCount />
@@ -118,6 +118,15 @@ export default function DunningNoticesPage() {
   });
   const running = task.data && isRunning(task.data.state);
   const [selected, setSelected] = useState<DunningNoticeRow[]>([]);
+  // 选择全部: every notice of the filters, on every page (up to MAX_BATCH_PRINT), read once when asked.
+  const [selectingAll, setSelectingAll] = useState(false);
+  const all = useResourcePage<DunningNoticeRow>("dunningNotices", selectingAll && communityId ? { communityId, ...filters } : null, { pageNo: 1, pageSize: MAX_BATCH_PRINT });
+  useEffect(() => {
+    if (!selectingAll || !all.data) return;
+    setSelected(all.data.list);
+    setSelectingAll(false);
+  }, [selectingAll, all.data]);
+  const total = list.data?.total ?? 0;
   const mayPublish = hasAuthority(notices.code);
   const dunningWritten = useDunningWritten();
   // Published or refused (some perhaps published meanwhile), the list shows the notices as they are.
@@ -198,7 +207,13 @@ export default function DunningNoticesPage() {
             批量发布
           </Button>
         )}
-        {selected.length > MAX_BATCH_PRINT && <span>一次最多打印{MAX_BATCH_PRINT}份</span>}
+        {total > selected.length && (
+          <Button loading={selectingAll} onClick={() => setSelectingAll(true)}>
+            {fillTexts.payDunning.selectAll({ count: Math.min(total, MAX_BATCH_PRINT) })}
+          </Button>
+        )}
+        {selected.length > 0 && <Button onClick={() => setSelected([])}>清除选择</Button>}
+        {(selected.length > MAX_BATCH_PRINT || total > MAX_BATCH_PRINT) && <span>{fillTexts.payDunning.printLimit({ max: MAX_BATCH_PRINT })}</span>}
       </Space>
       <DataTable<DunningNoticeRow>
         label={title}
