@@ -139,6 +139,7 @@ export const fillTexts = {
   payReconciliation: {
     declaredTotal: (values: { amount: TextValue }): string => fill(texts.payReconciliation.declaredTotal, values),
     closeTitle: (values: { day: TextValue }): string => fill(texts.payReconciliation.closeTitle, values),
+    closeEarly: (values: { time: TextValue; next: TextValue }): string => fill(texts.payReconciliation.closeEarly, values),
     closedBy: (values: { name: TextValue; at: TextValue }): string => fill(texts.payReconciliation.closedBy, values),
     closingRemark: (values: { remark: TextValue }): string => fill(texts.payReconciliation.closingRemark, values),
     declared: (values: { amount: TextValue }): string => fill(texts.payReconciliation.declared, values),

@@ -296,6 +296,7 @@ export const texts = {
   "payReconciliation": {
     "declaredTotal": "，实际到账 {amount} 元",
     "closeTitle": "日结 {day}",
+    "closeEarly": "今日营业尚未结束（北京时间 {time}）。日结后，今天此后收到的款项将计入下一个营业日 {next}，不计入今日。确定现在日结？",
     "closedBy": "已日结：{name} 于 {at}",
     "closingRemark": "说明：{remark}",
     "declared": "已申报 {amount}"

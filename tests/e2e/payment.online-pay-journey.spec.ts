@@ -101,4 +101,21 @@ test("a bill paid by 扫码支付 at the desk and another through a dunning lett
   }
   await page.locator(".ant-table-row").filter({ hasText: "在线支付" }).filter({ hasText: onlineLine.recordedAmount }).first().waitFor();
   await screenshot(page, "online-pay-daily-closing");
+
+  // China time whatever the PC's clock: a PC in Los Angeles at 09:30 China time (17:30 of the day
+  // before there) opens 日结 on China's today, and closing today asks first, saying where the rest
+  // of today's payments will go.
+  const abroad = await journey.openPage("admin", { timezoneId: "America/Los_Angeles" });
+  await abroad.clock.setFixedTime(new Date(`${today}T01:30:00Z`));
+  await chooseFirstCommunity(journey, abroad);
+  await openAfresh(journey, abroad, "/propertyPayment/reconciliation");
+  expect(await abroad.evaluate(() => new Date().toLocaleDateString("en-CA"))).not.toBe(today);
+  await expect.poll(() => abroad.locator("input.date-field, .date-field input").first().inputValue()).toBe(today);
+  await abroad.getByRole("button", { name: "日结", exact: true }).click();
+  const confirm = abroad.getByRole("dialog", { name: `日结 ${today}` });
+  const tomorrow = dayjs(today).add(1, "day").format("YYYY-MM-DD");
+  await confirm.getByText(`今日营业尚未结束（北京时间 09:30）。日结后，今天此后收到的款项将计入下一个营业日 ${tomorrow}，不计入今日。确定现在日结？`).waitFor();
+  await screenshot(abroad, "online-pay-closing-today-early");
+  await confirm.getByRole("button", { name: /取\s*消/ }).click();
+  await confirm.waitFor({ state: "hidden" });
 });

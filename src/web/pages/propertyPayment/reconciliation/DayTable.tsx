@@ -15,6 +15,11 @@ import { queries } from "../../../http/query-client.ts";
 import { useReconciliationWritten } from "../shared/queries.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
 import { dateTime } from "../shared/columns.tsx";
+import { chinaNow } from "../../../lib/china-today.ts";
+import { addDays } from "../../../../common/payment/period.ts";
+
+/** Before this hour of China time, closing today asks with a warning: the day is still running. */
+const CLOSING_HOUR = 22;
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId ?? "online"}`;
 
@@ -67,9 +72,13 @@ export function DayTable({ summary }: { summary: DaySummary }) {
   const close = async () => {
     const list = await rows();
     if (!list) return;
+    // Today, before the evening in China (whatever the PC's clock says): the day is still running,
+    // and the confirmation says where the rest of today's payments will go.
+    const now = chinaNow();
+    const early = summary.day === summary.today && now.hour() < CLOSING_HOUR;
     modal.confirm({
       title: fillTexts.payReconciliation.closeTitle({ day: summary.day }),
-      content: "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
+      content: early ? fillTexts.payReconciliation.closeEarly({ time: now.format("HH:mm"), next: addDays(summary.day, 1) }) : "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
       okText: "确定日结",
       cancelText: "取消",
       // Refused: the request wrapper has shown the server's message; the day stays open.
