@@ -23,6 +23,8 @@ export const fillTexts = {
   importReasons: {
     optionInvalid: (values: { label: TextValue; text: TextValue; options: TextValue }): string => fill(texts.importReasons.optionInvalid, values),
     booleanInvalid: (values: { label: TextValue }): string => fill(texts.importReasons.booleanInvalid, values),
+    dateInvalid: (values: { label: TextValue }): string => fill(texts.importReasons.dateInvalid, values),
+    repeatsRow: (values: { row: TextValue }): string => fill(texts.importReasons.repeatsRow, values),
     refMissing: (values: { label: TextValue; text: TextValue }): string => fill(texts.importReasons.refMissing, values),
     roomMissing: (values: { room: TextValue }): string => fill(texts.importReasons.roomMissing, values),
   } as const,

@@ -59,6 +59,8 @@ export const texts = {
     "duplicate": "数据已存在（与已有数据重复）",
     "optionInvalid": "{label}“{text}”不正确，可选：{options}",
     "booleanInvalid": "{label}请填写“是”或“否”",
+    "dateInvalid": "{label}：日期格式不正确",
+    "repeatsRow": "与第 {row} 行重复",
     "refMissing": "{label}“{text}”不存在",
     "buildingRequired": "请输入楼栋",
     "unitRequired": "请输入单元",

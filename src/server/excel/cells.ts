@@ -81,6 +81,13 @@ export class CellProblem {
   constructor(readonly message: string) {}
 }
 
+/** Whether YYYY-MM-DD names a day of the calendar. */
+function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split("-").map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+}
+
 /**
  * A cell as the field's API value: mapping fields take the label (or the code), booleans 是/否,
  * dates and datetimes an Excel date or text. Returns a problem when the text cannot be such a value.
@@ -106,14 +113,18 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
       if (NO.has(text)) return false;
       return new CellProblem(fillTexts.importReasons.booleanInvalid({ label: columnLabel(field, scene) }));
     }
-    case "date":
+    case "date": {
       if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-      return /^\d{4}[/.]\d{1,2}[/.]\d{1,2}$/.test(cell)
+      const day = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/.test(cell.trim())
         ? cell
-            .split(/[/.]/)
+            .trim()
+            .split(/[-/.]/)
             .map((p, i) => (i ? p.padStart(2, "0") : p))
             .join("-")
-        : cell;
+        : null;
+      // A day the calendar has (2024-13-45 is none): the fault names its column.
+      return day !== null && isCalendarDay(day) ? day : new CellProblem(fillTexts.importReasons.dateInvalid({ label: columnLabel(field, scene) }));
+    }
     case "datetime":
       if (cell instanceof Date) return fromChinaWallClock(cell).toISOString();
       return cell;

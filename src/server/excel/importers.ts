@@ -295,7 +295,8 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
     }
     return staged.length;
   }
-  const written = keys.map(() => new Set<string>());
+  // Per key, the sheet row that wrote each value: a later row of the file holding it repeats that row.
+  const written = keys.map(() => new Map<string, number>());
   let count = 0;
   let pending = staged.map((s) => ({ s, texts: texts(s) }));
   while (pending.length) {
@@ -339,11 +340,12 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
         continue;
       }
       count++;
-      p.texts.forEach((t, k) => t !== null && written[k].add(t));
+      p.texts.forEach((t, k) => t !== null && written[k].set(t, chunk.rows[p.s.i].row));
     }
     pending = [];
     for (const p of later) {
-      if (p.texts.some((t, k) => t !== null && written[k].has(t))) chunk.reject(p.s.i, duplicate);
+      const k = p.texts.findIndex((t, key) => t !== null && written[key].has(t));
+      if (k >= 0) chunk.reject(p.s.i, fillTexts.importReasons.repeatsRow({ row: written[k].get(p.texts[k]!)! }));
       else pending.push(p);
     }
   }

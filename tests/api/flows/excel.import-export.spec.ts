@@ -80,20 +80,22 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
       [null, null, null, null, null, null, null, null, null, null, null],
       ["导入楼C", "", "301", 3, "住宅", "90", "", "空置", "", "未部署", 4],
       ["导入楼A", "1单元", "103", 1, "住宅", "90", "", "空置", "", "未部署", 101],
+      ["导入楼A", "1单元", "104", 1, "住宅", "90", "", "空置", "2024-13-45", "未部署", 4],
     ]);
     const r = await upload(t, t.admin, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, content);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data.total).toBe(7);
+    expect(r.body.data.total).toBe(8);
     const task = await waitForTask(t, t.admin, ROOMS, r.body.data.taskId);
     expect(task.state).toBe("completed");
-    expect(task.result).toBe("导入成功2条，失败5条");
+    expect(task.result).toBe("导入成功2条，失败6条");
     expect(task.detail.imported).toBe(2);
     expect(task.detail.rejected).toEqual([
       { row: 4, reason: "房号：只能输入数字大小写字母" },
       { row: 5, reason: "房屋状态“不知道”不正确，可选：自住、出租、空置、装修、未交付；部署状态“已入住”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
-      { row: 6, reason: "房屋已存在" },
+      { row: 6, reason: "与第 2 行重复" },
       { row: 8, reason: "请输入单元" },
       { row: 9, reason: expect.stringContaining("可居住人数") },
+      { row: 10, reason: "交房日期：日期格式不正确" },
     ]);
     const { rows } = await t.server.db.query<{
       room_no: string;
@@ -121,7 +123,7 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(centre.body.data.list.some((x: { id: number }) => x.id === r.body.data.taskId)).toBe(true);
   });
 
-  it("writes in set-wise chunks: duplicates of stored rows, of earlier rows and across chunks are reported; a refusal the checks did not foresee rejects only its row", async () => {
+  it("writes in set-wise chunks: duplicates of stored rows, of earlier rows (named) and across chunks are reported; a refusal the checks did not foresee rejects only its row", async () => {
     const demo = (
       await t.server.db.query<{ building: string; unit: string; room: string }>(
         `select b.name as building, u.name as unit, r.room_no as room from rooms r
@@ -153,8 +155,9 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
       const task = await waitForTask(t, t.admin, ROOMS, r.body.data.taskId);
       expect(task.state).toBe("completed");
       expect(task.detail.rejected).toEqual([
-        { row: 7, reason: "房屋已存在" },
+        { row: 7, reason: "与第 5 行重复" },
         { row: 9, reason: "房屋已存在" },
+        // A row of an earlier step (1000 rows a step) is stored by then: the row repeats stored data.
         { row: 1003, reason: "房屋已存在" },
         { row: 1005, reason: "请求参数错误" },
       ]);
