@@ -13,6 +13,7 @@ import { navigate } from "../router.ts";
 import { useLoad } from "../use-load.ts";
 import { Loading, Nothing, Refused, say, Title } from "./states.tsx";
 import "./repairs.css";
+import { chinaDateTime } from "../../common/china-time.ts";
 
 const MAX_PHOTOS = constants.repairPhotoMaxCount;
 const MAX_BYTES = constants.repairPhotoMaxSizeMb * 1024 * 1024;
@@ -21,7 +22,8 @@ const STATE_COLORS: Record<number, string> = { 1: "warning", 2: "primary", 3: "p
 const DONE = 4;
 
 const StateTag = ({ status }: { status: number }) => <Tag color={STATE_COLORS[status] ?? "default"}>{mappingLabel("repairStatus", status)}</Tag>;
-const when = (at: string | null) => (at ? new Date(at).toLocaleString("zh-CN", { hour12: false, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }) : "");
+/** YYYY-MM-DD HH:mm in China time, whatever zone the phone is in. */
+const when = (at: string | null) => (at ? chinaDateTime(at).slice(0, 16) : "");
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function RepairList() {

@@ -10,6 +10,7 @@ import type { CountClicksByCodeData } from "../../../../generated/operation-type
 import { queries } from "../../http/query-client.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 import { RangePickerOnUse } from "../../generic/kits/DatePickerOnUse.tsx";
+import { chinaDateTime } from "../../../common/china-time.ts";
 
 type CodeCount = CountClicksByCodeData["list"][number];
 
@@ -57,7 +58,7 @@ export default function ClickReportPage() {
           { title: "埋点编码", dataIndex: "lc" },
           { title: "点击次数", dataIndex: "count", sorter: (a, b) => a.count - b.count, defaultSortOrder: "descend" },
           { title: "用户数", dataIndex: "users", sorter: (a, b) => a.users - b.users },
-          { title: "最近点击", dataIndex: "lastTime", render: (t: string | null) => (t ? new Date(t).toLocaleString("zh-CN", { hour12: false }) : "-") },
+          { title: "最近点击", dataIndex: "lastTime", render: (t: string | null) => (t ? chinaDateTime(t) : "-") },
         ]}
       />
     </Card>

@@ -14,8 +14,10 @@ import { FeeOverview } from "./fee-overview.tsx";
 import { Donut } from "../../ui/charts/Donut.tsx";
 import { asData } from "../../ui/charts/parts.tsx";
 import { XYChart } from "../../ui/charts/XYChart.tsx";
+import { chinaDateTime } from "../../../common/china-time.ts";
 
-const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }) : "");
+/** MM-DD HH:mm in China time, whatever zone the PC is in. */
+const time = (iso: string | null | undefined) => (iso ? chinaDateTime(iso).slice(5, 16) : "");
 const dayLabel = (date: string) => date.slice(5).replace("-", "/");
 
 function CommunityProfile({ communityId }: ModuleProps) {

@@ -11,10 +11,12 @@ import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { downloadUrlOf, hasImportErrors, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
+import { chinaDateTime } from "../../../../common/china-time.ts";
 
 type TaskPage = { list: BackgroundTask[]; total: number };
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
+// Times in China time, whatever zone the PC is in.
+const when = (iso: string | null | undefined) => (iso ? chinaDateTime(iso) : "-");
 
 export default function TaskCenterPage() {
   const title = useRouteTitle();
