@@ -32,7 +32,7 @@ const shown = (el: Element): boolean => {
 };
 
 /** Whether an antd dialog, drawer or image preview is open in the document. */
-export const dialogOpen = (doc: Document = document): boolean => [...doc.querySelectorAll(OPEN_DIALOG)].some(shown);
+const dialogOpen = (doc: Document = document): boolean => [...doc.querySelectorAll(OPEN_DIALOG)].some(shown);
 
 /** Follows dialogs opening and closing (checked once per frame at most, after the document changes). */
 export function useDialogOpen(enabled: boolean): boolean {

@@ -20,6 +20,7 @@ import { constants } from "../../../../generated/constants.ts";
 import { useNarrowScreen } from "../../shell/use-narrow.ts";
 import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
+import { accountStorage } from "../account-storage.ts";
 import { guideQueries } from "../queries.ts";
 import { useDrag } from "../drag.ts";
 import { PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
@@ -64,6 +65,8 @@ function firstMode(storage: Pick<Storage, "getItem">): PanelMode {
 }
 
 export interface PaymentGuideProps {
+  /** Whose flags (account-storage.ts). */
+  account: string;
   /** The page is a payment page (/propertyPayment/…). */
   onPaymentPage: boolean;
   authorities: readonly string[];
@@ -78,8 +81,8 @@ export interface PaymentGuideProps {
 
 type Dialog = { questionnaire: Questionnaire; reason: "close"; plan: ClosePlan } | { questionnaire: Questionnaire; reason: "satisfaction" };
 
-export default function PaymentGuide({ onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
-  const storage = local();
+export default function PaymentGuide({ account, onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
+  const storage = useMemo(() => accountStorage(local(), account), [account]);
   const client = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<PanelMode>(() => firstMode(storage));

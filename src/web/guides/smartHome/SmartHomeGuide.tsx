@@ -10,6 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNarrowScreen } from "../../shell/use-narrow.ts";
 import { local } from "../../state/storage.ts";
+import { accountStorage } from "../account-storage.ts";
 import { guideQueries } from "../queries.ts";
 import { GuideBand, SMART_HOME_TAB, STRIP_TOP, useDialogOpen, useStripSpace } from "../guide-dock.tsx";
 import { GuideIcon } from "../guide-icons.tsx";
@@ -22,6 +23,8 @@ import { initialSmartHomeMode, isSmartHomePath, minimiseSmartHome, reopenSmartHo
 const FIXED_TAB = { position: { x: 0, y: STRIP_TOP }, onPointerDown: () => undefined, wasDragged: () => false };
 
 export interface SmartHomeGuideProps {
+  /** Whose flags (account-storage.ts). */
+  account: string;
   path: string;
   shownOnPage: boolean;
   authorities: readonly string[];
@@ -33,8 +36,8 @@ export interface SmartHomeGuideProps {
   onStartTour: () => void;
 }
 
-export default function SmartHomeGuide({ path, shownOnPage, authorities, userName, communityId, openNonce, locationKey, helpUrl, onStartTour }: SmartHomeGuideProps) {
-  const storage = local();
+export default function SmartHomeGuide({ account, path, shownOnPage, authorities, userName, communityId, openNonce, locationKey, helpUrl, onStartTour }: SmartHomeGuideProps) {
+  const storage = useMemo(() => accountStorage(local(), account), [account]);
   const client = useQueryClient();
   const [mode, setMode] = useState<SmartHomeMode>(() => initialSmartHomeMode(storage, path));
   const [flags, setFlags] = useState<SmartHomeSteerFlags | null>(null);
