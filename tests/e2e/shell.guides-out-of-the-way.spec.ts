@@ -152,6 +152,8 @@ describe("the guides stay out of the way", () => {
     await page.getByRole("button", { name: "保存申报" }).waitFor();
     expect(await page.getByTestId("payment-guide").count()).toBe(0);
     expect(await page.getByTestId("payment-guide-entrance").count()).toBe(0);
+    // The smart-home panel opened on its page is shrunk again here (and shows nothing on a phone).
+    expect(await page.getByTestId("smart-home-guide").count()).toBe(0);
     await page.getByRole("button", { name: "更多" }).click();
     await page.getByText("使用引导", { exact: true }).click();
     await page.getByTestId("payment-guide").waitFor();

@@ -59,11 +59,13 @@ export default function SmartHomeGuide({ account, path, shownOnPage, authorities
     };
   }, [shownOnPage, communityId, locationKey, client]);
 
-  // Started as its button on a payment page: a smart-home page opens it, unless the user minimised it.
+  // Started as its button on a payment page: a smart-home page opens it, unless the user minimised it;
+  // back on a payment page, where the payment guide has the stage, it is its button again (not stored).
   const onSmartHomePage = isSmartHomePath(path);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- follows navigation and reads the stored choice (localStorage, outside React)
     if (onSmartHomePage && storage.getItem(SMART_HOME_MINIMISED_KEY) !== "false") setMode((m) => (m === "minimised" ? "expanded" : m));
+    else if (!onSmartHomePage) setMode((m) => (m === "expanded" ? "minimised" : m));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the user arrives on a smart-home page, not when storage or mode change
   }, [onSmartHomePage]);
 
