@@ -7,11 +7,12 @@
 import { ConfigProvider } from "antd";
 import type { ThemeConfig } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
-import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter } from "react-router";
+import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from "react-router";
 import { cspNonce } from "./csp-styles.ts";
 import { lazyPage } from "./lib/lazyPage.ts";
 import { ErrorPage, LoginPage } from "./pages/own-pages.ts";
 import { appHistory } from "./providers/history.ts";
+import { hasSession } from "./state/session.ts";
 import { LayoutFrame, PageFrame } from "./route-frames.tsx";
 
 const AppRoutes = lazyPage(() => import("./AppRoutes.tsx"));
@@ -55,7 +56,12 @@ ConfigProvider.config({
   ),
 });
 
+/** The refused-route page of the guards (shell/guards.ts FORBIDDEN_PATH; not imported: it would bring the route table). */
+const FORBIDDEN = "/error/403";
+
 export function OwnRoutes() {
+  // A signed-in user's 403 shows inside the shell (AppRoutes), with the menu and a way home or out.
+  const framedForbidden = useLocation().pathname === FORBIDDEN && hasSession();
   return (
     <Routes>
       <Route index element={<Navigate to="/login" replace />} />
@@ -68,14 +74,16 @@ export function OwnRoutes() {
         }
       />
       <Route path="/error" element={<Navigate to="/error/404" replace />} />
-      <Route
-        path="/error/:type"
-        element={
-          <PageFrame>
-            <ErrorPage />
-          </PageFrame>
-        }
-      />
+      {!framedForbidden && (
+        <Route
+          path="/error/:type"
+          element={
+            <PageFrame>
+              <ErrorPage />
+            </PageFrame>
+          }
+        />
+      )}
       <Route
         path="*"
         element={

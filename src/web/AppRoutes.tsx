@@ -6,7 +6,7 @@
 //   - routes outside the frame render alone; every other route renders inside the shell
 //     (src/web/shell/Shell.tsx, a layout that renders <Outlet/>), behind the session check.
 // All of them sit under RefineRoot (Refine and its providers); every page is its own lazily loaded
-// chunk. A path that matches no route goes to the 404 page. Every page that shows dates is behind
+// chunk. /error/403 of a signed-in user renders inside the shell. A path that matches no route goes to the 404 page. Every page that shows dates is behind
 // this chunk, so dayjs is set to zh-cn here (spec §2: zh_CN only), before any of them loads.
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
@@ -19,6 +19,7 @@ import { pageFor } from "./pages/registry.ts";
 import RefineRoot from "./providers/RefineRoot.tsx";
 import { resourceActions } from "./providers/resourceIndex.ts";
 import SessionGate from "./providers/SessionGate.tsx";
+import { FORBIDDEN_PATH } from "./shell/guards.ts";
 import { LayoutFrame, PageFrame } from "./route-frames.tsx";
 
 dayjs.locale("zh-cn");
@@ -27,6 +28,7 @@ const Shell = lazyPage(() => import("./shell/Shell.tsx"));
 const ListPage = lazyPage(() => import("./generic/ListPage.tsx"));
 const FormPage = lazyPage(() => import("./generic/FormPage.tsx"));
 const ShowPage = lazyPage(() => import("./generic/ShowPage.tsx"));
+const ForbiddenPage = lazyPage(() => import("./shell/ForbiddenPage.tsx"));
 
 /** The app's own routes (src/web/App.tsx); a generated route with the same path is served by them. */
 const OWN_PATHS = new Set(["/", "/login", "/error/:type", "/error"]);
@@ -113,6 +115,15 @@ export default function AppRoutes() {
             }
           >
             {framed.map(routeElements)}
+            {/* A signed-in user's refused route: the 403 inside the shell, with the menu and a way out. */}
+            <Route
+              path={FORBIDDEN_PATH}
+              element={
+                <PageFrame>
+                  <ForbiddenPage />
+                </PageFrame>
+              }
+            />
           </Route>
         </Route>
       </Route>

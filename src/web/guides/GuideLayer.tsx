@@ -11,6 +11,7 @@ import { useCurrentUser } from "../shell/user.ts";
 import { useTracking } from "../tracking/useTracking.ts";
 import { OPEN_GUIDE_EVENT, START_TOUR_EVENT, type GuideSectionDetail } from "./events.ts";
 import { decideOpenGuide, guideAvailable, guideHomes, paymentGuideShownOn, smartHomeGuideShownOn, type GuideSectionName } from "./guide-layer-state.ts";
+import { accountOf } from "./account-storage.ts";
 import { helpDocumentUrl, tenantTypeOf } from "./help-links.ts";
 import PaymentGuide from "./payment/PaymentGuide.tsx";
 import SmartHomeGuide from "./smartHome/SmartHomeGuide.tsx";
@@ -69,6 +70,7 @@ export default function GuideLayer() {
   return (
     <>
       <PaymentGuide
+        account={accountOf(user)}
         onPaymentPage={paymentGuideShownOn(path)}
         authorities={user.authorityCodes}
         communityId={communityId}
@@ -78,6 +80,7 @@ export default function GuideLayer() {
         onStartTour={() => startTour(guideHomes.payment.tourId)}
       />
       <SmartHomeGuide
+        account={accountOf(user)}
         path={path}
         shownOnPage={smartHomeGuideShownOn(path)}
         authorities={user.authorityCodes}

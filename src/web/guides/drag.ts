@@ -22,11 +22,12 @@ export const DRAG_THRESHOLD = 4;
 export const movedEnough = (from: Point, to: Point): boolean => Math.abs(to.x - from.x) > DRAG_THRESHOLD || Math.abs(to.y - from.y) > DRAG_THRESHOLD;
 
 /**
- * Pointer dragging of an element at `position` (fixed, top-left). `axis` y moves only vertically.
+ * Pointer dragging of an element at `position` (fixed, top-left). `axis` y moves only vertically;
+ * `minTop` keeps it below what is above it (the header, another guide's tab).
  * Returns the position, the pointer-down handler and whether the last gesture was a drag (so the
  * click that ends it can be ignored).
  */
-export function useDrag(initial: Point, size: { width: number; height: number }, axis: "xy" | "y" = "xy") {
+export function useDrag(initial: Point, size: { width: number; height: number }, axis: "xy" | "y" = "xy", minTop = 8) {
   const [position, setPosition] = useState<Point>(initial);
   const dragged = useRef(false);
   const onPointerDown = useCallback(
@@ -41,7 +42,8 @@ export function useDrag(initial: Point, size: { width: number; height: number },
         dragged.current = true;
         const viewport = { width: window.innerWidth, height: window.innerHeight };
         const next = { x: axis === "y" ? origin.x : origin.x + now.x - start.x, y: origin.y + now.y - start.y };
-        setPosition(clampPoint(next, size, viewport));
+        const kept = clampPoint(next, size, viewport);
+        setPosition({ x: kept.x, y: clamp(kept.y, minTop, viewport.height - size.height - 8) });
       };
       const up = () => {
         window.removeEventListener("pointermove", move);
@@ -50,7 +52,7 @@ export function useDrag(initial: Point, size: { width: number; height: number },
       window.addEventListener("pointermove", move);
       window.addEventListener("pointerup", up);
     },
-    [axis, position, size],
+    [axis, position, size, minTop],
   );
   return { position, setPosition, onPointerDown, wasDragged: () => dragged.current };
 }

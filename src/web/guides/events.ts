@@ -22,8 +22,8 @@ export const announcePaymentConfigChanged = (): void => {
 };
 
 /**
- * The room a guide panel takes at the right of the window (a CSS length in this custom property of
- * the document's root): the shell's page column keeps clear of it (Shell.tsx), so the panel sits
- * beside the page instead of over a table's row actions.
+ * The strip the guides' entrance tabs take at the right of the window on a desktop (a CSS length in
+ * this custom property of the document's root, guide-dock.tsx): the shell's page column keeps clear
+ * of it (Shell.tsx), so a tab never lies over a table's row actions.
  */
 export const GUIDE_SPACE_PROPERTY = "--neptune-guide-space";

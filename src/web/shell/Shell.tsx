@@ -2,7 +2,7 @@
 // breadcrumb, watermark and the page (<Outlet/>), with the navigation guards of spec §4. The user is
 // loaded once here and shared with everything below (useCurrentUser).
 import { Button, Layout, Result, Spin } from "antd";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { routes } from "../../../generated/routes.ts";
 import { useCurrentCommunity } from "../state/community.ts";
@@ -21,6 +21,7 @@ import Watermark from "./Watermark.tsx";
 import PasswordGate from "./PasswordGate.tsx";
 import GuideLayer from "../guides/GuideLayer.tsx";
 import { GUIDE_SPACE_PROPERTY } from "../guides/events.ts";
+import { GuideBandContext } from "../guides/guide-dock.tsx";
 
 function ShellFrame() {
   const user = useCurrentUser();
@@ -34,6 +35,8 @@ function ShellFrame() {
   const productName = login?.platformName || DEFAULT_PRODUCT_NAME;
   // On a phone the menu is a drawer opened from the header (MenuDrawer.tsx), not a rail.
   const narrow = useNarrowScreen();
+  // The open guide panels render into this band above the page (guides/guide-dock.tsx).
+  const [guideBand, setGuideBand] = useState<HTMLElement | null>(null);
   useCommunityBootstrap(user);
 
   useEffect(() => {
@@ -49,11 +52,12 @@ function ShellFrame() {
       <Header user={user} tenantMenu={Boolean(route?.tenantMenu)} productName={productName} logo={login?.platformIco || user.platformImg} narrow={narrow} />
       <Layout>
         {!narrow && <ShellMenu />}
-        {/* The page column ends where an open guide panel begins (guides/events.ts GUIDE_SPACE_PROPERTY). */}
+        {/* The page column ends where the guides' strip begins (guides/events.ts GUIDE_SPACE_PROPERTY). */}
         <Layout.Content style={{ display: "flex", flexDirection: "column", minWidth: 0, overflow: "hidden", marginRight: `var(${GUIDE_SPACE_PROPERTY}, 0px)` }}>
           {!route?.hideTabs && <Tabs tabs={tabs} />}
           <PageBreadcrumb route={route} path={location.pathname} sceneName={user.sceneName} />
           <div style={{ flex: 1, overflow: "auto" }}>
+            <div ref={setGuideBand} data-testid="guide-band" />
             <Watermark user={user}>
               {/* Keyed by the community: a new community remounts the page, which then loads its data again. */}
               <div key={String(community?.communityId ?? "")} style={{ padding: narrow ? 8 : 16 }} data-testid="shell-page">
@@ -63,7 +67,9 @@ function ShellFrame() {
           </div>
         </Layout.Content>
       </Layout>
-      <GuideLayer />
+      <GuideBandContext.Provider value={guideBand}>
+        <GuideLayer />
+      </GuideBandContext.Provider>
     </Layout>
   );
 }

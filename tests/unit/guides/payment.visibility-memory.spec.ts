@@ -116,3 +116,12 @@ describe("closing", () => {
     expect(initialMode(memory())).toBe("hidden");
   });
 });
+
+describe("do-not-auto-pop-again (Hbl_payment_subvisible)", () => {
+  it("keeps the panel as its entrance on every payment page once ticked, and opens it by itself again once unticked", () => {
+    setNoAutoPop(storage, true);
+    expect(initialMode(readPaymentMemory(storage))).toBe("collapsed");
+    setNoAutoPop(storage, false);
+    expect(initialMode(readPaymentMemory(storage))).toBe("expanded");
+  });
+});

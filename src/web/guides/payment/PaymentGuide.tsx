@@ -7,21 +7,24 @@
 // without one (the settings page's add dialogs save in place): when a page announces a change
 // (events.ts), when the pointer comes back to the guide, when the window gets the focus again, and
 // right before a click on a step that still looks disabled is refused.
-// The panel never covers the page: on a wide window (≥ DOCK_MIN_WIDTH) the open panel, and everywhere
-// the collapsed entrance button, take their own strip at the right (GUIDE_SPACE_PROPERTY: the shell's
-// page column ends before it); on a narrower window there is no room for both, so the guide starts as
-// its entrance button and opens over the page only when asked.
+// The guide never covers the page (guide-dock.tsx): open, it is a band at the top of the page column;
+// collapsed, a tab in the strip at the right (none on a phone: the header's 使用引导 opens it), hidden
+// while a dialog is open. It opens by itself only while 不再自动弹出 is unticked, and on a phone only
+// when asked.
 import { CompassOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Checkbox, Grid, Space, Typography } from "antd";
+import { Button, Checkbox, Space, Typography } from "antd";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
+import { useNarrowScreen } from "../../shell/use-narrow.ts";
 import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
+import { accountStorage } from "../account-storage.ts";
 import { guideQueries } from "../queries.ts";
 import { useDrag } from "../drag.ts";
-import { GUIDE_SPACE_PROPERTY, PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
+import { PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
+import { GuideBand, SMART_HOME_TAB, STRIP_TOP, STRIP_WIDTH, useDialogOpen, useStripSpace } from "../guide-dock.tsx";
 import { GuideIcon } from "../guide-icons.tsx";
 import { FloatingGuideButton, GuideLinks, GuideStepCard, GuideTitleBar, StepBadge, StepText, useGuideOpening, useOpenGuideStep } from "../guide-panel.tsx";
 import { doneCount } from "../guide-steps.ts";
@@ -48,20 +51,22 @@ import {
 const QuestionnaireDialog = lazy(() => import("../questionnaire/QuestionnaireDialog.tsx"));
 
 export const GUIDE_BUTTON_SELECTOR = 'button[aria-label="使用引导"]';
-const ENTRANCE_SIZE = { width: 44, height: 132 };
-const PANEL_WIDTH = 360;
-const PANEL_MARGIN = 24;
-/** The narrowest window (antd's xl breakpoint) where the open panel docks beside the page. */
-const DOCK_MIN_WIDTH = 1200;
+const ENTRANCE_SIZE = { width: STRIP_WIDTH, height: 132 };
+/** The entrance is dragged below the smart-home guide's tab, at the top of the strip. */
+const ENTRANCE_MIN_TOP = STRIP_TOP + SMART_HOME_TAB.height + 8;
+/** Below antd's md breakpoint (a phone), as useNarrowScreen. */
+const PHONE_MAX_WIDTH = 767;
 
-/** How the panel first shows: as remembered, but as its button where it could only cover the page. */
+/** How the panel first shows: as remembered, but as its entrance on a phone, where it was not asked for. */
 function firstMode(storage: Pick<Storage, "getItem">): PanelMode {
   const mode = initialMode(readPaymentMemory(storage));
-  const wide = typeof window === "undefined" || window.innerWidth >= DOCK_MIN_WIDTH;
-  return mode === "expanded" && !wide ? "collapsed" : mode;
+  const phone = typeof window !== "undefined" && window.innerWidth <= PHONE_MAX_WIDTH;
+  return mode === "expanded" && phone ? "collapsed" : mode;
 }
 
 export interface PaymentGuideProps {
+  /** Whose flags (account-storage.ts). */
+  account: string;
   /** The page is a payment page (/propertyPayment/…). */
   onPaymentPage: boolean;
   authorities: readonly string[];
@@ -76,8 +81,8 @@ export interface PaymentGuideProps {
 
 type Dialog = { questionnaire: Questionnaire; reason: "close"; plan: ClosePlan } | { questionnaire: Questionnaire; reason: "satisfaction" };
 
-export default function PaymentGuide({ onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
-  const storage = local();
+export default function PaymentGuide({ account, onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
+  const storage = useMemo(() => accountStorage(local(), account), [account]);
   const client = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<PanelMode>(() => firstMode(storage));
@@ -91,25 +96,24 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   const [recheck, setRecheck] = useState(0);
   const lastCheck = useRef(0);
   const satisfactionTried = useRef(false);
-  const entrance = useDrag({ x: 0, y: Math.max(80, (typeof window !== "undefined" ? window.innerHeight : 800) - 260) }, ENTRANCE_SIZE, "y");
+  const entrance = useDrag({ x: 0, y: Math.max(ENTRANCE_MIN_TOP, (typeof window !== "undefined" ? window.innerHeight : 800) - 260) }, ENTRANCE_SIZE, "y", ENTRANCE_MIN_TOP);
 
   const permitted = authorities.includes(PAYMENT_GUIDE_CODE);
   const shown = onPaymentPage && permitted;
   const steps = useMemo(() => paymentSteps(flags), [flags]);
   const done = doneCount(steps);
   const progress = { ticked, firstTwoDone: firstTwoDone(steps) };
-  // antd measures the window after the first render: until then the panel counts as docked.
-  const docked = Grid.useBreakpoint().xl !== false;
-  const space = !shown ? 0 : mode === "expanded" ? (docked ? PANEL_WIDTH + PANEL_MARGIN : 0) : mode === "collapsed" ? ENTRANCE_SIZE.width : 0;
-
-  useEffect(() => {
-    const root = document.documentElement.style;
-    if (space) root.setProperty(GUIDE_SPACE_PROPERTY, `${space}px`);
-    else root.removeProperty(GUIDE_SPACE_PROPERTY);
-    return () => {
-      root.removeProperty(GUIDE_SPACE_PROPERTY);
-    };
-  }, [space]);
+  // 不再自动弹出 holds across pages: a panel opened on one page waits as its entrance on the next.
+  const pathname = locationKey.split("?")[0];
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (pathname !== seenPath) {
+    setSeenPath(pathname);
+    if (ticked && mode === "expanded") setMode("collapsed");
+  }
+  const narrow = useNarrowScreen();
+  const tab = shown && mode === "collapsed" && !narrow;
+  useStripSpace("payment", tab);
+  const underDialog = useDialogOpen(tab);
 
   useEffect(() => {
     if (!shown || communityId == null) return;
@@ -253,6 +257,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   if (!shown || mode === "hidden") return overlays;
 
   if (mode === "collapsed") {
+    if (!tab || underDialog) return overlays;
     return (
       <>
         <FloatingGuideButton
@@ -298,103 +303,100 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
 
   return (
     <>
-      <section
-        data-testid="payment-guide"
-        data-tour="payment-guide-panel"
-        aria-label="物业缴费配置引导"
-        onPointerEnter={() => checkAgain()}
-        style={{
-          position: "fixed",
-          right: docked ? PANEL_MARGIN : 8,
-          bottom: docked ? PANEL_MARGIN : 8,
-          zIndex: 999,
-          width: docked ? PANEL_WIDTH : `min(${PANEL_WIDTH}px, calc(100vw - 16px))`,
-          maxHeight: "calc(100vh - 120px)",
-          overflow: "auto",
-          background: "#fff",
-          borderRadius: 8,
-          boxShadow: "0 8px 24px rgba(0,0,0,.18)",
-          padding: 16,
-        }}
-      >
-        <GuideTitleBar
-          title="物业缴费配置引导"
-          titleStyle={{ fontSize: 16 }}
-          style={{ marginBottom: 12 }}
-          minimise={{ tooltip: "收起", label: "收起引导", onClick: collapse }}
-          close={{ label: "关闭引导", onClick: () => void close() }}
-        />
+      <GuideBand>
+        <section
+          data-testid="payment-guide"
+          data-tour="payment-guide-panel"
+          aria-label="物业缴费配置引导"
+          onPointerEnter={() => checkAgain()}
+          style={{
+            margin: narrow ? "8px 8px 0" : "16px 16px 0",
+            background: "#fff",
+            borderRadius: 8,
+            border: "1px solid #d6e4ff",
+            padding: narrow ? 12 : 16,
+          }}
+        >
+          <GuideTitleBar
+            title="物业缴费配置引导"
+            titleStyle={{ fontSize: 16 }}
+            style={{ marginBottom: 12 }}
+            minimise={{ tooltip: "收起", label: "收起引导", onClick: collapse }}
+            close={{ label: "关闭引导", onClick: () => void close() }}
+          />
 
-        {!welcomeSeen ? (
-          <div data-testid="payment-guide-welcome">
-            <Typography.Paragraph type="secondary">欢迎使用物业缴费！完成缴费配置后即可使用以下功能：</Typography.Paragraph>
-            <div style={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 12, marginBottom: 16 }}>
-              {WELCOME_FEATURES.map((f) => (
-                <div key={f.key} style={{ textAlign: "center", padding: "8px 4px", background: "#f5f8ff", borderRadius: 6 }}>
-                  <GuideIcon name={f.icon} style={{ fontSize: 22, color: "#1668dc" }} />
-                  <div style={{ fontSize: 12, marginTop: 4 }}>{f.title}</div>
-                </div>
-              ))}
+          {!welcomeSeen ? (
+            <div data-testid="payment-guide-welcome">
+              <Typography.Paragraph type="secondary">欢迎使用物业缴费！完成缴费配置后即可使用以下功能：</Typography.Paragraph>
+              <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(96px, 1fr))", gap: 12, marginBottom: 16 }}>
+                {WELCOME_FEATURES.map((f) => (
+                  <div key={f.key} style={{ textAlign: "center", padding: "8px 4px", background: "#f5f8ff", borderRadius: 6 }}>
+                    <GuideIcon name={f.icon} style={{ fontSize: 22, color: "#1668dc" }} />
+                    <div style={{ fontSize: 12, marginTop: 4 }}>{f.title}</div>
+                  </div>
+                ))}
+              </div>
+              <Button type="primary" onClick={startConfiguring} data-testid="payment-guide-start">
+                开始配置
+              </Button>
             </div>
-            <Button type="primary" block onClick={startConfiguring} data-testid="payment-guide-start">
-              开始配置
-            </Button>
-          </div>
-        ) : (
-          <div data-testid="payment-guide-steps">
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-              已完成 {done}/{constants.guideSteps} 步{flagsFailed ? "（配置进度暂时无法获取）" : ""}
-            </Typography.Paragraph>
-            {steps.map((step, index) => {
-              const enabled = paymentStepEnabled(steps, index);
-              return (
-                <GuideStepCard
-                  key={step.id}
-                  done={step.hasChecked}
-                  enabled={enabled}
-                  testId={`payment-guide-step-${index + 1}`}
-                  onOpen={() => void openStep(index)}
-                  style={{
-                    gap: 12,
-                    padding: "10px 12px",
-                    marginBottom: 8,
-                    border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`,
-                    background: step.hasChecked ? "#f6ffed" : "#fff",
-                  }}
-                >
-                  <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1668dc" style={{ fontWeight: 600 }} />
-                  <StepText
-                    fontWeight={500}
-                    dec={step.dec}
-                    name={
-                      <>
-                        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1668dc" }} />
-                        {step.name}
-                      </>
-                    }
-                  />
-                </GuideStepCard>
-              );
-            })}
-          </div>
-        )}
+          ) : (
+            <div data-testid="payment-guide-steps">
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                已完成 {done}/{constants.guideSteps} 步{flagsFailed ? "（配置进度暂时无法获取）" : ""}
+              </Typography.Paragraph>
+              <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", gap: 8 }}>
+                {steps.map((step, index) => {
+                  const enabled = paymentStepEnabled(steps, index);
+                  return (
+                    <GuideStepCard
+                      key={step.id}
+                      done={step.hasChecked}
+                      enabled={enabled}
+                      testId={`payment-guide-step-${index + 1}`}
+                      onOpen={() => void openStep(index)}
+                      style={{
+                        gap: 12,
+                        padding: "10px 12px",
+                        border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`,
+                        background: step.hasChecked ? "#f6ffed" : "#fff",
+                      }}
+                    >
+                      <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1668dc" style={{ fontWeight: 600 }} />
+                      <StepText
+                        fontWeight={500}
+                        dec={step.dec}
+                        name={
+                          <>
+                            <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1668dc" }} />
+                            {step.name}
+                          </>
+                        }
+                      />
+                    </GuideStepCard>
+                  );
+                })}
+              </div>
+            </div>
+          )}
 
-        <div style={{ display: "flex", alignItems: "center", marginTop: 8, flexWrap: "wrap", gap: 8 }}>
-          <Checkbox
-            checked={ticked}
-            onChange={(e) => {
-              setTicked(e.target.checked);
-              setNoAutoPop(storage, e.target.checked);
-            }}
-            data-testid="payment-guide-no-auto-pop"
-          >
-            不再自动弹出
-          </Checkbox>
-          <Space size={4} style={{ marginLeft: "auto" }}>
-            <GuideLinks onStartTour={onStartTour} helpUrl={helpUrl} />
-          </Space>
-        </div>
-      </section>
+          <div style={{ display: "flex", alignItems: "center", marginTop: 8, flexWrap: "wrap", gap: 8 }}>
+            <Checkbox
+              checked={ticked}
+              onChange={(e) => {
+                setTicked(e.target.checked);
+                setNoAutoPop(storage, e.target.checked);
+              }}
+              data-testid="payment-guide-no-auto-pop"
+            >
+              不再自动弹出
+            </Checkbox>
+            <Space size={4} style={{ marginLeft: "auto" }}>
+              <GuideLinks onStartTour={onStartTour} helpUrl={helpUrl} />
+            </Space>
+          </div>
+        </section>
+      </GuideBand>
       {overlays}
     </>
   );

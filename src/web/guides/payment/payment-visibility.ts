@@ -1,6 +1,8 @@
 // What the payment guide remembers (spec §4, §9 local storage flags) and how collapsing, closing and
 // reopening change it. Pure over an injected Storage, so every rule is unit-tested:
 //   - welcome view until Hbl_payment_welcome is stored (start configuring stores it);
+//   - with do-not-auto-pop-again ticked (Hbl_payment_subvisible) the panel never opens by itself: each
+//     payment page shows its entrance until the user opens it;
 //   - collapsed is remembered (Hbl_payment_packup) only with do-not-pop-again ticked and steps 1 and 2
 //     done, otherwise it lasts for this page only; expanding forgets it;
 //   - closing with the box ticked and steps 1 and 2 done hides the guide permanently (its switch goes
@@ -53,10 +55,10 @@ export function readPaymentMemory(storage: Pick<Storage, "getItem">): PaymentGui
   };
 }
 
-/** How the panel opens on a payment page. */
-export function initialMode(memory: Pick<PaymentGuideMemory, "switchOn" | "collapsed">): PanelMode {
+/** How the panel opens on a payment page: with 不再自动弹出 ticked it waits as its entrance until asked. */
+export function initialMode(memory: Pick<PaymentGuideMemory, "switchOn" | "collapsed" | "noAutoPopTicked">): PanelMode {
   if (!memory.switchOn) return "hidden";
-  return memory.collapsed ? "collapsed" : "expanded";
+  return memory.collapsed || memory.noAutoPopTicked ? "collapsed" : "expanded";
 }
 
 export function markWelcomeSeen(storage: Store): void {
