@@ -6,7 +6,7 @@
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** Whose flags: the tenant and the user. */
-export const accountOf = (user: { tenantId?: unknown; userId?: unknown }): string => `${String(user.tenantId ?? "")}.${String(user.userId ?? "")}`;
+export const accountOf = (user: { tenantId?: number | string | null; userId?: number | string | null }): string => `${user.tenantId ?? ""}.${user.userId ?? ""}`;
 
 /** The stored key of a guide flag for an account. */
 export const accountKey = (key: string, account: string): string => `${key}@${account}`;

@@ -6,7 +6,7 @@ import type { PagedList } from "./usePaging.ts";
 
 type Query = Record<string, unknown>;
 
-const filtersOf = (query: Query): CrudFilter[] => Object.entries(query).map(([field, value]) => ({ field, operator: "eq", value }));
+export const filtersOf = (query: Query): CrudFilter[] => Object.entries(query).map(([field, value]) => ({ field, operator: "eq", value }));
 
 export function useResourcePage<T>(resource: string, query: Query | null, page: { pageNo: number; pageSize: number }): PagedList<T> & { reload: () => void } {
   const { query: q } = useList<BaseRecord>({

@@ -6,6 +6,7 @@
 // notices generated without it, 发布 on a row and 批量发布 for the chosen rows (after a confirmation;
 // those already published are skipped). The chosen rows print together: 批量打印, one letter a page.
 import { DownloadOutlined } from "@ant-design/icons";
+import { useDataProvider } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
@@ -20,7 +21,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
-import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
+import { filtersOf, useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { queries } from "../../../http/query-client.ts";
 import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
@@ -118,14 +119,24 @@ export default function DunningNoticesPage() {
   });
   const running = task.data && isRunning(task.data.state);
   const [selected, setSelected] = useState<DunningNoticeRow[]>([]);
-  // 选择全部: every notice of the filters, on every page (up to MAX_BATCH_PRINT), read once when asked.
-  const [selectingAll, setSelectingAll] = useState(false);
-  const all = useResourcePage<DunningNoticeRow>("dunningNotices", selectingAll && communityId ? { communityId, ...filters } : null, { pageNo: 1, pageSize: MAX_BATCH_PRINT });
-  useEffect(() => {
-    if (!selectingAll || !all.data) return;
-    setSelected(all.data.list);
-    setSelectingAll(false);
-  }, [selectingAll, all.data]);
+  // 选择全部: every notice of the filters, on every page (up to MAX_BATCH_PRINT), read when asked.
+  const client = useQueryClient();
+  const dataProvider = useDataProvider();
+  const selectAll = useMutation({
+    mutationFn: () =>
+      client.fetchQuery({
+        queryKey: ["dunningNotices", "selectAll", communityId, filters],
+        queryFn: () =>
+          dataProvider().getList<DunningNoticeRow>({
+            resource: "dunningNotices",
+            pagination: { currentPage: 1, pageSize: MAX_BATCH_PRINT, mode: "server" },
+            filters: filtersOf({ communityId, ...filters }),
+            meta: { communityId },
+          }),
+        staleTime: 0,
+      }),
+    onSuccess: (page) => setSelected(page.data),
+  });
   const total = list.data?.total ?? 0;
   const mayPublish = hasAuthority(notices.code);
   const dunningWritten = useDunningWritten();
@@ -208,7 +219,7 @@ export default function DunningNoticesPage() {
           </Button>
         )}
         {total > selected.length && (
-          <Button loading={selectingAll} onClick={() => setSelectingAll(true)}>
+          <Button loading={selectAll.isPending} onClick={() => selectAll.mutate()}>
             {fillTexts.payDunning.selectAll({ count: Math.min(total, MAX_BATCH_PRINT) })}
           </Button>
         )}
