@@ -191,8 +191,12 @@ export const stateActions = {
     stateField: "status",
     mapping: "receiptStatus",
     actions: {
-      /** 作废: 已开具 → 已作废 */
-      void: { name: "void", label: "作废", from: [ReceiptStatus.Issued], to: ReceiptStatus.Voided, inputs: ["voidReason"], required: ["voidReason"], byField: "voidedBy", atField: "voidedAt", danger: true, operation: "voidReceipt" },
+      /** 作废: 已开具 → 作废待审核 */
+      void: { name: "void", label: "作废", from: [ReceiptStatus.Issued], to: ReceiptStatus.VoidPending, inputs: ["voidReason"], required: ["voidReason"], byField: "voidAppliedBy", atField: "voidAppliedAt", danger: true, operation: "voidReceipt" },
+      /** 作废审核通过: 作废待审核 → 已作废 */
+      approveVoid: { name: "approveVoid", label: "作废审核通过", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Voided, inputs: [], required: [], byField: "voidedBy", atField: "voidedAt", danger: true, operation: "approveVoidReceipt" },
+      /** 驳回作废: 作废待审核 → 已开具 */
+      rejectVoid: { name: "rejectVoid", label: "驳回作废", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Issued, inputs: ["voidRejectReason"], required: ["voidRejectReason"], danger: false, operation: "rejectVoidReceipt" },
     },
   },
   /** 抄表读数 (schemas/modules/propertyPayment.yaml) */
@@ -238,7 +242,7 @@ export const stateActions = {
     mapping: "depositStatus",
     actions: {
       /** 申请退还: 已收取 → 退款待审核 */
-      refund: { name: "refund", label: "申请退还", from: [DepositStatus.Collected], to: DepositStatus.RefundPending, inputs: ["refundAmount","refundMethod","deductionReason"], required: ["refundAmount","refundMethod"], danger: false },
+      refund: { name: "refund", label: "申请退还", from: [DepositStatus.Collected], to: DepositStatus.RefundPending, inputs: ["refundAmount","refundMethod","deductionReason"], required: ["refundAmount","refundMethod"], byField: "refundApplicantId", danger: false },
       /** 退还审核通过: 退款待审核 → 已退还 */
       approveRefund: { name: "approveRefund", label: "退还审核通过", from: [DepositStatus.RefundPending], to: DepositStatus.Refunded, inputs: [], required: [], byField: "approverId", atField: "refundedAt", confirm: "确定退还该押金吗？", danger: false },
       /** 驳回: 退款待审核 → 已收取 */

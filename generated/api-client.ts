@@ -535,6 +535,16 @@ import type {
   VoidReceiptBody,
   VoidReceiptParamsInput,
   VoidReceiptData,
+  ApproveVoidReceiptParams,
+  ApproveVoidReceiptQuery,
+  ApproveVoidReceiptBody,
+  ApproveVoidReceiptParamsInput,
+  ApproveVoidReceiptData,
+  RejectVoidReceiptParams,
+  RejectVoidReceiptQuery,
+  RejectVoidReceiptBody,
+  RejectVoidReceiptParamsInput,
+  RejectVoidReceiptData,
   ApplyWaiverParams,
   ApplyWaiverQuery,
   ApplyWaiverBody,
@@ -1084,17 +1094,21 @@ export interface ApiClient<O = unknown> {
   getRefundable: (input: { params: GetRefundableParamsInput }, options?: O) => Promise<GetRefundableData>;
   /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
   applyRefund: (input?: { body?: ApplyRefundBodyInput }, options?: O) => Promise<ApplyRefundData>;
-  /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
+  /** 审核通过退款（申请人以外的收费审核人；记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
   approveRefund: (input: { params: ApproveRefundParamsInput }, options?: O) => Promise<ApproveRefundData>;
   /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
   rejectRefund: (input: { params: RejectRefundParamsInput; body?: RejectRefundBody }, options?: O) => Promise<RejectRefundData>;
   /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
   printRefundVoucher: (input: { params: PrintRefundVoucherParamsInput }, options?: O) => Promise<PrintRefundVoucherData>;
-  /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
+  /** 申请作废票据（须填作废原因；票据变为作废待审核，审核通过后才作废） (POST /api/property/receipts/:id/actions/void) */
   voidReceipt: (input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }, options?: O) => Promise<VoidReceiptData>;
-  /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
+  /** 审核通过票据作废（申请人以外的收费审核人；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/approveVoid) */
+  approveVoidReceipt: (input: { params: ApproveVoidReceiptParamsInput }, options?: O) => Promise<ApproveVoidReceiptData>;
+  /** 驳回票据作废申请（须填驳回原因；票据恢复为已开具） (POST /api/property/receipts/:id/actions/rejectVoid) */
+  rejectVoidReceipt: (input: { params: RejectVoidReceiptParamsInput; body?: RejectVoidReceiptBody }, options?: O) => Promise<RejectVoidReceiptData>;
+  /** 申请账单减免（按折扣或金额；未开启双人审核时额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
   applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) => Promise<ApplyWaiverData>;
-  /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
+  /** 审核通过减免（申请人以外的收费审核人） (POST /api/property/waivers/:id/actions/approve) */
   approveWaiver: (input: { params: ApproveWaiverParamsInput }, options?: O) => Promise<ApproveWaiverData>;
   /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
   rejectWaiver: (input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }, options?: O) => Promise<RejectWaiverData>;
@@ -1471,17 +1485,21 @@ export interface ApiQueries<O = unknown> {
   getRefundable: QueryHelpers<"getRefundable", [input: { params: GetRefundableParamsInput }], GetRefundableData, O>;
   /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
   applyRefund: QueryHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O> & MutationHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O>;
-  /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
+  /** 审核通过退款（申请人以外的收费审核人；记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
   approveRefund: QueryHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O> & MutationHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O>;
   /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
   rejectRefund: QueryHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O> & MutationHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O>;
   /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
   printRefundVoucher: QueryHelpers<"printRefundVoucher", [input: { params: PrintRefundVoucherParamsInput }], PrintRefundVoucherData, O>;
-  /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
+  /** 申请作废票据（须填作废原因；票据变为作废待审核，审核通过后才作废） (POST /api/property/receipts/:id/actions/void) */
   voidReceipt: QueryHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }], VoidReceiptData, O> & MutationHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body: VoidReceiptBody }], VoidReceiptData, O>;
-  /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
+  /** 审核通过票据作废（申请人以外的收费审核人；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/approveVoid) */
+  approveVoidReceipt: QueryHelpers<"approveVoidReceipt", [input: { params: ApproveVoidReceiptParamsInput }], ApproveVoidReceiptData, O> & MutationHelpers<"approveVoidReceipt", [input: { params: ApproveVoidReceiptParamsInput }], ApproveVoidReceiptData, O>;
+  /** 驳回票据作废申请（须填驳回原因；票据恢复为已开具） (POST /api/property/receipts/:id/actions/rejectVoid) */
+  rejectVoidReceipt: QueryHelpers<"rejectVoidReceipt", [input: { params: RejectVoidReceiptParamsInput; body?: RejectVoidReceiptBody }], RejectVoidReceiptData, O> & MutationHelpers<"rejectVoidReceipt", [input: { params: RejectVoidReceiptParamsInput; body?: RejectVoidReceiptBody }], RejectVoidReceiptData, O>;
+  /** 申请账单减免（按折扣或金额；未开启双人审核时额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
   applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O>;
-  /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
+  /** 审核通过减免（申请人以外的收费审核人） (POST /api/property/waivers/:id/actions/approve) */
   approveWaiver: QueryHelpers<"approveWaiver", [input: { params: ApproveWaiverParamsInput }], ApproveWaiverData, O> & MutationHelpers<"approveWaiver", [input: { params: ApproveWaiverParamsInput }], ApproveWaiverData, O>;
   /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
   rejectWaiver: QueryHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O> & MutationHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O>;
@@ -2075,6 +2093,14 @@ export const operationRoutes = {
   "voidReceipt": {
     "method": "POST",
     "path": "/api/property/receipts/:id/actions/void"
+  },
+  "approveVoidReceipt": {
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/approveVoid"
+  },
+  "rejectVoidReceipt": {
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/rejectVoid"
   },
   "applyWaiver": {
     "method": "POST",

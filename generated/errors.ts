@@ -133,6 +133,8 @@ export const messages = {
   "selectRefundKind": "请选择退款类型",
   "voidReasonRequired": "请输入作废原因",
   "receiptVoided": "票据已作废",
+  "voidApplied": "作废申请已提交",
+  "voidRejected": "已驳回作废申请",
   "selectStartMonth": "请选择开始月份",
   "selectEndMonth": "请选择结束月份",
   "startAfterEnd": "开始月份不能晚于结束月份",
@@ -622,6 +624,11 @@ export const errorCodes = {
     "code": 40988,
     "status": 409,
     "message": "本月读数已由物业审核，如需更正请联系物业"
+  },
+  "SELF_APPROVAL": {
+    "code": 40989,
+    "status": 409,
+    "message": "申请人不能审核自己的申请"
   },
   "RECEIPT_NOT_VOIDABLE": {
     "code": 40050,

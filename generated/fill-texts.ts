@@ -131,6 +131,8 @@ export const fillTexts = {
     refundVoucher: (values: { voucherNo: TextValue }): string => fill(texts.payReceipt.refundVoucher, values),
     confirmVoid: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.confirmVoid, values),
     voidTitle: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.voidTitle, values),
+    confirmApplyVoid: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.confirmApplyVoid, values),
+    rejectVoidTitle: (values: { receiptNo: TextValue }): string => fill(texts.payReceipt.rejectVoidTitle, values),
     voidReason: (values: { reason: TextValue }): string => fill(texts.payReceipt.voidReason, values),
     voidedBy: (values: { by: TextValue }): string => fill(texts.payReceipt.voidedBy, values),
   } as const,

@@ -722,6 +722,11 @@ export const mappings: Record<string, MappingDef> = {
         "name": "Voided",
         "label": "已作废",
         "color": "default"
+      },
+      "3": {
+        "name": "VoidPending",
+        "label": "作废待审核",
+        "color": "warning"
       }
     },
     "usage": "field"
@@ -2529,6 +2534,29 @@ export const mappings: Record<string, MappingDef> = {
       "2": {
         "name": "Request",
         "label": "绑定申请"
+      }
+    },
+    "usage": "field"
+  },
+  "fourEyesRule": {
+    "description": "须由另一人审核的收费事项（双人审核）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "VoidReceipt",
+        "label": "票据作废"
+      },
+      "2": {
+        "name": "Refund",
+        "label": "退费/冲正"
+      },
+      "3": {
+        "name": "Waiver",
+        "label": "减免"
+      },
+      "4": {
+        "name": "DepositRefund",
+        "label": "押金退还"
       }
     },
     "usage": "field"

@@ -6363,6 +6363,29 @@ id: (number | string)
 export interface VoidReceiptData {
 id: number
 status: number
+}
+
+export interface ApproveVoidReceiptParams {
+/**
+ * 票据
+ */
+id: number
+}
+
+export type ApproveVoidReceiptQuery = Record<string, never>;
+
+export type ApproveVoidReceiptBody = Record<string, never>;
+
+export interface ApproveVoidReceiptParamsInput {
+/**
+ * 票据
+ */
+id: (number | string)
+}
+
+export interface ApproveVoidReceiptData {
+id: number
+status: number
 receiptNo: string
 /**
  * 本次冲销的金额（已全额冲正的票据为 0.00），元，两位小数
@@ -6374,7 +6397,7 @@ reversedAmount: string
 accountingDay: (string | null)
 }
 
-export interface VoidReceiptResult {
+export interface ApproveVoidReceiptResult {
 id: number
 status: number
 receiptNo: string
@@ -6386,6 +6409,34 @@ reversedAmount: number
  * 冲销流水记入的营业日（未冲销时为 null）
  */
 accountingDay: (string | null)
+}
+
+export interface RejectVoidReceiptParams {
+/**
+ * 票据
+ */
+id: number
+}
+
+export type RejectVoidReceiptQuery = Record<string, never>;
+
+export interface RejectVoidReceiptBody {
+/**
+ * 驳回原因
+ */
+reason?: (string | null)
+}
+
+export interface RejectVoidReceiptParamsInput {
+/**
+ * 票据
+ */
+id: (number | string)
+}
+
+export interface RejectVoidReceiptData {
+id: number
+status: number
 }
 
 export type ApplyWaiverParams = Record<string, never>;
@@ -11305,7 +11356,9 @@ export interface OperationTypes {
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData; result: ApproveRefundData; community: null };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData; result: RejectRefundData; community: null };
   printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData; result: PrintRefundVoucherResult; community: null };
-  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptResult; community: null };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData; result: VoidReceiptData; community: null };
+  approveVoidReceipt: { params: ApproveVoidReceiptParams; query: ApproveVoidReceiptQuery; body: ApproveVoidReceiptBody; data: ApproveVoidReceiptData; result: ApproveVoidReceiptResult; community: null };
+  rejectVoidReceipt: { params: RejectVoidReceiptParams; query: RejectVoidReceiptQuery; body: RejectVoidReceiptBody; data: RejectVoidReceiptData; result: RejectVoidReceiptData; community: null };
   applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData; result: ApplyWaiverResult; community: null };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData; result: ApproveWaiverData; community: null };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData; result: RejectWaiverData; community: null };

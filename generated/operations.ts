@@ -5313,15 +5313,16 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/refunds/:id/actions/approve",
-    "summary": "审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额）",
-    "authority": "HBL0701317",
+    "summary": "审核通过退款（申请人以外的收费审核人；记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额）",
+    "authority": "PAYMENT_APPROVE",
     "envelope": true,
     "successMessage": "approved",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
       "CONFLICT",
-      "RECEIPT_VOIDED_NO_REFUND"
+      "RECEIPT_VOIDED_NO_REFUND",
+      "SELF_APPROVAL"
     ],
     "scope": {
       "checks": [
@@ -5356,7 +5357,7 @@ export const operations = {
     "method": "POST",
     "path": "/api/property/refunds/:id/actions/reject",
     "summary": "驳回退款申请（须填驳回原因）",
-    "authority": "HBL0701317",
+    "authority": "PAYMENT_APPROVE",
     "envelope": true,
     "successMessage": "rejected",
     "errors": [
@@ -5454,10 +5455,10 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/receipts/:id/actions/void",
-    "summary": "作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴）",
+    "summary": "申请作废票据（须填作废原因；票据变为作废待审核，审核通过后才作废）",
     "authority": "HBL0701317",
     "envelope": true,
-    "successMessage": "receiptVoided",
+    "successMessage": "voidApplied",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
@@ -5477,11 +5478,6 @@ export const operations = {
         }
       ],
       "whenAbsent": "refuse"
-    },
-    "money": {
-      "data": [
-        "reversedAmount"
-      ]
     },
     "schema": {
       "params": {
@@ -5513,12 +5509,116 @@ export const operations = {
       }
     }
   },
+  "approveVoidReceipt": {
+    "name": "approveVoidReceipt",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/approveVoid",
+    "summary": "审核通过票据作废（申请人以外的收费审核人；未全额冲正的票据同时冲销其收款，账单恢复待缴）",
+    "authority": "PAYMENT_APPROVE",
+    "envelope": true,
+    "successMessage": "receiptVoided",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT",
+      "RECEIPT_NOT_VOIDABLE",
+      "RECEIPT_DAY_CLOSED",
+      "RECEIPT_REFUNDED",
+      "RECEIPT_REFUND_PENDING",
+      "SELF_APPROVAL"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "receipts",
+          "table": "receipts",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "money": {
+      "data": [
+        "reversedAmount"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "票据",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "rejectVoidReceipt": {
+    "name": "rejectVoidReceipt",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/rejectVoid",
+    "summary": "驳回票据作废申请（须填驳回原因；票据恢复为已开具）",
+    "authority": "PAYMENT_APPROVE",
+    "envelope": true,
+    "successMessage": "voidRejected",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "receipts",
+          "table": "receipts",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "票据",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "description": "驳回原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
   "applyWaiver": {
     "name": "applyWaiver",
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/waivers/actions/apply",
-    "summary": "申请账单减免（按折扣或金额；额度内自动审核通过）",
+    "summary": "申请账单减免（按折扣或金额；未开启双人审核时额度内自动审核通过）",
     "authority": [
       "HBL0701315",
       "HBL1905"
@@ -5603,14 +5703,15 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/waivers/:id/actions/approve",
-    "summary": "审核通过减免",
-    "authority": "HBL1905",
+    "summary": "审核通过减免（申请人以外的收费审核人）",
+    "authority": "PAYMENT_APPROVE",
     "envelope": true,
     "successMessage": "approved",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
-      "CONFLICT"
+      "CONFLICT",
+      "SELF_APPROVAL"
     ],
     "scope": {
       "checks": [
@@ -5645,7 +5746,7 @@ export const operations = {
     "method": "POST",
     "path": "/api/property/waivers/:id/actions/reject",
     "summary": "驳回减免申请（须填驳回原因）",
-    "authority": "HBL1905",
+    "authority": "PAYMENT_APPROVE",
     "envelope": true,
     "successMessage": "rejected",
     "errors": [

@@ -130,6 +130,12 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "METER_READING_APPROVE": "抄表审核"
     }
   },
+  "paymentApproval": {
+    "description": "收费审核（作废、退费/冲正、减免、押金退还由一人申请、另一人审核，docs/payment.md）",
+    "codes": {
+      "PAYMENT_APPROVE": "收费审核"
+    }
+  },
   "dataAccess": {
     "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
     "codes": {
@@ -160,6 +166,7 @@ export const permissionNames: Record<string, string> = {
   "METER_MANAGE": "仪表管理",
   "METER_READING_ENTER": "抄表录入",
   "METER_READING_APPROVE": "抄表审核",
+  "PAYMENT_APPROVE": "收费审核",
   "VIEW_PLAIN_TEXT": "查看明文"
 };
 
@@ -254,6 +261,7 @@ export const allAuthorityCodes: string[] = [
   "NSH_SMART_ROOM_MANAGE",
   "NSH_SMART_ROOM_TYPE_MANAGE",
   "NSH_SMART_WORKER_MANAGE",
+  "PAYMENT_APPROVE",
   "PAYMENT_ITEM_CONFIG",
   "PAYMENT_PARAM_CONFIG",
   "PRICE_TYPE_CONFIG",

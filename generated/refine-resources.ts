@@ -769,6 +769,21 @@ export const refineResources = [
     }
   },
   {
+    "name": "approvalRules",
+    "identifier": "approvalRules",
+    "list": "/propertyPayment/approvalRules",
+    "create": "/propertyPayment/approvalRules/create",
+    "edit": "/propertyPayment/approvalRules/edit/:id",
+    "show": "/propertyPayment/approvalRules/show/:id",
+    "meta": {
+      "label": "双人审核规则",
+      "service": "property",
+      "code": "PAYMENT_APPROVE",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
     "name": "meterTypes",
     "identifier": "meterTypes",
     "list": "/propertyPayment/meterTypes",

@@ -826,6 +826,17 @@ export const resourceOperations: Record<string, Record<string, ResourceRoute>> =
     "file": {"name":"paymentSettings_file","method":"GET","path":"/api/property/paymentSettings/actions/file","authority":"HBL1913","query":[{"name":"taskId","required":true}]},
     "batchDelete": {"name":"paymentSettings_batchDelete","method":"DELETE","path":"/api/property/paymentSettings/actions/batchDelete","authority":"HBL1913"},
   },
+  "approvalRules": {
+    "pageList": {"name":"approvalRules_pageList","method":"POST","path":"/api/property/approvalRules/actions/pageList","authority":"PAYMENT_APPROVE"},
+    "create": {"name":"approvalRules_create","method":"POST","path":"/api/property/approvalRules","authority":"PAYMENT_APPROVE"},
+    "detail": {"name":"approvalRules_detail","method":"GET","path":"/api/property/approvalRules/:id","authority":"PAYMENT_APPROVE","pathId":true},
+    "update": {"name":"approvalRules_update","method":"PUT","path":"/api/property/approvalRules/:id","authority":"PAYMENT_APPROVE","pathId":true},
+    "delete": {"name":"approvalRules_delete","method":"DELETE","path":"/api/property/approvalRules/:id","authority":"PAYMENT_APPROVE","pathId":true},
+    "export": {"name":"approvalRules_export","method":"POST","path":"/api/property/approvalRules/actions/export","authority":"PAYMENT_APPROVE"},
+    "task": {"name":"approvalRules_task","method":"GET","path":"/api/property/approvalRules/actions/task","authority":"PAYMENT_APPROVE","query":[{"name":"id","required":true}]},
+    "file": {"name":"approvalRules_file","method":"GET","path":"/api/property/approvalRules/actions/file","authority":"PAYMENT_APPROVE","query":[{"name":"taskId","required":true}]},
+    "batchDelete": {"name":"approvalRules_batchDelete","method":"DELETE","path":"/api/property/approvalRules/actions/batchDelete","authority":"PAYMENT_APPROVE"},
+  },
   "meterTypes": {
     "pageList": {"name":"meterTypes_pageList","method":"POST","path":"/api/property/meterTypes/actions/pageList","authority":"METER_MANAGE"},
     "create": {"name":"meterTypes_create","method":"POST","path":"/api/property/meterTypes","authority":"METER_MANAGE"},

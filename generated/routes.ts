@@ -2310,6 +2310,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/approvalRules",
+    "name": "approvalRules",
+    "module": "propertyPayment",
+    "authority": "PAYMENT_APPROVE",
+    "public": false,
+    "title": "双人审核",
+    "breadcrumb": [
+      "物业缴费",
+      "双人审核"
+    ],
+    "resource": "approvalRules",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/propertyPayment/paymentReport",
     "name": "paymentReport",
     "module": "propertyPayment",
@@ -3777,6 +3797,14 @@ export const menu: MenuNode[] = [
         "code": "METER_READING_ENTER",
         "alias": "抄表录入",
         "path": "/propertyPayment/meterReadingGrid",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "approvalRules",
+        "code": "PAYMENT_APPROVE",
+        "alias": "双人审核",
+        "path": "/propertyPayment/approvalRules",
         "isTenantMenu": false,
         "subMenus": []
       },

@@ -370,6 +370,8 @@ export const ReceiptStatus = {
   Issued: 1,
   /** 已作废 */
   Voided: 2,
+  /** 作废待审核 */
+  VoidPending: 3,
 } as const;
 export type ReceiptStatus = (typeof ReceiptStatus)[keyof typeof ReceiptStatus];
 
@@ -1322,6 +1324,19 @@ export const ResidentBindingSource = {
   Request: 2,
 } as const;
 export type ResidentBindingSource = (typeof ResidentBindingSource)[keyof typeof ResidentBindingSource];
+
+/** 须由另一人审核的收费事项（双人审核） */
+export const FourEyesRule = {
+  /** 票据作废 */
+  VoidReceipt: 1,
+  /** 退费/冲正 */
+  Refund: 2,
+  /** 减免 */
+  Waiver: 3,
+  /** 押金退还 */
+  DepositRefund: 4,
+} as const;
+export type FourEyesRule = (typeof FourEyesRule)[keyof typeof FourEyesRule];
 
 /** 公摊的分摊方式（各房屋所占的比例） */
 export const ShareBasis = {

@@ -288,6 +288,8 @@ export const texts = {
     "refundVoucher": " 凭证号 {voucherNo}",
     "confirmVoid": "确认作废票据 {receiptNo}？",
     "voidTitle": "作废票据 {receiptNo}",
+    "confirmApplyVoid": "确认提交作废票据 {receiptNo} 的申请？",
+    "rejectVoidTitle": "驳回作废票据 {receiptNo} 的申请",
     "voidReason": "：{reason}",
     "voidedBy": "（{by}）"
   },

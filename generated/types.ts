@@ -4274,7 +4274,19 @@ issuerId?: (number | null)
  */
 voidReason?: (string | null)
 /**
- * 作废人
+ * 作废申请人
+ */
+voidAppliedBy?: (number | null)
+/**
+ * 作废申请时间
+ */
+voidAppliedAt?: (string | null)
+/**
+ * 作废驳回原因
+ */
+voidRejectReason?: (string | null)
+/**
+ * 作废审核人
  */
 voidedBy?: (number | null)
 /**
@@ -4453,6 +4465,41 @@ residentReadingFromDay?: (number | null)
  * 其他设置保存时间
  */
 otherSavedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
+export interface ApprovalRulesRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 审核事项
+ */
+rule?: (number | null)
+/**
+ * 须另一人审核
+ */
+required?: (boolean | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -5096,6 +5143,10 @@ deductionAmount?: (string | null)
  * 扣除原因
  */
 deductionReason?: (string | null)
+/**
+ * 退还申请人
+ */
+refundApplicantId?: (number | null)
 /**
  * 审核人
  */
@@ -7247,6 +7298,7 @@ export interface ResourceRows {
   receipts: ReceiptsRow;
   reconciliations: ReconciliationsRow;
   paymentSettings: PaymentSettingsRow;
+  approvalRules: ApprovalRulesRow;
   meterTypes: MeterTypesRow;
   meters: MetersRow;
   meterReplacements: MeterReplacementsRow;

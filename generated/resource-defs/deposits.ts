@@ -285,6 +285,42 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "refundApplicantId",
+      "column": "refund_applicant_id",
+      "type": "ref",
+      "label": "退还申请人",
+      "required": false,
+      "ref": {
+        "resource": "users",
+        "labelField": "realName",
+        "targetCode": "HBL03001",
+        "labelFieldDef": {
+          "name": "realName",
+          "column": "real_name",
+          "type": "string",
+          "label": "姓名",
+          "required": false,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        },
+        "fallbackField": "username"
+      },
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
+    },
+    {
       "name": "approverId",
       "column": "approver_id",
       "type": "ref",
@@ -401,6 +437,7 @@ const def: ResourceDef = {
           "refundAmount",
           "refundMethod"
         ],
+        "byField": "refundApplicantId",
         "done": "退还申请已提交",
         "shows": [
           "roomId",

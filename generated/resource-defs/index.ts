@@ -72,6 +72,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "receipts": () => import("./receipts.ts"),
   "reconciliations": () => import("./reconciliations.ts"),
   "paymentSettings": () => import("./paymentSettings.ts"),
+  "approvalRules": () => import("./approvalRules.ts"),
   "meterTypes": () => import("./meterTypes.ts"),
   "meters": () => import("./meters.ts"),
   "meterReplacements": () => import("./meterReplacements.ts"),

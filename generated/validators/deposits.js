@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_deposits_create","$ref":"resource_deposits_fields","required":["roomId","paymentItemId","amount","payMethod"]};
-const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"refundApplicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -1683,10 +1683,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
+if(data.refundApplicantId !== undefined){
+let data13 = data.refundApplicantId;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err110 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+const err110 = {instancePath:instancePath+"/refundApplicantId",schemaPath:"#/properties/refundApplicantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundApplicantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1736,7 +1736,7 @@ if(_valid16){
 const _errs180 = errors;
 if(typeof data13 === "string"){
 if(!pattern3.test(data13)){
-const err113 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err113 = {instancePath:instancePath+"/refundApplicantId",schemaPath:"#/properties/refundApplicantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1750,7 +1750,7 @@ var _valid16 = _errs180 === errors;
 valid54 = _valid16;
 }
 if(!valid54){
-const err114 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err114 = {instancePath:instancePath+"/refundApplicantId",schemaPath:"#/properties/refundApplicantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1760,10 +1760,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data.refundedAt !== undefined){
-let data14 = data.refundedAt;
+if(data.approverId !== undefined){
+let data14 = data.approverId;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err115 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1812,8 +1812,8 @@ vErrors = null;
 if(_valid17){
 const _errs189 = errors;
 if(typeof data14 === "string"){
-if(!pattern12.test(data14)){
-const err118 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!pattern3.test(data14)){
+const err118 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1827,7 +1827,7 @@ var _valid17 = _errs189 === errors;
 valid57 = _valid17;
 }
 if(!valid57){
-const err119 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err119 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1837,10 +1837,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data15 = data.rejectReason;
+if(data.refundedAt !== undefined){
+let data15 = data.refundedAt;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err120 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1889,8 +1889,8 @@ vErrors = null;
 if(_valid18){
 const _errs198 = errors;
 if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err123 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(!pattern12.test(data15)){
+const err123 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1904,7 +1904,7 @@ var _valid18 = _errs198 === errors;
 valid60 = _valid18;
 }
 if(!valid60){
-const err124 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err124 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1913,13 +1913,11 @@ vErrors.push(err124);
 }
 errors++;
 }
-const _errs201 = errors;
-let valid62 = true;
-const _errs202 = errors;
-if(errors === _errs202){
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err125 = {};
+}
+if(data.rejectReason !== undefined){
+let data16 = data.rejectReason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err125 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1928,8 +1926,12 @@ vErrors.push(err125);
 }
 errors++;
 }
-else {
-if(func1(data15) < 1){
+const _errs204 = errors;
+let valid63 = true;
+const _errs205 = errors;
+if(errors === _errs205){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
 const err126 = {};
 if(vErrors === null){
 vErrors = [err126];
@@ -1938,7 +1940,6 @@ else {
 vErrors.push(err126);
 }
 errors++;
-}
 }
 }
 else {
@@ -1952,21 +1953,21 @@ vErrors.push(err127);
 errors++;
 }
 }
-var _valid19 = _errs202 === errors;
-errors = _errs201;
+var _valid19 = _errs205 === errors;
+errors = _errs204;
 if(vErrors !== null){
-if(_errs201){
-vErrors.length = _errs201;
+if(_errs204){
+vErrors.length = _errs204;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid19){
-const _errs204 = errors;
-if(typeof data15 === "string"){
-if(!pattern18.test(data15)){
-const err128 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs207 = errors;
+if(typeof data16 === "string"){
+if(func1(data16) > 128){
+const err128 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1976,11 +1977,11 @@ vErrors.push(err128);
 errors++;
 }
 }
-var _valid19 = _errs204 === errors;
-valid62 = _valid19;
+var _valid19 = _errs207 === errors;
+valid63 = _valid19;
 }
-if(!valid62){
-const err129 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid63){
+const err129 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1989,11 +1990,13 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data16 = data.remark;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err130 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const _errs210 = errors;
+let valid65 = true;
+const _errs211 = errors;
+if(errors === _errs211){
+if(typeof data16 === "string"){
+if(func1(data16) > 128){
+const err130 = {};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2002,11 +2005,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-const _errs210 = errors;
-let valid65 = true;
-const _errs211 = errors;
-if(errors === _errs211){
-if(typeof data16 === "string"){
+else {
 if(func1(data16) < 1){
 const err131 = {};
 if(vErrors === null){
@@ -2016,6 +2015,7 @@ else {
 vErrors.push(err131);
 }
 errors++;
+}
 }
 }
 else {
@@ -2042,8 +2042,8 @@ vErrors = null;
 if(_valid20){
 const _errs213 = errors;
 if(typeof data16 === "string"){
-if(func1(data16) > 128){
-const err133 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(!pattern18.test(data16)){
+const err133 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2057,7 +2057,7 @@ var _valid20 = _errs213 === errors;
 valid65 = _valid20;
 }
 if(!valid65){
-const err134 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err134 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2066,13 +2066,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-const _errs216 = errors;
-let valid67 = true;
-const _errs217 = errors;
-if(errors === _errs217){
-if(typeof data16 === "string"){
-if(func1(data16) > 128){
-const err135 = {};
+}
+if(data.remark !== undefined){
+let data17 = data.remark;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err135 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2081,8 +2079,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-else {
-if(func1(data16) < 1){
+const _errs219 = errors;
+let valid68 = true;
+const _errs220 = errors;
+if(errors === _errs220){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
 const err136 = {};
 if(vErrors === null){
 vErrors = [err136];
@@ -2091,7 +2093,6 @@ else {
 vErrors.push(err136);
 }
 errors++;
-}
 }
 }
 else {
@@ -2105,21 +2106,21 @@ vErrors.push(err137);
 errors++;
 }
 }
-var _valid21 = _errs217 === errors;
-errors = _errs216;
+var _valid21 = _errs220 === errors;
+errors = _errs219;
 if(vErrors !== null){
-if(_errs216){
-vErrors.length = _errs216;
+if(_errs219){
+vErrors.length = _errs219;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid21){
-const _errs219 = errors;
-if(typeof data16 === "string"){
-if(!pattern18.test(data16)){
-const err138 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const _errs222 = errors;
+if(typeof data17 === "string"){
+if(func1(data17) > 128){
+const err138 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2129,11 +2130,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-var _valid21 = _errs219 === errors;
-valid67 = _valid21;
+var _valid21 = _errs222 === errors;
+valid68 = _valid21;
 }
-if(!valid67){
-const err139 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid68){
+const err139 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2142,10 +2143,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data.history !== undefined){
-if(typeof data.history != "object"){
-const err140 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+const _errs225 = errors;
+let valid70 = true;
+const _errs226 = errors;
+if(errors === _errs226){
+if(typeof data17 === "string"){
+if(func1(data17) > 128){
+const err140 = {};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2154,12 +2158,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs226 = errors;
-const _errs227 = errors;
-if(!((data18 === null) || (data18 === ""))){
+else {
+if(func1(data17) < 1){
 const err141 = {};
 if(vErrors === null){
 vErrors = [err141];
@@ -2169,9 +2169,10 @@ vErrors.push(err141);
 }
 errors++;
 }
-var valid71 = _errs227 === errors;
-if(valid71){
-const err142 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+}
+else {
+const err142 = {};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2180,19 +2181,22 @@ vErrors.push(err142);
 }
 errors++;
 }
-else {
-errors = _errs226;
+}
+var _valid22 = _errs226 === errors;
+errors = _errs225;
 if(vErrors !== null){
-if(_errs226){
-vErrors.length = _errs226;
+if(_errs225){
+vErrors.length = _errs225;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err143 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid22){
+const _errs228 = errors;
+if(typeof data17 === "string"){
+if(!pattern18.test(data17)){
+const err143 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2201,13 +2205,12 @@ vErrors.push(err143);
 }
 errors++;
 }
-const _errs231 = errors;
-let valid72 = true;
-const _errs232 = errors;
-if(errors === _errs232){
-if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err144 = {};
+}
+var _valid22 = _errs228 === errors;
+valid70 = _valid22;
+}
+if(!valid70){
+const err144 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2217,8 +2220,9 @@ vErrors.push(err144);
 errors++;
 }
 }
-else {
-const err145 = {};
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err145 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2228,21 +2232,12 @@ vErrors.push(err145);
 errors++;
 }
 }
-var _valid22 = _errs232 === errors;
-errors = _errs231;
-if(vErrors !== null){
-if(_errs231){
-vErrors.length = _errs231;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid22){
-const _errs234 = errors;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-const err146 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data19 = data.communityId;
+const _errs235 = errors;
+const _errs236 = errors;
+if(!((data19 === null) || (data19 === ""))){
+const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2251,12 +2246,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-var _valid22 = _errs234 === errors;
-valid72 = _valid22;
-}
-if(!valid72){
-const err147 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid74 = _errs236 === errors;
+if(valid74){
+const err147 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2265,10 +2257,19 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
+else {
+errors = _errs235;
+if(vErrors !== null){
+if(_errs235){
+vErrors.length = _errs235;
 }
 else {
-const err148 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data19 !== "string") && (data19 !== null)){
+const err148 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2277,10 +2278,86 @@ vErrors.push(err148);
 }
 errors++;
 }
+const _errs240 = errors;
+let valid75 = true;
+const _errs241 = errors;
+if(errors === _errs241){
+if(typeof data19 === "string"){
+if(func1(data19) < 1){
+const err149 = {};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+else {
+const err150 = {};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+var _valid23 = _errs241 === errors;
+errors = _errs240;
+if(vErrors !== null){
+if(_errs240){
+vErrors.length = _errs240;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid23){
+const _errs243 = errors;
+if(typeof data19 === "string"){
+if(!pattern3.test(data19)){
+const err151 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+var _valid23 = _errs243 === errors;
+valid75 = _valid23;
+}
+if(!valid75){
+const err152 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"refundApplicantId":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2343,7 +2420,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"refundApplicantId":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_deposits_update","$ref":"resource_deposits_fields"};
@@ -2366,6 +2443,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"refundApplicantId":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴款人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退还方式","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"扣除原因不能超过128个字符","#/properties/deductionReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴款人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退还方式","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"扣除原因不能超过128个字符","#/properties/deductionReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/refundApplicantId/allOf/0":"退还申请人格式不正确","#/properties/refundApplicantId/allOf/1/then/allOf/0":"请选择退还申请人","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"驳回原因不能超过128个字符","#/properties/rejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"备注不能超过128个字符","#/properties/remark/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","refundApplicantId","approverId","communityId"]};

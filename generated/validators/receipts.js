@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_receipts_create","$ref":"resource_receipts_fields","required":["receiptNo","receiptType","paymentId","amount","issuedAt"]};
-const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"voidedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}},{"if":{"type":"string","minLength":1,"maxLength":64},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}},{"if":{"type":"string","minLength":1,"maxLength":20},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"voidAppliedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidAppliedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"voidRejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":128}]}},{"if":{"type":"string","minLength":1,"maxLength":128},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]},"voidedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -1711,7 +1711,7 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(!((data12 === "1") || (data12 === "2"))){
+if(!(((data12 === "1") || (data12 === "2")) || (data12 === "3"))){
 const err112 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err112];
@@ -2076,10 +2076,10 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.voidedBy !== undefined){
-let data16 = data.voidedBy;
+if(data.voidAppliedBy !== undefined){
+let data16 = data.voidAppliedBy;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err136 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedBy.allOf[0].type},message:"must be string,null"};
+const err136 = {instancePath:instancePath+"/voidAppliedBy",schemaPath:"#/properties/voidAppliedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidAppliedBy.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2129,7 +2129,7 @@ if(_valid21){
 const _errs220 = errors;
 if(typeof data16 === "string"){
 if(!pattern5.test(data16)){
-const err139 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err139 = {instancePath:instancePath+"/voidAppliedBy",schemaPath:"#/properties/voidAppliedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2143,7 +2143,7 @@ var _valid21 = _errs220 === errors;
 valid67 = _valid21;
 }
 if(!valid67){
-const err140 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err140 = {instancePath:instancePath+"/voidAppliedBy",schemaPath:"#/properties/voidAppliedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2153,10 +2153,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.voidedAt !== undefined){
-let data17 = data.voidedAt;
+if(data.voidAppliedAt !== undefined){
+let data17 = data.voidAppliedAt;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err141 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedAt.allOf[0].type},message:"must be string,null"};
+const err141 = {instancePath:instancePath+"/voidAppliedAt",schemaPath:"#/properties/voidAppliedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidAppliedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2206,7 +2206,7 @@ if(_valid22){
 const _errs229 = errors;
 if(typeof data17 === "string"){
 if(!pattern20.test(data17)){
-const err144 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err144 = {instancePath:instancePath+"/voidAppliedAt",schemaPath:"#/properties/voidAppliedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2220,7 +2220,7 @@ var _valid22 = _errs229 === errors;
 valid70 = _valid22;
 }
 if(!valid70){
-const err145 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err145 = {instancePath:instancePath+"/voidAppliedAt",schemaPath:"#/properties/voidAppliedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2230,12 +2230,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs233 = errors;
-const _errs234 = errors;
-if(!((data18 === null) || (data18 === ""))){
-const err146 = {};
+if(data.voidRejectReason !== undefined){
+let data18 = data.voidRejectReason;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err146 = {instancePath:instancePath+"/voidRejectReason",schemaPath:"#/properties/voidRejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidRejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2244,9 +2242,13 @@ vErrors.push(err146);
 }
 errors++;
 }
-var valid73 = _errs234 === errors;
-if(valid73){
-const err147 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs235 = errors;
+let valid73 = true;
+const _errs236 = errors;
+if(errors === _errs236){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err147 = {};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2255,19 +2257,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-else {
-errors = _errs233;
-if(vErrors !== null){
-if(_errs233){
-vErrors.length = _errs233;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err148 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err148 = {};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2276,13 +2268,22 @@ vErrors.push(err148);
 }
 errors++;
 }
+}
+var _valid23 = _errs236 === errors;
+errors = _errs235;
+if(vErrors !== null){
+if(_errs235){
+vErrors.length = _errs235;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid23){
 const _errs238 = errors;
-let valid74 = true;
-const _errs239 = errors;
-if(errors === _errs239){
 if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err149 = {};
+if(func1(data18) > 128){
+const err149 = {instancePath:instancePath+"/voidRejectReason",schemaPath:"#/properties/voidRejectReason/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2292,8 +2293,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-else {
-const err150 = {};
+var _valid23 = _errs238 === errors;
+valid73 = _valid23;
+}
+if(!valid73){
+const err150 = {instancePath:instancePath+"/voidRejectReason",schemaPath:"#/properties/voidRejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2302,22 +2306,13 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-var _valid23 = _errs239 === errors;
-errors = _errs238;
-if(vErrors !== null){
-if(_errs238){
-vErrors.length = _errs238;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid23){
 const _errs241 = errors;
+let valid75 = true;
+const _errs242 = errors;
+if(errors === _errs242){
 if(typeof data18 === "string"){
-if(!pattern5.test(data18)){
-const err151 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data18) > 128){
+const err151 = {};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2326,12 +2321,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-var _valid23 = _errs241 === errors;
-valid74 = _valid23;
-}
-if(!valid74){
-const err152 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+if(func1(data18) < 1){
+const err152 = {};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2343,7 +2335,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err153 = {};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2352,10 +2344,325 @@ vErrors.push(err153);
 }
 errors++;
 }
+}
+var _valid24 = _errs242 === errors;
+errors = _errs241;
+if(vErrors !== null){
+if(_errs241){
+vErrors.length = _errs241;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid24){
+const _errs244 = errors;
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err154 = {instancePath:instancePath+"/voidRejectReason",schemaPath:"#/properties/voidRejectReason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+var _valid24 = _errs244 === errors;
+valid75 = _valid24;
+}
+if(!valid75){
+const err155 = {instancePath:instancePath+"/voidRejectReason",schemaPath:"#/properties/voidRejectReason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(data.voidedBy !== undefined){
+let data19 = data.voidedBy;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err156 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedBy.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+const _errs250 = errors;
+let valid78 = true;
+const _errs251 = errors;
+if(errors === _errs251){
+if(typeof data19 === "string"){
+if(func1(data19) < 1){
+const err157 = {};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+else {
+const err158 = {};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+var _valid25 = _errs251 === errors;
+errors = _errs250;
+if(vErrors !== null){
+if(_errs250){
+vErrors.length = _errs250;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid25){
+const _errs253 = errors;
+if(typeof data19 === "string"){
+if(!pattern5.test(data19)){
+const err159 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+var _valid25 = _errs253 === errors;
+valid78 = _valid25;
+}
+if(!valid78){
+const err160 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+if(data.voidedAt !== undefined){
+let data20 = data.voidedAt;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err161 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+const _errs259 = errors;
+let valid81 = true;
+const _errs260 = errors;
+if(errors === _errs260){
+if(typeof data20 === "string"){
+if(func1(data20) < 1){
+const err162 = {};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+else {
+const err163 = {};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+var _valid26 = _errs260 === errors;
+errors = _errs259;
+if(vErrors !== null){
+if(_errs259){
+vErrors.length = _errs259;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid26){
+const _errs262 = errors;
+if(typeof data20 === "string"){
+if(!pattern20.test(data20)){
+const err164 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+var _valid26 = _errs262 === errors;
+valid81 = _valid26;
+}
+if(!valid81){
+const err165 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data21 = data.communityId;
+const _errs266 = errors;
+const _errs267 = errors;
+if(!((data21 === null) || (data21 === ""))){
+const err166 = {};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+var valid84 = _errs267 === errors;
+if(valid84){
+const err167 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+else {
+errors = _errs266;
+if(vErrors !== null){
+if(_errs266){
+vErrors.length = _errs266;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data21 !== "string") && (data21 !== null)){
+const err168 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+const _errs271 = errors;
+let valid85 = true;
+const _errs272 = errors;
+if(errors === _errs272){
+if(typeof data21 === "string"){
+if(func1(data21) < 1){
+const err169 = {};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+}
+else {
+const err170 = {};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+var _valid27 = _errs272 === errors;
+errors = _errs271;
+if(vErrors !== null){
+if(_errs271){
+vErrors.length = _errs271;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid27){
+const _errs274 = errors;
+if(typeof data21 === "string"){
+if(!pattern5.test(data21)){
+const err171 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+var _valid27 = _errs274 === errors;
+valid85 = _valid27;
+}
+if(!valid85){
+const err172 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+}
+else {
+const err173 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidAppliedBy":true,"voidAppliedAt":true,"voidRejectReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2428,7 +2735,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidAppliedBy":true,"voidAppliedAt":true,"voidRejectReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_receipts_update","$ref":"resource_receipts_fields"};
@@ -2451,6 +2758,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidAppliedBy":true,"voidAppliedAt":true,"voidRejectReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴费人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"发票抬头不能超过64个字符","#/properties/invoiceTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/0":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/voidReason/allOf/0":"作废原因格式不正确","#/properties/voidReason/allOf/1/then/allOf/0":"作废原因不能超过128个字符","#/properties/voidReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/voidedBy/allOf/0":"作废人格式不正确","#/properties/voidedBy/allOf/1/then/allOf/0":"请选择作废人","#/properties/voidedAt/allOf/0":"作废时间格式不正确","#/properties/voidedAt/allOf/1/then/allOf/0":"作废时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","refundedAmount","payMethod","receivedAmount","changeAmount","status","issuerId","voidedBy","communityId"]};
+export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"票据号不能超过32个字符","#/properties/receiptNo/allOf/3/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"缴费人不能超过32个字符","#/properties/payerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"发票抬头不能超过64个字符","#/properties/invoiceTitle/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"纳税人识别号不能超过20个字符","#/properties/taxNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/0":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/voidReason/allOf/0":"作废原因格式不正确","#/properties/voidReason/allOf/1/then/allOf/0":"作废原因不能超过128个字符","#/properties/voidReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/voidAppliedBy/allOf/0":"作废申请人格式不正确","#/properties/voidAppliedBy/allOf/1/then/allOf/0":"请选择作废申请人","#/properties/voidAppliedAt/allOf/0":"作废申请时间格式不正确","#/properties/voidAppliedAt/allOf/1/then/allOf/0":"作废申请时间格式不正确","#/properties/voidRejectReason/allOf/0":"作废驳回原因格式不正确","#/properties/voidRejectReason/allOf/1/then/allOf/0":"作废驳回原因不能超过128个字符","#/properties/voidRejectReason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/voidedBy/allOf/0":"作废审核人格式不正确","#/properties/voidedBy/allOf/1/then/allOf/0":"请选择作废审核人","#/properties/voidedAt/allOf/0":"作废时间格式不正确","#/properties/voidedAt/allOf/1/then/allOf/0":"作废时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","refundedAmount","payMethod","receivedAmount","changeAmount","status","issuerId","voidAppliedBy","voidedBy","communityId"]};

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, openAfresh } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, openAfresh, setFourEyes } from "./support/payment.ts";
 import { chooseOption, formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
@@ -139,6 +139,8 @@ test("a recharge, then approving the room's bills pays them from the balance", a
 test("a deposit is collected, refunded in part with a deduction and approved", async () => {
   const { page } = journey;
   const c = await firstCommunity(page);
+  // About the deposit's flow, not four eyes: one person applies and approves.
+  await setFourEyes(journey, false);
   const items = await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "装修押金")!;
   // The form's 押金项目 offers deposit items only (not 物业费, 水费 …).

@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, openAfresh } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, openAfresh, setFourEyes } from "./support/payment.ts";
 import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 90_000 });
@@ -24,6 +24,8 @@ interface Order {
 test("a WeChat payment refunded back through the gateway, and an order's 多缴待退 money sent back", async () => {
   const { page } = journey;
   const c = await chooseFirstCommunity(journey);
+  // About the gateway, not four eyes: one person applies and approves.
+  await setFourEyes(journey, false);
   const rooms = (await journey.api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 })).list;
   const stamp = Date.now() % 100000;
   const chosen = rooms.slice(3, 5).map((r) => r.id);

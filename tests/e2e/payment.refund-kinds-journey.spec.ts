@@ -1,14 +1,15 @@
 // Refunds of two kinds, their vouchers and voiding a receipt, in a real browser against the real
 // server: on 实收管理 a 退费 and a 冲正 are asked for from two charges (the dialog says what each kind
 // does), approved on 退款审核 after their confirmations, and each approved refund prints its voucher
-// (退费凭证 / 冲正凭证 with its number); on the receipts tab an untouched receipt is voided with a
-// reason after a confirmation, and shows 已作废.
+// (退费凭证 / 冲正凭证 with its number); on the receipts tab an untouched receipt's void is applied for
+// with a reason after a confirmation and approved, and it shows 已作废. One person does all of it: the
+// four-eyes rules are off here (payment.four-eyes-journey.spec.ts has them on).
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, openAfresh } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, openAfresh, setFourEyes } from "./support/payment.ts";
 import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
@@ -25,6 +26,7 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
   const { page } = journey;
   // The first demo community, current; three of its rooms billed 100.00 each for a month of their own, approved and paid.
   const c = await chooseFirstCommunity(journey);
+  await setFourEyes(journey, false);
   const rooms = (await journey.api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 })).list;
   const stamp = Date.now() % 100000;
   const chosen = rooms.slice(0, 3).map((r) => r.id);
@@ -120,7 +122,7 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
     await page.locator("label").filter({ hasText: "已退款" }).click();
   }
 
-  // 4. The untouched receipt is voided with a reason, after a confirmation.
+  // 4. The untouched receipt's void is applied for with a reason, after a confirmation, then approved.
   await open(page, "/propertyPayment/receivedManagement?tab=receipts");
   await page.getByPlaceholder("票据号 / 缴费人").fill(voided.receiptNo);
   await page.getByRole("button", { name: /查\s*询/ }).click();
@@ -131,6 +133,14 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
   await dialog.getByText("请输入作废原因").waitFor();
   await dialog.getByPlaceholder("请输入作废原因").fill("缴费人信息填错");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
+  await page
+    .locator(".ant-modal-confirm")
+    .filter({ hasText: `确认提交作废票据 ${voided.receiptNo} 的申请` })
+    .getByRole("button", { name: "提交申请" })
+    .click();
+  await page.getByText("作废申请已提交").first().waitFor();
+  await row.getByText("作废待审核").waitFor();
+  await row.getByRole("button", { name: "作废审核通过" }).click();
   const confirm = page.locator(".ant-modal-confirm").filter({ hasText: `确认作废票据 ${voided.receiptNo}` });
   await confirm.getByRole("button", { name: "确认作废" }).click();
   await page.getByText("票据已作废").first().waitFor();
@@ -147,7 +157,7 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
   const again = page.getByRole("dialog", { name: `作废票据 ${reversed.receiptNo}` });
   await again.getByPlaceholder("请输入作废原因").fill("误操作");
   await again.getByRole("button", { name: /确\s*定/ }).click();
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: "确认作废" }).click();
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: "提交申请" }).click();
   await page.getByText("票据已有退款且未全额冲正，不能作废").first().waitFor();
   await refused.getByText("已开具").waitFor();
 

@@ -10,3 +10,6 @@ export const PAYMENT_CODES = {
   settings: "HBL1913",
   report: "HBL0701309",
 } as const;
+
+/** 收费审核 (schemas/permissions.yaml): approving 作废, 退费/冲正, 减免 and 押金退还, which another user applied for (docs/payment.md "Four eyes"). */
+export const PAYMENT_APPROVE = "PAYMENT_APPROVE";

@@ -1,7 +1,8 @@
 // Deposits (押金) and temporary charges (临时收费): money taken at the cashier through the generic
 // create form, then fixed. Creating one records the charge (a payments row of its source, with a
 // receipt) in the same transaction; editing or deleting it is refused. A deposit is refunded in
-// full or in part (the rest kept as a deduction, with its reason) after approval by 实收管理.
+// full or in part (the rest kept as a deduction, with its reason) after approval by 收费审核
+// (PAYMENT_APPROVE), another user than its applicant while the rule 押金退还 is on (four-eyes.ts).
 import { scalarText } from "../../common/scalar-text.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
@@ -9,13 +10,15 @@ import { checkRule } from "../../common/validate.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
-import { CODES, fen, refused, ruleBroken } from "./common.ts";
+import { fen, refused, ruleBroken } from "./common.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql } from "../platform/db/sql.ts";
 import { PaymentSource } from "../../../generated/states.ts";
+import { PAYMENT_APPROVE } from "../../common/payment/codes.ts";
+import { FourEyesRule, refuseSelfApproval } from "./four-eyes.ts";
 
 interface ChargeRow {
   communityId: number;
@@ -100,7 +103,8 @@ async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
 
 /** Approving: the refund leaves as a ReturnFlag.Refund row under the deposit's receipt number. */
 async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
-  requireAuthority(ctx.session, CODES.received);
+  requireAuthority(ctx.session, PAYMENT_APPROVE);
+  await refuseSelfApproval(ctx.tx, ctx.session, FourEyesRule.DepositRefund, ctx.row.refundApplicantId);
   const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
   if (!row.refundAmount) return;
   await recordReturn(ctx.tx, ctx.session, {
@@ -128,7 +132,7 @@ export function registerCounterChargeHooks(): void {
     beforeAction: {
       refund: applyDepositRefund,
       approveRefund: approveDepositRefund,
-      rejectRefund: async (ctx) => requireAuthority(ctx.session, CODES.received),
+      rejectRefund: async (ctx) => requireAuthority(ctx.session, PAYMENT_APPROVE),
     },
   });
   registerResourceHooks("tempCharges", {

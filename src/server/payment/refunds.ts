@@ -10,6 +10,7 @@
 //     keeps its state, so it stays out of arrears and dunning;
 //   冲正 (Reversal: the payment is reversed): the amount comes off the paid amount only, the bill owes
 //     it again (部分缴费 / 已审核) and counts in arrears once past due.
+// Four eyes (four-eyes.ts): while the tenant's rule 退费/冲正 is on, the applicant may not approve it.
 // A receipt that was voided takes no refund. Approve and reject start from the states the refunds'
 // actions declare (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds
 // page reads.
@@ -35,6 +36,7 @@ import { apiError } from "../platform/http/envelope.ts";
 import type { RefundGateway } from "./refund-gateway.ts";
 import { queueWebhookEvent } from "../webhooks/public.ts";
 import { billsSettledChanged } from "./settled-bills.ts";
+import { FourEyesRule, refuseSelfApproval } from "./four-eyes.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;
 
@@ -146,9 +148,10 @@ interface RefundRow {
   status: number;
   reason: string;
   approverId: number | null;
+  applicantId: number | null;
 }
 
-const REFUND_SELECT = sql`select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason, approver_id from refunds`;
+const REFUND_SELECT = sql`select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason, approver_id, coalesce(applicant_id, created_by) as applicant_id from refunds`;
 
 /** The refund, locked, in a state the action starts from (else 409 naming its state and the action). */
 async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
@@ -178,6 +181,7 @@ export interface ApprovedRefund {
  */
 export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date(), gateway?: RefundGateway | null): Promise<ApprovedRefund> {
   const refund = await lockRefund(tx, session.tenantId, id, APPROVE);
+  await refuseSelfApproval(tx, session, FourEyesRule.Refund, refund.applicantId);
   const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
   const receipt = await receiptOfPayment(tx, session.tenantId, payment.receiptNo);
   if (receipt?.status === ReceiptStatus.Voided) throw apiError("RECEIPT_VOIDED_NO_REFUND");

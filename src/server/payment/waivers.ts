@@ -1,8 +1,9 @@
 // Small waivers on an approved, not fully paid bill: a discount (spec §5 discount rule: 9.5 = 95 %
 // of what is owed is still to pay) or a fixed amount off, with a reason. A waiver never exceeds what
 // is owed minus the waivers still waiting for approval, so paid + waived never exceeds what was due
-// and collected money never has to go back. Up to the community's waiverAutoApproveLimit a waiver
-// takes effect at once; above it, it waits for approval. Applying it fixes the bill's late fee.
+// and collected money never has to go back. Four eyes (four-eyes.ts): while the tenant's rule 减免 is
+// on, every waiver waits for another user's approval; with it off, a waiver up to the community's
+// waiverAutoApproveLimit takes effect at once and one above it waits (its applicant may approve it). Applying it fixes the bill's late fee.
 // Approve and reject start from the states the waivers' actions declare (schemas/modules/
 // propertyPayment.yaml, generated/actions.ts); an approval also needs its bill to still owe it
 // (common/payment/row-actions.ts), which the bill-pay page checks the same way.
@@ -23,6 +24,7 @@ import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { PAYABLE_STATES, startsFrom, stateRefusedMessage, waiverConditions } from "../../common/payment/row-actions.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import { billsSettledChanged } from "./settled-bills.ts";
+import { FourEyesRule, fourEyesOn, refuseSelfApproval } from "./four-eyes.ts";
 
 const { approve: APPROVE, reject: REJECT } = stateActions.waivers.actions;
 
@@ -83,7 +85,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   if (amount <= 0) throw refused("waiverPositive", waiverType === WaiverType.Discount ? "discount" : "amount");
   const reason = reasonOf(body.reason, "reason", "waiverReasonRequired");
   const settings = await loadSettings(tx, session.tenantId, bill.communityId);
-  const auto = amount <= settings.waiverAutoApproveLimit;
+  const auto = amount <= settings.waiverAutoApproveLimit && !(await fourEyesOn(tx, session.tenantId, FourEyesRule.Waiver));
   const status = auto ? WaiverStatus.Approved : WaiverStatus.Pending;
   const { rows } = await tx.query<{ id: number }>(
     sql`insert into waivers (tenant_id, community_id, bill_id, room_id, waiver_type, discount, amount, reason, status, approver_id, approved_at, created_by, updated_by)
@@ -97,9 +99,9 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
 
 /** The waiver, locked, in a state the action starts from (else 409 naming its state and the action). */
 async function lockWaiver(tx: DbSession, tenantId: number, id: number, action: StateAction) {
-  const rows = await camelRows<{ id: number; communityId: number; billId: number; amount: string; status: number }>(
+  const rows = await camelRows<{ id: number; communityId: number; billId: number; amount: string; status: number; createdBy: number | null }>(
     tx,
-    sql`select id, community_id, bill_id, amount, status from waivers where tenant_id = ${tenantId} and id = ${id} for update`,
+    sql`select id, community_id, bill_id, amount, status, created_by from waivers where tenant_id = ${tenantId} and id = ${id} for update`,
   );
   if (!rows[0]) throw notFound();
   if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.waivers, action, rows[0].status) });
@@ -108,6 +110,7 @@ async function lockWaiver(tx: DbSession, tenantId: number, id: number, action: S
 
 export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date()) {
   const waiver = await lockWaiver(tx, session.tenantId, id, APPROVE);
+  await refuseSelfApproval(tx, session, FourEyesRule.Waiver, waiver.createdBy);
   const bill = await lockBill(tx, session.tenantId, waiver.billId);
   const today = chinaDay(at);
   // Every waiting waiver of the bill, this one included, against what it owes today.

@@ -14,6 +14,7 @@ import { seedPayments } from "./payments.ts";
 import { seedOnlinePayMerchants } from "./onlinepay.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 import { seedParkingPaid } from "./parking.ts";
+import { FourEyesRule } from "../../../generated/states.ts";
 
 export interface DemoSeedResult {
   tenants: DemoTenants;
@@ -64,10 +65,18 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
 
     await seedResidentDetails(tx, tenants);
     await seedResidentAccounts(tx, tenants);
+    // The fee history is written by each tenant's main account alone (applications and their
+    // approvals), as a one-person office would with its four-eyes rules off; the tenants then start
+    // with every rule on (docs/payment.md "Four eyes"), its row listed on 双人审核.
+    const demoTenants = [tenants.a, tenants.b];
+    for (const tenantId of demoTenants) {
+      await tx.query(sql`insert into approval_rules (tenant_id, rule, required) select ${tenantId}, r, false from unnest(${Object.values(FourEyesRule)}::int[]) as r`);
+    }
     await seedPayments(tx, tenants, users);
     await seedOnlinePayMerchants(tx, tenants, users);
     await seedResourceRows(tx, tenants, users);
     await seedParkingPaid(tx, tenants, users);
+    await tx.query(sql`update approval_rules set required = true where tenant_id = any(${demoTenants}::bigint[])`);
 
     return { tenants, users, communities: { a: communitiesA, b: communitiesB } };
   });

@@ -15,7 +15,7 @@ import type { Transport } from "../../../src/server/onlinepay/gateways/transport
 import { fenToYuan } from "../../../src/common/money.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { backends } from "../support/server.ts";
-import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "../payment/support.ts";
+import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, type Fixture } from "../payment/support.ts";
 
 describe.each(backends)("refunds of online payments (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -25,6 +25,8 @@ describe.each(backends)("refunds of online payments (%s)", (backend) => {
   const billsOfRoom: number[][] = [];
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     fx = await makeCommunity(t.server, t.ids.tenantA, "在线退款测试社区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }, { area: "110.00" }, { area: "120.00" }, { area: "130.00" }]);
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "退款计价", pricingMethod: 2, unitPrice: "150.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "退款物业费" });

@@ -12,7 +12,7 @@ import { useDemoServer } from "../support/demo.ts";
 import { payBills } from "../../../src/server/payment/cashier.ts";
 import type { SessionInfo } from "../../../src/server/platform/session/session-store.ts";
 import { chinaDay } from "../../../src/common/china-time.ts";
-import { billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "../payment/support.ts";
+import { billsOf, generate, makeCommunity, ok, paymentItem, priceType, setFourEyes, voidAtOnce, type Fixture } from "../payment/support.ts";
 
 const RENT_PERIODS = ["2031-01", "2031-02", "2031-03", "2031-04"];
 
@@ -27,6 +27,8 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
   const billOf = async (roomId: number, period: string) => (await billsOf(t.server, t.ids.tenantA, "room_id = $2 and payment_item_id = $3 and period = $4", [roomId, item, period]))[0];
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     fx = await makeCommunity(t.server, t.ids.tenantA, "车位月租小区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }]);
     const price = await priceType(t.server, t.admin, fx.communityId, { name: "车位月租", pricingMethod: 2, unitPrice: "300.00" });
     item = await paymentItem(t.server, t.admin, fx.communityId, price, { name: "地库车位月租", category: 4, paymentType: 2 });
@@ -85,7 +87,7 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
       "select r.id from receipts r join payments p on p.tenant_id = r.tenant_id and p.receipt_no = r.receipt_no where r.tenant_id = $1 and p.bill_id = $2",
       [t.ids.tenantA, march.id],
     );
-    await ok(t.server, "POST", `/api/property/receipts/${rows[0].id}/actions/void`, t.admin, { reason: "收错车位" });
+    expect((await voidAtOnce(t.server, t.admin, rows[0].id, "收错车位")).body.code).toBe(0);
     expect((await billOf(fx.rooms[0].id, "2031-03")).status).toBe(2);
     expect(await paidUntil(places[0])).toBe("2031-01-31");
   });

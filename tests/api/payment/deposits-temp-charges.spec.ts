@@ -55,7 +55,7 @@ describe.each(backends)("deposits and temporary charges (%s)", (backend) => {
     expect(await t.server.count("deposits", "tenant_id = $1 and community_id = $2", [t.ids.tenantA, fx.communityId])).toBe(1);
   });
 
-  it("refunds a deposit in part with a deduction and its reason, after approval by 实收管理", async () => {
+  it("refunds a deposit in part with a deduction and its reason, after approval by 收费审核", async () => {
     const list = await ok(t.server, "POST", "/api/property/deposits/actions/pageList", t.admin, { pageNo: 1, pageSize: 10, roomId: fx.rooms[0].id, status: 1 });
     expect(list.total).toBe(1);
     const id = list.list[0].id;
@@ -68,7 +68,7 @@ describe.each(backends)("deposits and temporary charges (%s)", (backend) => {
     const applied = await post(cashier, `/api/property/deposits/${id}/actions/refund`, { refundAmount: "1500.00", refundMethod: 5, deductionReason: "墙面损坏修复" });
     expect(applied.status, applied.text).toBe(200);
     expect(applied.body.data).toMatchObject({ status: 2, refundAmount: "1500.00", deductionAmount: "500.00" });
-    // The cashier cannot approve it; 实收管理 rejects once, then approves.
+    // The cashier cannot approve it; 收费审核 rejects once, then approves.
     const denied = await post(cashier, `/api/property/deposits/${id}/actions/approveRefund`);
     expect(denied.status).toBe(401);
     expect(denied.body.status).toBe(403);

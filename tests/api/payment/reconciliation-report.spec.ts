@@ -7,7 +7,7 @@ import { addDays } from "../../../src/common/payment/period.ts";
 import { chinaDay } from "../../../src/common/china-time.ts";
 import { backends, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 describe.each(backends)("reconciliation and report (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -15,6 +15,8 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
   let today: string;
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     fx = await makeCommunity(t.server, t.ids.tenantA, "对账测试社区", [{ area: "100.00" }, { area: "50.00" }, { area: "30.00" }, { area: "20.00" }]);
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "对账计价", pricingMethod: 1, unitPrice: "1.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });

@@ -11,7 +11,7 @@ import { fenToYuan } from "../../../src/common/money.ts";
 import { addDays } from "../../../src/common/payment/period.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { backends, sessionHeaders } from "../support/server.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, voidAtOnce, type Fixture } from "./support.ts";
 
 interface Row {
   payMethod: number;
@@ -34,6 +34,8 @@ describe.each(backends)("daily settlement of online payments (%s)", (backend) =>
   let adminId: number;
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     today = chinaDay();
     fx = await makeCommunity(
       t.server,
@@ -87,7 +89,7 @@ describe.each(backends)("daily settlement of online payments (%s)", (backend) =>
     expect(rows).toEqual([{ cashier_id: null, pay_method: 1 }]);
 
     // The voided receipt's reversal is booked to its own day, on the online line; a cash refund is the desk's.
-    const v = await t.server.request("POST", `/api/property/receipts/${voided.receiptId}/actions/void`, { token: t.admin, body: { reason: "重复支付" } });
+    const v = await voidAtOnce(t.server, t.admin, voided.receiptId, "重复支付");
     expect(v.status).toBe(200);
     const paymentOf5 = (await t.server.db.query<{ id: number }>("select id from payments where tenant_id = $1 and room_id = $2", [t.ids.tenantA, fx.rooms[5].id])).rows[0].id;
     const refund = await ok(t.server, "POST", "/api/property/refunds/actions/apply", t.admin, { paymentId: paymentOf5, amount: "5.00", refundKind: 2, refundMethod: 5, reason: "业主申请退款" });

@@ -6,13 +6,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 describe.each(backends)("refunds, waivers and invariants (%s)", (backend) => {
   const t = useDemoServer(backend);
   let fx: Fixture;
 
   beforeAll(async () => {
+    // About the limits and states, not four eyes (four-eyes.spec.ts): one person applies and approves.
+    await setFourEyes(t.server, t.admin, false);
     fx = await makeCommunity(t.server, t.ids.tenantA, "退款测试社区", [{ area: "100.00" }, { area: "80.00" }, { area: "60.00" }]);
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "退款计价", pricingMethod: 1, unitPrice: "2.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });

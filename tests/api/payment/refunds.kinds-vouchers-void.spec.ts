@@ -4,13 +4,14 @@
 // the day. Each approved refund gets a voucher number, consecutive per tenant and month; the voucher
 // and the receipt read say what was refunded. A receipt is voided only while nothing of it was handed
 // over (its day open, no refund) or after a full 冲正, else refused with its own message; voiding keeps
-// the number sequence gap-free and reverses the receipt's payments.
+// the number sequence gap-free and reverses the receipt's payments. The main account applies for
+// refunds and voids, another user approves them (four eyes).
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { addDays } from "../../../src/common/payment/period.ts";
 import { chinaDay } from "../../../src/common/china-time.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, colleague, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("refund kinds, vouchers and voiding receipts (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -40,7 +41,11 @@ describe.each(backends)("refund kinds, vouchers and voiding receipts (%s)", (bac
     return c;
   };
 
+  /** Another user holding 收费审核: approves what the main account applied for. */
+  let second: string;
+
   beforeAll(async () => {
+    second = await colleague(t.server, t.admin, "refundApprover");
     fx = await community("退款类型社区", 10);
     closing = await community("日结作废社区", 3);
   });
@@ -53,10 +58,15 @@ describe.each(backends)("refund kinds, vouchers and voiding receipts (%s)", (bac
     return post("/api/property/bills/actions/pay", { billIds: [room.bills[0].id], payMethod: 1 });
   };
   const applyRefund = (paymentId: number, amount: string, refundKind: number) => post("/api/property/refunds/actions/apply", { paymentId, amount, refundKind, reason: "业主申请退款" });
-  const approveRefund = (id: number) => post(`/api/property/refunds/${id}/actions/approve`);
+  const approveRefund = (id: number) => ok(t.server, "POST", `/api/property/refunds/${id}/actions/approve`, second);
   const arrearsOf = async (c: Fixture, roomNo: string) => (await post("/api/property/arrears/actions/pageList", { communityId: c.communityId, roomNo, pageNo: 1, pageSize: 10 })).list;
   const dayRefunds = async (c: Fixture) => Number((await get(`/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`)).totals.refundAmount);
-  const voidReceipt = (id: number, reason: unknown = "开错票据") => t.server.request("POST", `/api/property/receipts/${id}/actions/void`, { token: t.admin, body: { reason } });
+  /** Applied for by the main account, approved by the other user: the answer of the step that refused, else of the approval. */
+  const voidReceipt = async (id: number, reason: unknown = "开错票据") => {
+    const applied = await t.server.request("POST", `/api/property/receipts/${id}/actions/void`, { token: t.admin, body: { reason } });
+    if (applied.status !== 200) return applied;
+    return t.server.request("POST", `/api/property/receipts/${id}/actions/approveVoid`, { token: second });
+  };
   const voucherNumber = (no: string) => Number(no.split("-")[1]);
   const receiptNumber = (no: string) => Number(no.slice(-10));
 

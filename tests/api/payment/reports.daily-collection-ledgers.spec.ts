@@ -12,7 +12,7 @@ import { addDays, daysBetween } from "../../../src/common/payment/period.ts";
 import { percentText } from "../../../src/common/payment/pricing.ts";
 import { backends, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 const y = (fen: number) => fenToYuan(fen);
 
@@ -29,6 +29,8 @@ describe.each(backends)("payment reports (%s)", (backend) => {
   const charges = (body: Record<string, unknown>) => ok(t.server, "POST", "/api/property/reports/actions/charges", t.admin, { communityId: fx.communityId, ...body });
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     today = chinaDay();
     thisMonth = today.slice(0, 7);
     lastMonth = addDays(`${thisMonth}-01`, -1).slice(0, 7);

@@ -13,7 +13,7 @@ import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { BillStatus, RefundStatus, WaiverStatus } from "../../../generated/states.ts";
 import { mappingLabel } from "../../../src/common/mappings.ts";
 import { billRowActions, refundRowActions, startsFrom, waiverRowActions, type BillRowView } from "../../../src/common/payment/row-actions.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 type Step = (billId: number) => Promise<void>;
 interface Scenario<T> {
@@ -37,6 +37,8 @@ describe.each(backends)("the fee pages offer only what the server accepts (%s)",
   };
 
   beforeAll(async () => {
+    // About the limits and states, not four eyes (four-eyes.spec.ts): one person applies and approves.
+    await setFourEyes(t.server, t.admin, false);
     fx = await makeCommunity(
       t.server,
       t.ids.tenantA,

@@ -93,3 +93,40 @@ export async function meterTypeId(server: TestServer, token: string, name = "水
   const page = await ok(server, "POST", "/api/property/meterTypes/actions/pageList", token, { name, pageSize: 50 });
   return (page.list as { id: number; name: string }[]).find((r) => r.name === name)!.id;
 }
+
+/**
+ * Another user of the main account's tenant with a role of the given codes (default: every code the
+ * main account holds, 收费审核 included), signed in: approves what the main account applied for (four eyes).
+ */
+export async function colleague(server: TestServer, adminToken: string, username: string, authorities?: string[]): Promise<string> {
+  const codes = authorities ?? (await server.request("GET", "/api/system/homepage/user", { token: adminToken })).body.data.authorities.map((a: { code: string }) => a.code);
+  const role = await ok(server, "POST", "/api/system/characters", adminToken, { name: `${username}角色`, authorities: codes });
+  await ok(server, "POST", "/api/system/users", adminToken, { username, password: "Four-Eyes-8812", roleId: role.id });
+  return server.login(username, "Four-Eyes-8812");
+}
+
+/** The four-eyes rules (fourEyesRule codes): 1 票据作废, 2 退费/冲正, 3 减免, 4 押金退还. */
+export const FOUR_EYES_RULES = [1, 2, 3, 4] as const;
+
+/**
+ * Sets the tenant's four-eyes rules (all of them by default) through the generic approvalRules API:
+ * off lets one person apply and approve (a suite about something else; a one-person office).
+ */
+export async function setFourEyes(server: TestServer, token: string, required: boolean, rules: readonly number[] = FOUR_EYES_RULES): Promise<void> {
+  const existing = (await ok(server, "POST", "/api/property/approvalRules/actions/pageList", token, { pageNo: 1, pageSize: 50 })).list as { id: number; rule: number }[];
+  for (const rule of rules) {
+    const row = existing.find((r) => r.rule === rule);
+    if (row) await ok(server, "PUT", `/api/property/approvalRules/${row.id}`, token, { rule, required });
+    else await ok(server, "POST", "/api/property/approvalRules", token, { rule, required });
+  }
+}
+
+/**
+ * Voids a receipt in one go (a suite with the rule 票据作废 off): applies, then approves as the same
+ * user. The answer of the application when it was refused, else of the approval.
+ */
+export async function voidAtOnce(server: TestServer, token: string, id: number, reason: unknown = "开错票据") {
+  const applied = await server.request("POST", `/api/property/receipts/${id}/actions/void`, { token, body: { reason } });
+  if (applied.status !== 200 || applied.body?.code !== 0) return applied;
+  return server.request("POST", `/api/property/receipts/${id}/actions/approveVoid`, { token });
+}

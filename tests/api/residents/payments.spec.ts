@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useResidentsServer } from "./support.ts";
+import { setFourEyes, voidAtOnce } from "../payment/support.ts";
 
 const NOT_FOUND = { code: 404, message: "数据不存在或已被删除", data: null, success: false };
 
@@ -127,8 +128,9 @@ describe.each(backends)("residents pay online and read receipts (%s)", (backend)
     expect(nothing.status).toBe(400);
     expect(nothing.body).toMatchObject({ code: 40092, message: "所选账单没有待缴金额" });
 
-    // The property voids the receipt: the resident sees it 作废.
-    const voided = await t.server.request("POST", `/api/property/receipts/${receiptId}/actions/void`, { token: t.admin, body: { reason: "测试作废" } });
+    // The property voids the receipt (one person: the rule off): the resident sees it 作废.
+    await setFourEyes(t.server, t.admin, false);
+    const voided = await voidAtOnce(t.server, t.admin, receiptId, "测试作废");
     expect(voided.status, voided.text).toBe(200);
     expect((await get(`/api/h5/receipts/${receiptId}`)).body.data).toMatchObject({ voided: true, voidedAt: expect.any(String) });
     expect((await get(`/api/h5/rooms/${me.roomId}/receipts`)).body.data.list[0]).toMatchObject({ id: receiptId, voided: true });

@@ -10,7 +10,7 @@ import { addDays } from "../../../src/common/payment/period.ts";
 import { chinaDay } from "../../../src/common/china-time.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "../payment/support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, setFourEyes, type Fixture } from "../payment/support.ts";
 
 const URL = "/api/property/bills/actions/workBenchGetFeeOverview";
 
@@ -23,6 +23,8 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
   const overview = (token: string, communityId = fx.communityId) => ok(t.server, "GET", `${URL}?communityId=${communityId}`, token);
 
   beforeAll(async () => {
+    // About something else than four eyes: one person applies and approves (docs/payment.md).
+    await setFourEyes(t.server, t.admin, false);
     today = chinaDay();
     month = today.slice(0, 7);
     const lastMonthEnd = addDays(`${month}-01`, -1);

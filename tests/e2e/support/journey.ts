@@ -46,7 +46,7 @@ export interface Journey {
    * marker and its session's signature. The answer's data; a call that is not answered with code 0
    * fails the test with its path and message.
    */
-  api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>, page?: Page): Promise<T>;
+  api<T>(method: "get" | "post" | "put", path: string, data?: Record<string, unknown>, page?: Page): Promise<T>;
   /** Closes the journey's contexts and stops the product (removing its data folder). */
   close(): Promise<void>;
 }
@@ -132,9 +132,9 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(String(err?.stack ?? err)));
     if (user !== null) await logIn(page, user);
-    const api = async <T>(method: "get" | "post", path: string, data?: Record<string, unknown>, as: Page = page): Promise<T> => {
+    const api = async <T>(method: "get" | "post" | "put", path: string, data?: Record<string, unknown>, as: Page = page): Promise<T> => {
       const headers = { "X-Requested-With": "XMLHttpRequest", signature: (await as.evaluate(() => sessionStorage.getItem("signature"))) ?? "" };
-      const res = method === "get" ? await as.request.get(`${product.baseUrl}${path}`, { headers }) : await as.request.post(`${product.baseUrl}${path}`, { headers, data });
+      const res = method === "get" ? await as.request.get(`${product.baseUrl}${path}`, { headers }) : await as.request[method](`${product.baseUrl}${path}`, { headers, data });
       const body = (await res.json()) as { code: number; message: string; data: T };
       expect(body.code, `${method} ${path}: HTTP ${res.status()} ${body.message}`).toBe(0);
       return body.data;

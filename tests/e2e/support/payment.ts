@@ -1,6 +1,6 @@
 // What the payment journeys share: a route opened afresh with the guide panels out of the way, the
 // first demo community made current, a fixed-price monthly item billed to chosen rooms, and how far
-// a page scrolls sideways.
+// a page scrolls sideways, and the four-eyes rules turned off for a journey about something else.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { Journey } from "./journey.ts";
@@ -75,3 +75,16 @@ export const sidewaysOverflow = (page: Page) =>
     const doc = document.documentElement;
     return Math.max(0, doc.scrollWidth - doc.clientWidth, doc.scrollWidth - window.innerWidth);
   });
+
+/**
+ * Turns the tenant's four-eyes rules (双人审核: 作废, 退费/冲正, 减免, 押金退还) off or on as the
+ * journey's main account: a journey about something else lets one person apply and approve.
+ */
+export async function setFourEyes(journey: Journey, required: boolean): Promise<void> {
+  const rules = await journey.api<{ list: { id: number; rule: number }[] }>("post", "/api/property/approvalRules/actions/pageList", { pageNo: 1, pageSize: 50 });
+  for (const rule of [1, 2, 3, 4]) {
+    const row = rules.list.find((r) => r.rule === rule);
+    if (row) await journey.api("put", `/api/property/approvalRules/${row.id}`, { rule, required });
+    else await journey.api("post", "/api/property/approvalRules", { rule, required });
+  }
+}

@@ -2,6 +2,8 @@
 // the server accepts for it (common/payment/row-actions.ts): its state, and for an approval its bill
 // as the bill lists show it now (still payable, owing at least all of its waiting waivers), read per
 // room of the page's waiting waivers.
+import { hasAuthority } from "../shared/authority.ts";
+import { PAYMENT_APPROVE } from "../../../../common/payment/codes.ts";
 import { useMutation, useQueries } from "@tanstack/react-query";
 import { App, Button, Space } from "antd";
 import { useState } from "react";
@@ -46,6 +48,8 @@ export function PendingWaivers({ communityId, status = WaiverStatus.Pending }: {
   const billById = new Map<number, BillRowView>(roomBills.flatMap((q) => q.data?.list ?? []).map((b) => [b.id, b]));
   // A decision changes the waivers list and, approved, the bill.
   const written = useWaiverWritten();
+  // Deciding is 收费审核's (PAYMENT_APPROVE): a cashier who applies sees the waiver waiting.
+  const mayDecide = hasAuthority(PAYMENT_APPROVE);
   const approval = useMutation({
     ...queries.approveWaiver.mutationOptions(),
     onSuccess: () => {
@@ -75,7 +79,7 @@ export function PendingWaivers({ communityId, status = WaiverStatus.Pending }: {
           {
             title: "操作",
             render: (_v, w) => {
-              const actions = waiverRowActions(w, billById.get(w.billId));
+              const actions = mayDecide ? waiverRowActions(w, billById.get(w.billId)) : [];
               return actions.length ? (
                 <Space size={4}>
                   {actions.map((a) => (

@@ -1,7 +1,9 @@
 // 票据 of 实收管理: the community's receipts with what was refunded of each (已退金额) and their state;
-// a receipt opens its print page, and an issued one can be voided (作废) with a reason, after a
-// confirmation. The server decides whether it may be (its day not closed, no refund, or fully
-// reversed) and says why not; voiding an untouched receipt reverses its payments.
+// a receipt opens its print page. Voiding is four eyes (docs/payment.md): an issued one is applied
+// for (作废) with a reason, after a confirmation, and waits (作废待审核) for a holder of 收费审核 to
+// approve (作废审核通过: voiding an untouched receipt reverses its payments) or reject it (驳回作废).
+// The server decides whether it may be (its day not closed, no refund, or fully reversed; not the
+// applicant's own approval while the rule is on) and says why not.
 import { useMutation } from "@tanstack/react-query";
 import { App, Button, Form, Input, Select, Space } from "antd";
 import type { TableProps } from "antd";
@@ -17,6 +19,8 @@ import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { useReceiptVoided } from "../shared/queries.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
+import { PAYMENT_APPROVE } from "../../../../common/payment/codes.ts";
+import { messages } from "../../../../../generated/errors.ts";
 import { stateActions } from "../../../../../generated/actions.ts";
 import { startsFrom } from "../../../../common/payment/row-actions.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
@@ -34,9 +38,10 @@ interface Receipt {
   issuedAt: string;
   issuerIdLabel?: string;
   voidReason: string | null;
+  voidAppliedByLabel?: string;
 }
 
-const VOID = stateActions.receipts.actions.void;
+const { void: VOID, approveVoid: APPROVE_VOID, rejectVoid: REJECT_VOID } = stateActions.receipts.actions;
 
 export function ReceiptsTable({ communityId }: { communityId: number }) {
   const { message, modal } = App.useApp();
@@ -44,25 +49,41 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(10);
   const [voiding, setVoiding] = useState<Receipt | null>(null);
+  const [rejecting, setRejecting] = useState<Receipt | null>(null);
   const list = useResourcePage<Receipt>("receipts", { communityId, ...filters }, page);
   const mayVoid = hasAuthority(PAYMENT_CODES.received);
+  const mayDecide = hasAuthority(PAYMENT_APPROVE);
   const voided = useReceiptVoided();
   const voidReceipt = useMutation({
     ...queries.voidReceipt.mutationOptions(),
     onSuccess: () => {
-      void message.success("票据已作废");
+      void message.success(messages.voidApplied);
+      void voided();
+    },
+  });
+  const approveVoid = useMutation({
+    ...queries.approveVoidReceipt.mutationOptions(),
+    onSuccess: () => {
+      void message.success(messages.receiptVoided);
+      void voided();
+    },
+  });
+  const rejectVoid = useMutation({
+    ...queries.rejectVoidReceipt.mutationOptions(),
+    onSuccess: () => {
+      void message.success(messages.voidRejected);
+      setRejecting(null);
       void voided();
     },
   });
 
-  /** After the reason, one more confirmation: voiding cannot be undone. A refusal shows the server's reason (the request wrapper). */
-  const confirmVoid = (r: Receipt, reason: string) =>
+  /** After the reason, one more confirmation. A refusal shows the server's reason (the request wrapper). */
+  const confirmApply = (r: Receipt, reason: string) =>
     new Promise<void>((resolve) => {
       modal.confirm({
-        title: fillTexts.payReceipt.confirmVoid({ receiptNo: r.receiptNo }),
-        content: "作废后票据号保留且不再使用；未退款的票据同时冲销其收款，账单恢复为待缴。",
-        okText: "确认作废",
-        okButtonProps: { danger: true },
+        title: fillTexts.payReceipt.confirmApplyVoid({ receiptNo: r.receiptNo }),
+        content: "提交后由收费审核人审核，审核通过才作废。",
+        okText: "提交申请",
         cancelText: "取消",
         onOk: async () => {
           // Refused: the message is shown; the row stays as it was.
@@ -72,6 +93,19 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
         },
         onCancel: () => resolve(),
       });
+    });
+
+  /** The approval: voiding cannot be undone. A refusal (the applicant's own approval, say) shows the server's reason. */
+  const confirmVoid = (r: Receipt) =>
+    modal.confirm({
+      title: fillTexts.payReceipt.confirmVoid({ receiptNo: r.receiptNo }),
+      content: "作废后票据号保留且不再使用；未退款的票据同时冲销其收款，账单恢复为待缴。",
+      okText: "确认作废",
+      okButtonProps: { danger: true },
+      cancelText: "取消",
+      onOk: async () => {
+        await approveVoid.mutateAsync({ params: { id: r.id } }).catch(() => undefined);
+      },
     });
 
   const columns: TableProps<Receipt>["columns"] = [
@@ -86,6 +120,7 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
     { title: "开具时间", dataIndex: "issuedAt", render: dateTime },
     { title: "开票人", dataIndex: "issuerIdLabel", render: orDash },
     { title: "作废原因", dataIndex: "voidReason", render: orDash },
+    { title: "作废申请人", dataIndex: "voidAppliedByLabel", render: orDash },
     {
       title: "操作",
       fixed: "right",
@@ -97,6 +132,16 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
           {mayVoid && startsFrom(VOID, r.status) && (
             <Button type="link" size="small" danger onClick={() => setVoiding(r)}>
               {VOID.label}
+            </Button>
+          )}
+          {mayDecide && startsFrom(APPROVE_VOID, r.status) && (
+            <Button type="link" size="small" danger onClick={() => confirmVoid(r)}>
+              {APPROVE_VOID.label}
+            </Button>
+          )}
+          {mayDecide && startsFrom(REJECT_VOID, r.status) && (
+            <Button type="link" size="small" onClick={() => setRejecting(r)}>
+              {REJECT_VOID.label}
             </Button>
           )}
         </Space>
@@ -125,7 +170,13 @@ export function ReceiptsTable({ communityId }: { communityId: number }) {
         title={voiding ? fillTexts.payReceipt.voidTitle({ receiptNo: voiding.receiptNo }) : "作废票据"}
         label="作废原因"
         onCancel={() => setVoiding(null)}
-        onOk={(reason) => confirmVoid(voiding!, reason)}
+        onOk={(reason) => confirmApply(voiding!, reason)}
+      />
+      <ReasonDialog
+        open={rejecting !== null}
+        title={rejecting ? fillTexts.payReceipt.rejectVoidTitle({ receiptNo: rejecting.receiptNo }) : REJECT_VOID.label}
+        onCancel={() => setRejecting(null)}
+        onOk={(reason) => rejectVoid.mutateAsync({ params: { id: rejecting!.id }, body: { reason } })}
       />
     </>
   );

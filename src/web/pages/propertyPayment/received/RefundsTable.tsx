@@ -4,6 +4,8 @@
 // approved refund offers its voucher (打印凭证: 退费凭证 or 冲正凭证). A refund of an online payment
 // goes back through its gateway: 退款中 until the gateway confirms it (then 已退款 with its voucher),
 // or 退款失败 with the gateway's words.
+import { hasAuthority } from "../shared/authority.ts";
+import { PAYMENT_APPROVE } from "../../../../common/payment/codes.ts";
 import { useMutation } from "@tanstack/react-query";
 import { App, Button, Radio, Space } from "antd";
 import { useState } from "react";
@@ -48,6 +50,8 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useResourcePage<Refund>("refunds", { communityId, status }, page);
   const written = useRefundWritten();
+  // Deciding is 收费审核's (PAYMENT_APPROVE): a cashier who applies sees the refund waiting.
+  const mayDecide = hasAuthority(PAYMENT_APPROVE);
   // A decision, taken or refused (perhaps decided meanwhile), is followed by the lists showing it
   // (not awaited: the dialog closes when the server has answered).
   const approval = useMutation({
@@ -96,7 +100,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
           {
             title: "操作",
             render: (_v, r) => {
-              const actions = refundRowActions(r);
+              const actions = mayDecide ? refundRowActions(r) : [];
               if (r.status === RefundStatus.Refunded && r.voucherNo)
                 return (
                   <Button type="link" size="small" onClick={() => void navigate(`/propertyPayment/refundVoucher/${r.id}`)}>
