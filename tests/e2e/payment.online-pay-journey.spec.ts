@@ -111,7 +111,7 @@ test("a bill paid by 扫码支付 at the desk and another through a dunning lett
   await openAfresh(journey, abroad, "/propertyPayment/reconciliation");
   expect(await abroad.evaluate(() => new Date().toLocaleDateString("en-CA"))).not.toBe(today);
   await expect.poll(() => abroad.locator("input.date-field, .date-field input").first().inputValue()).toBe(today);
-  await abroad.getByRole("button", { name: "日结", exact: true }).click();
+  await abroad.getByRole("button", { name: /^日\s*结$/ }).click();
   const confirm = abroad.getByRole("dialog", { name: `日结 ${today}` });
   const tomorrow = dayjs(today).add(1, "day").format("YYYY-MM-DD");
   await confirm.getByText(`今日营业尚未结束（北京时间 09:30）。日结后，今天此后收到的款项将计入下一个营业日 ${tomorrow}，不计入今日。确定现在日结？`).waitFor();
