@@ -115,7 +115,7 @@ describe.each(backends)("imports an office can trust (%s)", (backend) => {
     expect(task.detail.imported).toBe(1);
     expect(task.detail.rejected).toEqual([
       { row: 2, reason: "房屋已存在" },
-      { row: 4, reason: "房屋已存在" },
+      { row: 4, reason: "与第 3 行重复" },
     ]);
     const again = await importFile(t, ROOMS, file);
     expect(again.detail.rejected.map((r) => r.reason)).toEqual(["房屋已存在", "房屋已存在", "房屋已存在"]);
