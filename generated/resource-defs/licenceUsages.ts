@@ -9,6 +9,7 @@ const def: ResourceDef = {
   "label": "授权使用明细",
   "table": "licence_usages",
   "scope": "tenant",
+  "scopeField": "communityId",
   "code": "HBL21005",
   "readOnly": true,
   "defaultSort": {

@@ -205,8 +205,9 @@ export function buildModel(sources: Sources): Model {
         names.add(f.name);
         if (r.scope === "community" && f.name === "communityId") problems.push(`${where("fields", j)}: communityId is implied by scope community`);
       });
-      if (r.scopeField && (r.scope !== "tenant" || fields.find((f) => f.name === r.scopeField)?.type !== "integer"))
-        problems.push(`${where("scopeField")}: scopeField names an integer field of a tenant resource`);
+      const scopeBy = fields.find((f) => f.name === r.scopeField);
+      const namesCommunity = scopeBy?.type === "integer" || (scopeBy?.type === "ref" && scopeBy.ref?.resource === "communities");
+      if (r.scopeField && (r.scope !== "tenant" || !namesCommunity)) problems.push(`${where("scopeField")}: scopeField names an integer field (or a reference to communities) of a tenant resource`);
       const sort = r.defaultSort ?? "-id";
       const resource: ResourceDef = {
         name: r.name,
