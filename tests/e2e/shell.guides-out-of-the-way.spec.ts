@@ -257,7 +257,7 @@ describe("contrast in the states the route walk does not reach", () => {
         const row = page.locator(".ant-table-row").first();
         await row.waitFor();
         await row.locator(".ant-checkbox-input").check();
-        await row.getByRole("button", { name: /查\s*看/ }).hover();
+        await row.getByRole("button", { name: /^查\s*看$/ }).hover();
         expect(await seriousViolations(page), `${path} at ${name}`).toEqual([]);
       }
       await page.close();
