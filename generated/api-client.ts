@@ -1120,7 +1120,7 @@ export interface ApiClient<O = unknown> {
   closeReconciliation: (input: { body: CloseReconciliationBodyInput }, options?: O) => Promise<CloseReconciliationData>;
   /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
   exportReconciliationDay: (input: { query: ExportReconciliationDayQueryInput }, options?: O) => Promise<ExportReconciliationDayData>;
-  /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
+  /** 缴费报表：按社区与账期的应收、账单收款、退款、减免、欠费与收缴率，及当月实收、预存充值与押金 (POST /api/property/reports/actions/payment) */
   getPaymentReport: (input: { body: GetPaymentReportBodyInput }, options?: O) => Promise<GetPaymentReportData>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
   exportPaymentReport: (input: { query: ExportPaymentReportQuery }, options?: O) => Promise<ExportPaymentReportData>;
@@ -1144,7 +1144,7 @@ export interface ApiClient<O = unknown> {
   printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) => Promise<PrintDunningNoticeData>;
   /** 批量打印催缴通知：所选催缴通知（最多 500 份）及其房屋与欠费账单，按所选顺序 (POST /api/property/dunningNotices/actions/printBatch) */
   printDunningNotices: (input: { body: PrintDunningNoticesBodyInput }, options?: O) => Promise<PrintDunningNoticesData>;
-  /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
+  /** 收费日报/月报：按日或按月的应收、收款（本期与清欠）、滞纳金、减免、退款与实收，预存充值与押金另列，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
   getChargeReport: (input?: { body?: GetChargeReportBodyInput }, options?: O) => Promise<GetChargeReportData>;
   /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
   getCollectionReport: (input?: { body?: GetCollectionReportBodyInput }, options?: O) => Promise<GetCollectionReportData>;
@@ -1511,7 +1511,7 @@ export interface ApiQueries<O = unknown> {
   closeReconciliation: QueryHelpers<"closeReconciliation", [input: { body: CloseReconciliationBodyInput }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input: { body: CloseReconciliationBodyInput }], CloseReconciliationData, O>;
   /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
   exportReconciliationDay: QueryHelpers<"exportReconciliationDay", [input: { query: ExportReconciliationDayQueryInput }], ExportReconciliationDayData, O>;
-  /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
+  /** 缴费报表：按社区与账期的应收、账单收款、退款、减免、欠费与收缴率，及当月实收、预存充值与押金 (POST /api/property/reports/actions/payment) */
   getPaymentReport: QueryHelpers<"getPaymentReport", [input: { body: GetPaymentReportBodyInput }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input: { body: GetPaymentReportBodyInput }], GetPaymentReportData, O>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
   exportPaymentReport: QueryHelpers<"exportPaymentReport", [input: { query: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
@@ -1535,7 +1535,7 @@ export interface ApiQueries<O = unknown> {
   printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParamsInput }], PrintDunningNoticeData, O>;
   /** 批量打印催缴通知：所选催缴通知（最多 500 份）及其房屋与欠费账单，按所选顺序 (POST /api/property/dunningNotices/actions/printBatch) */
   printDunningNotices: QueryHelpers<"printDunningNotices", [input: { body: PrintDunningNoticesBodyInput }], PrintDunningNoticesData, O> & MutationHelpers<"printDunningNotices", [input: { body: PrintDunningNoticesBodyInput }], PrintDunningNoticesData, O>;
-  /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
+  /** 收费日报/月报：按日或按月的应收、收款（本期与清欠）、滞纳金、减免、退款与实收，预存充值与押金另列，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
   getChargeReport: QueryHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O> & MutationHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O>;
   /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
   getCollectionReport: QueryHelpers<"getCollectionReport", [input?: { body?: GetCollectionReportBodyInput }], GetCollectionReportData, O> & MutationHelpers<"getCollectionReport", [input?: { body?: GetCollectionReportBodyInput }], GetCollectionReportData, O>;

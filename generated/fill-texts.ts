@@ -141,6 +141,7 @@ export const fillTexts = {
     currentCommunity: (values: { name: TextValue }): string => fill(texts.payReport.currentCommunity, values),
   } as const,
   payReconciliation: {
+    breakdown: (values: { arrived: TextValue; income: TextValue; balanceDeducted: TextValue; recharged: TextValue; deposits: TextValue }): string => fill(texts.payReconciliation.breakdown, values),
     declaredTotal: (values: { amount: TextValue }): string => fill(texts.payReconciliation.declaredTotal, values),
     closeTitle: (values: { day: TextValue }): string => fill(texts.payReconciliation.closeTitle, values),
     closeEarly: (values: { time: TextValue; next: TextValue }): string => fill(texts.payReconciliation.closeEarly, values),
@@ -238,6 +239,7 @@ export const fillTexts = {
     advertSlide: (values: { n: TextValue }): string => fill(texts.webWorkbench.advertSlide, values),
     periodWithoutBills: (values: { month: TextValue }): string => fill(texts.webWorkbench.periodWithoutBills, values),
     period: (values: { month: TextValue }): string => fill(texts.webWorkbench.period, values),
+    incomeNote: (values: { recharged: TextValue; deposits: TextValue; today: TextValue }): string => fill(texts.webWorkbench.incomeNote, values),
   } as const,
   webShell: {
     passwordHint: (values: { rule: TextValue }): string => fill(texts.webShell.passwordHint, values),

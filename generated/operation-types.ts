@@ -6585,6 +6585,31 @@ day: string
 
 export interface GetReconciliationDayData {
 communityId: number
+/**
+ * 应到账的构成（按记账日，与收费日报同一口径）：实收 − 预存款抵扣 + 预存充值 + 押金 = 到账合计（等于各行应到账之和）
+ */
+breakdown: {
+/**
+ * 实收：账单收款（含预存款抵扣）与临时收费，扣除退款，元，两位小数
+ */
+income: string
+/**
+ * 其中预存款抵扣（实收的一部分，当日无款项到账），元，两位小数
+ */
+balanceDeducted: string
+/**
+ * 预存款充值，扣除其退款，元，两位小数
+ */
+recharged: string
+/**
+ * 押金收取，扣除退还，元，两位小数
+ */
+deposits: string
+/**
+ * 到账合计，元，两位小数
+ */
+arrived: string
+}
 day: string
 closed: boolean
 closing: ({
@@ -6650,6 +6675,31 @@ today: string
 
 export interface GetReconciliationDayResult {
 communityId: number
+/**
+ * 应到账的构成（按记账日，与收费日报同一口径）：实收 − 预存款抵扣 + 预存充值 + 押金 = 到账合计（等于各行应到账之和）
+ */
+breakdown: {
+/**
+ * 实收：账单收款（含预存款抵扣）与临时收费，扣除退款，分
+ */
+income: number
+/**
+ * 其中预存款抵扣（实收的一部分，当日无款项到账），分
+ */
+balanceDeducted: number
+/**
+ * 预存款充值，扣除其退款，分
+ */
+recharged: number
+/**
+ * 押金收取，扣除退还，分
+ */
+deposits: number
+/**
+ * 到账合计，分
+ */
+arrived: number
+}
 day: string
 closed: boolean
 closing: ({
@@ -6905,13 +6955,25 @@ list: ({
  */
 amountDue: string
 /**
- * 元，两位小数
+ * 账单收款：该账期账单收到的款项（含预存款抵扣），不论何时收取，元，两位小数
  */
 collected: string
 /**
- * 元，两位小数
+ * 账单退款：该账期账单的退款，元，两位小数
  */
 refunded: string
+/**
+ * 当月实收：记账日在该月的收费收入（账单收款含预存款抵扣、临时收费，扣除退款），与收费月报、工作台、日结同一口径，元，两位小数
+ */
+income: string
+/**
+ * 当月预存款充值，扣除其退款（不计入实收），元，两位小数
+ */
+recharged: string
+/**
+ * 当月收取的押金，扣除退还（不计入实收），元，两位小数
+ */
+deposits: string
 /**
  * 元，两位小数
  */
@@ -6935,13 +6997,25 @@ totals: {
  */
 amountDue: string
 /**
- * 元，两位小数
+ * 账单收款：该账期账单收到的款项（含预存款抵扣），不论何时收取，元，两位小数
  */
 collected: string
 /**
- * 元，两位小数
+ * 账单退款：该账期账单的退款，元，两位小数
  */
 refunded: string
+/**
+ * 当月实收：记账日在该月的收费收入（账单收款含预存款抵扣、临时收费，扣除退款），与收费月报、工作台、日结同一口径，元，两位小数
+ */
+income: string
+/**
+ * 当月预存款充值，扣除其退款（不计入实收），元，两位小数
+ */
+recharged: string
+/**
+ * 当月收取的押金，扣除退还（不计入实收），元，两位小数
+ */
+deposits: string
 /**
  * 元，两位小数
  */
@@ -6966,13 +7040,25 @@ list: ({
  */
 amountDue: number
 /**
- * 分
+ * 账单收款：该账期账单收到的款项（含预存款抵扣），不论何时收取，分
  */
 collected: number
 /**
- * 分
+ * 账单退款：该账期账单的退款，分
  */
 refunded: number
+/**
+ * 当月实收：记账日在该月的收费收入（账单收款含预存款抵扣、临时收费，扣除退款），与收费月报、工作台、日结同一口径，分
+ */
+income: number
+/**
+ * 当月预存款充值，扣除其退款（不计入实收），分
+ */
+recharged: number
+/**
+ * 当月收取的押金，扣除退还（不计入实收），分
+ */
+deposits: number
 /**
  * 分
  */
@@ -6996,13 +7082,25 @@ totals: {
  */
 amountDue: number
 /**
- * 分
+ * 账单收款：该账期账单收到的款项（含预存款抵扣），不论何时收取，分
  */
 collected: number
 /**
- * 分
+ * 账单退款：该账期账单的退款，分
  */
 refunded: number
+/**
+ * 当月实收：记账日在该月的收费收入（账单收款含预存款抵扣、临时收费，扣除退款），与收费月报、工作台、日结同一口径，分
+ */
+income: number
+/**
+ * 当月预存款充值，扣除其退款（不计入实收），分
+ */
+recharged: number
+/**
+ * 当月收取的押金，扣除退还（不计入实收），分
+ */
+deposits: number
 /**
  * 分
  */
@@ -7834,7 +7932,7 @@ receivable: string
  */
 lateFee: string
 /**
- * 实收（账单收款，含预存款抵扣），按记账日期，元，两位小数
+ * 收款：账单收款（含预存款抵扣）与临时收费，按记账日期，元，两位小数
  */
 collected: string
 /**
@@ -7854,9 +7952,17 @@ waived: string
  */
 refunded: string
 /**
- * 实收 − 退款，元，两位小数
+ * 实收 = 收款 − 退款，与工作台、社区汇总、日结同一口径，元，两位小数
  */
 net: string
+/**
+ * 预存款充值，扣除其退款（不计入实收），元，两位小数
+ */
+recharged: string
+/**
+ * 押金收取，扣除退还（不计入实收），元，两位小数
+ */
+deposits: string
 }[]
 /**
  * rows 的合计（无 date）
@@ -7894,6 +8000,14 @@ refunded?: string
  * 元，两位小数
  */
 net?: string
+/**
+ * 元，两位小数
+ */
+recharged?: string
+/**
+ * 元，两位小数
+ */
+deposits?: string
 }
 byPayMethod: {
 payMethod: number
@@ -7932,7 +8046,7 @@ receivable: number
  */
 lateFee: number
 /**
- * 实收（账单收款，含预存款抵扣），按记账日期，分
+ * 收款：账单收款（含预存款抵扣）与临时收费，按记账日期，分
  */
 collected: number
 /**
@@ -7952,9 +8066,17 @@ waived: number
  */
 refunded: number
 /**
- * 实收 − 退款，分
+ * 实收 = 收款 − 退款，与工作台、社区汇总、日结同一口径，分
  */
 net: number
+/**
+ * 预存款充值，扣除其退款（不计入实收），分
+ */
+recharged: number
+/**
+ * 押金收取，扣除退还（不计入实收），分
+ */
+deposits: number
 }[]
 /**
  * rows 的合计（无 date）
@@ -7992,6 +8114,14 @@ refunded?: number
  * 分
  */
 net?: number
+/**
+ * 分
+ */
+recharged?: number
+/**
+ * 分
+ */
+deposits?: number
 }
 byPayMethod: {
 payMethod: number
@@ -10677,9 +10807,17 @@ today: string
  */
 amountDue: string
 /**
- * 本月实收，扣除退款，可为负，元，两位小数
+ * 本月实收（收费收入：账单收款含预存款抵扣、临时收费，扣除退款），可为负，元，两位小数
  */
 collected: string
+/**
+ * 本月预存款充值，扣除其退款（不计入实收），元，两位小数
+ */
+recharged: string
+/**
+ * 本月收取的押金，扣除退还（不计入实收），元，两位小数
+ */
+deposits: string
 /**
  * 本月账期账单的实收：收款减退款，不论何时收取，元，两位小数
  */
@@ -10721,9 +10859,17 @@ today: string
  */
 amountDue: number
 /**
- * 本月实收，扣除退款，可为负，分
+ * 本月实收（收费收入：账单收款含预存款抵扣、临时收费，扣除退款），可为负，分
  */
 collected: number
+/**
+ * 本月预存款充值，扣除其退款（不计入实收），分
+ */
+recharged: number
+/**
+ * 本月收取的押金，扣除退还（不计入实收），分
+ */
+deposits: number
 /**
  * 本月账期账单的实收：收款减退款，不论何时收取，分
  */

@@ -5818,6 +5818,11 @@ export const operations = {
     },
     "money": {
       "data": [
+        "breakdown.income",
+        "breakdown.balanceDeducted",
+        "breakdown.recharged",
+        "breakdown.deposits",
+        "breakdown.arrived",
         "rows[].recordedAmount",
         "rows[].refundAmount",
         "rows[].netAmount",
@@ -6075,7 +6080,7 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/reports/actions/payment",
-    "summary": "缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率",
+    "summary": "缴费报表：按社区与账期的应收、账单收款、退款、减免、欠费与收缴率，及当月实收、预存充值与押金",
     "authority": "HBL0701309",
     "envelope": true,
     "errors": [
@@ -6098,11 +6103,17 @@ export const operations = {
         "list[].amountDue",
         "list[].collected",
         "list[].refunded",
+        "list[].income",
+        "list[].recharged",
+        "list[].deposits",
         "list[].waived",
         "list[].arrears",
         "totals.amountDue",
         "totals.collected",
         "totals.refunded",
+        "totals.income",
+        "totals.recharged",
+        "totals.deposits",
         "totals.waived",
         "totals.arrears"
       ]
@@ -6784,7 +6795,7 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/reports/actions/charges",
-    "summary": "收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总",
+    "summary": "收费日报/月报：按日或按月的应收、收款（本期与清欠）、滞纳金、减免、退款与实收，预存充值与押金另列，及按支付方式的汇总",
     "authority": "HBL0701309",
     "envelope": true,
     "errors": [
@@ -6817,6 +6828,8 @@ export const operations = {
         "rows[].waived",
         "rows[].refunded",
         "rows[].net",
+        "rows[].recharged",
+        "rows[].deposits",
         "totals.receivable",
         "totals.lateFee",
         "totals.collected",
@@ -6825,6 +6838,8 @@ export const operations = {
         "totals.waived",
         "totals.refunded",
         "totals.net",
+        "totals.recharged",
+        "totals.deposits",
         "byPayMethod[].collected",
         "byPayMethod[].refunded",
         "byPayMethod[].net"
@@ -8983,6 +8998,8 @@ export const operations = {
       "data": [
         "amountDue",
         "collected",
+        "recharged",
+        "deposits",
         "billCollected",
         "arrears"
       ]

@@ -86,8 +86,11 @@ export const texts = {
     "communityName": "社区",
     "period": "账期",
     "amountDue": "应收金额(元)",
-    "collected": "实收金额(元)",
-    "refunded": "退款金额(元)",
+    "collected": "账单收款(元)",
+    "refunded": "账单退款(元)",
+    "income": "当月实收(元)",
+    "recharged": "当月预存充值(元)",
+    "deposits": "当月押金(元)",
     "waived": "减免金额(元)",
     "arrears": "欠费金额(元)",
     "collectionRate": "收缴率(%)",
@@ -114,7 +117,10 @@ export const texts = {
     "arrearsCollected": "其中清欠(元)",
     "waived": "减免(元)",
     "refunded": "退款(元)",
-    "net": "净收(元)",
+    "net": "实收(元)",
+    "gross": "收款(元)",
+    "topUps": "预存充值(元)",
+    "depositsTaken": "押金(元)",
     "byPayMethod": "按支付方式",
     "payMethod": "支付方式",
     "count": "笔数",
@@ -298,6 +304,7 @@ export const texts = {
     "currentCommunity": "当前社区（{name}）"
   },
   "payReconciliation": {
+    "breakdown": "到账合计 {arrived} 元 = 实收 {income} 元（收费收入，同收费日报）− 其中预存款抵扣 {balanceDeducted} 元 + 预存款充值 {recharged} 元 + 押金 {deposits} 元",
     "declaredTotal": "，实际到账 {amount} 元",
     "closeTitle": "日结 {day}",
     "closeEarly": "今日营业尚未结束（北京时间 {time}）。日结后，今天此后收到的款项将计入下一个营业日 {next}，不计入今日。确定现在日结？",
@@ -409,7 +416,8 @@ export const texts = {
     "remove": "移除{module}",
     "advertSlide": "第{n}张",
     "periodWithoutBills": "{month} 账期暂无已审核的账单。",
-    "period": "{month} 账期。"
+    "period": "{month} 账期。",
+    "incomeNote": "实收为收费收入（账单收款含预存款抵扣、临时收费），已扣除退款；本月另收预存款充值 {recharged} 元、押金 {deposits} 元，不计入实收。收缴率按本月账期账单计；欠费含截至 {today} 的滞纳金。"
   },
   "webShell": {
     "passwordHint": "{rule}，避免使用常见密码",

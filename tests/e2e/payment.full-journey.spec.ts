@@ -91,12 +91,12 @@ async function readReport(page: Page, name: string): Promise<ReportFigures> {
   const stat = async (title: string) => fenOf(await page.locator(".ant-statistic").filter({ hasText: title }).locator(".ant-statistic-content").innerText());
   const months = new Map<string, { collected: number; paidHouseholds: number }>();
   for (const p of PERIODS) {
-    // 社区, 账期, 应收, 实收, 退款, 减免, 欠费, 收缴率, 计费户数, 缴清户数, 户收缴率
+    // 社区, 账期, 应收, 账单收款, 账单退款, 减免, 欠费, 收缴率, 计费户数, 缴清户数, 户收缴率, 当月实收, …
     const cells = await rows.filter({ hasText: p }).locator("td").allInnerTexts();
     expect(cells[1]).toBe(p);
     months.set(p, { collected: fenOf(cells[3]), paidHouseholds: Number(cells[9]) });
   }
-  const figures = { collected: await stat("实收金额(元)"), due: await stat("应收金额(元)"), months };
+  const figures = { collected: await stat("账单收款(元)"), due: await stat("应收金额(元)"), months };
   await screenshot(page, name);
   return figures;
 }

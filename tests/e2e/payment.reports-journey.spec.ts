@@ -42,7 +42,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
   expect(today).toBe(chinaDay());
   const monthStart = `${today.slice(0, 8)}01`;
   const dayOfMonth = Number(today.slice(8));
-  const counted = await journey.api<{ rows: { collected: string; arrearsCollected: string }[] }>("post", "/api/property/reports/actions/charges", {
+  const counted = await journey.api<{ rows: { collected: string; arrearsCollected: string; net: string }[] }>("post", "/api/property/reports/actions/charges", {
     communityId: c.communityId,
     granularity: "day",
     start: today,
@@ -55,10 +55,11 @@ test("收费日报 shows today's collections as the server counts them, with a c
   await page.getByRole("tab", { name: "收费日报", selected: true }).waitFor();
   const row = page.locator(".ant-table-row").filter({ hasText: today });
   await row.waitFor();
-  // 日期, 应收, 其中滞纳金, 实收, 其中本期, 其中清欠, …
+  // 日期, 应收, 其中滞纳金, 收款, 其中本期, 其中清欠, 减免, 退款, 实收, 预存充值, 押金
   const cells = await row.locator("td").allInnerTexts();
   expect(cells[3]).toBe(collected);
   expect(cells[5]).toBe(counted.rows[0].arrearsCollected);
+  expect(cells[8]).toBe(counted.rows[0].net);
   // Every day of the month so far has a row (days without payments at zero).
   await expect
     .poll(() =>
@@ -74,7 +75,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
     .locator('rect[fill="transparent"]')
     .nth(dayOfMonth - 1)
     .hover();
-  await page.getByText(`实收：¥${collected}`).waitFor();
+  await page.getByText(`实收：¥${counted.rows[0].net}`).waitFor();
   await screenshot(page, "payment-reports-daily");
   expect(await violations(page), "收费日报").toEqual([]);
 
@@ -102,6 +103,53 @@ test("收费日报 shows today's collections as the server counts them, with a c
     expect(await violations(page), tab).toEqual([]);
   }
   await screenshot(page, "payment-reports-deposits");
+  expect(journey.pageErrors).toEqual([]);
+}, 240_000);
+
+test("实收 is one figure: the workbench, 收费日报, 收费月报, 社区汇总 and 日结 show the same for today and this month", async () => {
+  const { page } = journey;
+  const c = await payABill(page);
+  const today = c.day;
+  const month = today.slice(0, 7);
+  type Totals = { totals: { net: string; recharged: string; deposits: string } };
+  const charges = (granularity: string, start: string, end: string) => journey.api<Totals>("post", "/api/property/reports/actions/charges", { communityId: c.communityId, granularity, start, end });
+  const monthTotals = (await charges("month", month, month)).totals;
+  const dayTotals = (await charges("day", today, today)).totals;
+  expect(Number(dayTotals.net)).toBeGreaterThan(0);
+  const statOf = (title: string) => page.locator(".ant-statistic").filter({ hasText: title }).locator(".ant-statistic-content");
+  // antd's Statistic groups thousands: 18,070.47.
+  const plain = async (figure: ReturnType<typeof statOf>) => (await figure.innerText()).replace(/,/g, "");
+
+  // The workbench: 本月实收, with the top-ups and deposits named beside it.
+  await open(page, "/workbench/benchlayout");
+  const card = page.getByTestId("fee-overview-stats");
+  await card.waitFor();
+  await expect.poll(() => plain(card.locator(".ant-statistic").filter({ hasText: "本月实收" }).locator(".ant-statistic-content"))).toBe(monthTotals.net);
+  await page.getByText(`本月另收预存款充值 ${monthTotals.recharged} 元、押金 ${monthTotals.deposits} 元，不计入实收`).waitFor();
+
+  // 收费月报: this month's row, 实收 in its column and in the totals.
+  await open(page, "/propertyPayment/paymentReport?tab=monthly");
+  const monthRow = page.locator(".ant-table-row").filter({ hasText: month }).first();
+  await monthRow.waitFor();
+  expect((await monthRow.locator("td").allInnerTexts())[8]).toBe(monthTotals.net);
+  await expect.poll(() => plain(statOf("实收(元)").first())).toBe(monthTotals.net);
+
+  // 社区汇总 for the current community: the month's 实收 beside the period's bills.
+  await open(page, "/propertyPayment/paymentReport?tab=summary");
+  // 社区, 账期, 应收, 账单收款, 账单退款, 减免, 欠费, 收缴率, 计费户数, 缴清户数, 户收缴率, 当月实收, 当月预存充值, 当月押金
+  const summaryRow = page.locator(".ant-table-row").filter({ hasText: month }).first();
+  await summaryRow.waitFor();
+  expect((await summaryRow.locator("td").allInnerTexts()).slice(11)).toEqual([monthTotals.net, monthTotals.recharged, monthTotals.deposits]);
+  await statOf("预存充值(元)").waitFor();
+  await screenshot(page, "payment-one-income-summary");
+
+  // 日结 of today: what its total is made of, 实收 first.
+  await open(page, "/propertyPayment/reconciliation");
+  const breakdown = page.getByTestId("day-breakdown");
+  await breakdown.waitFor();
+  expect(await breakdown.innerText()).toContain(`= 实收 ${dayTotals.net} 元（收费收入，同收费日报）`);
+  await screenshot(page, "payment-one-income-day");
+  expect(await violations(page), "日结").toEqual([]);
   expect(journey.pageErrors).toEqual([]);
 }, 240_000);
 

@@ -51,4 +51,8 @@ export interface ReportRow<Money = string> {
   households: number;
   paidHouseholds: number;
   householdRate: string;
+  /** The month's 实收 (fee income on its business days), its top-ups and deposits: not the period's bills. */
+  income: Money;
+  recharged: Money;
+  deposits: Money;
 }

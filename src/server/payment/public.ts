@@ -1,9 +1,11 @@
 // What other domains may use of the fee domain: the workbench's fee card reads its report, arrears
-// and pay methods; the demo data runs its generation, approval, cashier, refunds, waivers, closing
+// and 实收 (income.ts); the demo data runs its generation, approval, cashier, refunds, waivers, closing
 // and dunning as a user of the product would; online payment reads the owed bills and settles them through the cashier. Everything else in payment/ is its own.
 export { owedSql } from "./arrears.ts";
 export { paymentReport } from "./report.ts";
-export { BALANCE_PAY_METHOD, loadSettings, saveSettings } from "./settings.ts";
+// 实收 as every money screen counts it.
+export { communityMoney } from "./income.ts";
+export { loadSettings, saveSettings } from "./settings.ts";
 export { generateInline } from "./generation.ts";
 export { approveBills, rejectBills } from "./approval.ts";
 export { payBills, PAYABLE } from "./cashier.ts";

@@ -10,6 +10,8 @@
 // that money, so its declared amount is what the books say (recorded − refunded). A refund of such a
 // payment paid back by the same method (through the gateway) nets on that line; one paid back another
 // way (现金 at the desk …) is the desk's, on its cashier's line, as any refund.
+// The day's total comes with its make-up (breakdown, income.ts): 实收 (fee income, as 收费日报 counts
+// it) − what of it was paid from a prepayment balance + top-ups + deposits = what arrived.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
@@ -21,6 +23,7 @@ import { sql } from "../platform/db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { ReturnFlag } from "../../../generated/states.ts";
 import { queueWebhookEvent } from "../webhooks/public.ts";
+import { communityMoney } from "./income.ts";
 import { texts } from "../../../generated/texts.ts";
 import type { CloseReconciliationBody, DeclareReconciliationBody, GetReconciliationDayData } from "../../../generated/operation-types.ts";
 
@@ -173,6 +176,8 @@ export async function daySummary(db: DbSession, session: SessionInfo, communityI
       allDeclared: declared.length === list.length,
     },
     today: chinaDay(),
+    // What the day's total is made of, as 收费日报 counts the day (income.ts).
+    breakdown: await communityMoney(db, session.tenantId, communityId, day, day),
   };
 }
 

@@ -285,9 +285,9 @@ async function payBack(tx: DbSession, session: Actor, ip: string | null, refund:
   const voucherNo = await nextVoucherNo(tx, session.tenantId, at);
   const { userId } = session;
   await tx.query(
-    sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag,
+    sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
                            receipt_no, refund_id, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     select tenant_id, community_id, ${serialNo}, bill_id, room_id, ${refund.amount}, ${refund.refundMethod}, payment_type, ${ReturnFlag.Refund},
+     select tenant_id, community_id, ${serialNo}, bill_id, room_id, ${refund.amount}, ${refund.refundMethod}, payment_type, ${ReturnFlag.Refund}, source,
             receipt_no, ${refund.id}, ${userId}, ${at.toISOString()}, ${day}::date, ${refund.reason.slice(0, 128)}, ${userId}, ${userId}
        from payments where tenant_id = ${session.tenantId} and id = ${payment.id}`,
   );

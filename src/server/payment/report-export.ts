@@ -48,12 +48,14 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
       { key: "date", header: r.granularity === "month" ? t.month : t.date, width: 12 },
       money("receivable", t.receivable),
       money("lateFee", t.lateFee),
-      money("collected", t.collected),
+      money("collected", t.gross),
       money("currentCollected", t.currentCollected),
       money("arrearsCollected", t.arrearsCollected),
       money("waived", t.waived),
       money("refunded", t.refunded),
       money("net", t.net),
+      money("recharged", t.topUps),
+      money("deposits", t.depositsTaken),
     ],
     // The same charges and refunds by pay method, in a second table.
     after: (ws, r) => {
@@ -63,7 +65,7 @@ const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
       const sum = (k: "collected" | "refunded" | "net") => sumYuan(methods.map((m) => m[k]));
       table(
         ws,
-        [{ key: "payMethod", header: t.payMethod, width: 12 }, { key: "count", header: t.count, width: 8 }, money("collected", t.collected), money("refunded", t.refunded), money("net", t.net)],
+        [{ key: "payMethod", header: t.payMethod, width: 12 }, { key: "count", header: t.count, width: 8 }, money("collected", t.gross), money("refunded", t.refunded), money("net", t.net)],
         methods,
         {
           count: methods.reduce((s, m) => s + m.count, 0),

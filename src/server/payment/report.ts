@@ -3,10 +3,14 @@
 // paid), waived, arrears = due − (collected − refunded) − waived, the collection rate
 // (collected − refunded) / due and the household collection rate: rooms whose bills of the month are
 // all settled / rooms billed that month. Rates are exact percentages with two decimals.
+// Beside the period's bills, the month's 实收 as every money screen counts it (income.ts: fee income on
+// the month's business days) with its top-ups and deposits; a community and month with money but no
+// bill of that period gets a row of its own (nothing due), so the totals agree with 收费月报.
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { monthsBetween } from "../../common/payment/period.ts";
+import { monthEndDay, monthsBetween } from "../../common/payment/period.ts";
+import { moneyByKind, noMoney, type MoneyByKind } from "./income.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIds, refused } from "./common.ts";
 import type { GetPaymentReportBody, GetPaymentReportData } from "../../../generated/operation-types.ts";
@@ -66,6 +70,19 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       group by b.community_id, c.name, b.period, h.households, h.paid
       order by b.period, c.name, b.community_id`,
   );
+  const money = await moneyByKind(db, {
+    tenantId,
+    communityIds: communityIds ?? (await tenantCommunityIds(db, tenantId)),
+    firstDay: `${start}-01`,
+    lastDay: monthEndDay(end),
+    bucket: "YYYY-MM",
+  });
+  const moneyOf = (communityId: number, period: string) => {
+    const key = `${communityId}|${period}`;
+    const m = money.get(key) ?? noMoney();
+    money.delete(key);
+    return { income: m.income, recharged: m.recharged, deposits: m.deposits };
+  };
   const list: ReportRow<number>[] = rows.map((r) => {
     const due = fen(r.due);
     const collected = fen(r.collected);
@@ -84,8 +101,11 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       households: Number(r.households),
       paidHouseholds: Number(r.paid),
       householdRate: percentText(Number(r.paid), Number(r.households)),
+      ...moneyOf(Number(r.communityId), String(r.period)),
     };
   });
+  list.push(...(await moneyOnlyRows(db, tenantId, money)));
+  list.sort((a, b) => a.period.localeCompare(b.period) || a.communityName.localeCompare(b.communityName) || a.communityId - b.communityId);
   const totals = list.reduce(
     (t, r) => {
       t.due += r.amountDue;
@@ -94,9 +114,12 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       t.waived += r.waived;
       t.households += r.households;
       t.paid += r.paidHouseholds;
+      t.income += r.income;
+      t.recharged += r.recharged;
+      t.deposits += r.deposits;
       return t;
     },
-    { due: 0, collected: 0, refunded: 0, waived: 0, households: 0, paid: 0 },
+    { due: 0, collected: 0, refunded: 0, waived: 0, households: 0, paid: 0, income: 0, recharged: 0, deposits: 0 },
   );
   return {
     startMonth: start,
@@ -112,8 +135,44 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       households: totals.households,
       paidHouseholds: totals.paid,
       householdRate: percentText(totals.paid, totals.households),
+      income: totals.income,
+      recharged: totals.recharged,
+      deposits: totals.deposits,
     },
   };
+}
+
+async function tenantCommunityIds(db: DbSession, tenantId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(sql`select id from communities where tenant_id = ${tenantId}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Rows for the months a community took money without bills of that period: nothing due, the money only. */
+async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<string, MoneyByKind>): Promise<ReportRow<number>[]> {
+  if (!rest.size) return [];
+  const ids = [...new Set([...rest.keys()].map((k) => Number(k.split("|")[0])))];
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and ${anyOf(sql`id`, ids)}`);
+  const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+  return [...rest.entries()].map(([key, m]) => {
+    const [communityId, period] = key.split("|");
+    return {
+      communityId: Number(communityId),
+      communityName: names.get(Number(communityId)) ?? "",
+      period,
+      amountDue: 0,
+      collected: 0,
+      refunded: 0,
+      waived: 0,
+      arrears: 0,
+      collectionRate: percentText(0, 0),
+      households: 0,
+      paidHouseholds: 0,
+      householdRate: percentText(0, 0),
+      income: m.income,
+      recharged: m.recharged,
+      deposits: m.deposits,
+    };
+  });
 }
 
 const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: boolean }[] = [
@@ -128,6 +187,9 @@ const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: bo
   { header: texts.paymentReport.households, key: "households", width: 10 },
   { header: texts.paymentReport.paidHouseholds, key: "paidHouseholds", width: 10 },
   { header: texts.paymentReport.householdRate, key: "householdRate", width: 12 },
+  { header: texts.paymentReport.income, key: "income", width: 16, money: true },
+  { header: texts.paymentReport.recharged, key: "recharged", width: 16, money: true },
+  { header: texts.paymentReport.deposits, key: "deposits", width: 16, money: true },
 ];
 
 /** The report as an .xlsx workbook. Money cells hold the exact two-decimal text's value with a 0.00 format. */

@@ -8,17 +8,17 @@
 //   (drafts and rejected bills are not owed), their amount due with any late fee fixed on them; the
 //   rate is what was collected against those bills less what was refunded (billCollected, whenever
 //   paid) ÷ that amount due, to one decimal ("0.0%" when nothing is due).
-// - 本月实收 (collected): the daily settlement's books (reconciliation.ts) summed over the month's
-//   business days (payments.accounting_day): every charge (bills, prepayment recharges, deposits,
-//   temporary charges) less every refund; a bill paid from the prepayment balance is no money
-//   arriving (its recharge was counted) and is left out. A month of more refunds than charges is negative.
+// - 本月实收 (collected): fee income over the month's business days, the one definition every money
+//   screen uses (payment/income.ts): bill charges (from a balance included) and temporary charges less
+//   their refunds; prepayment top-ups (recharged) and deposits beside it, not in it. A month of more
+//   refunds than charges is negative.
 // - 欠费总额 (arrears): what 欠费管理 totals (arrears.ts owedSql): approved and partly paid bills past
 //   their due date, what each still owes with its late fee as of today.
 // - To-dos: refunds waiting for approval (退款审核, 实收管理 HBL0701317), waivers waiting (减免审核,
 //   账单缴费 HBL1905), deposits whose refund waits (押金管理 HBL0701315); each count only for a user
 //   holding that list's code (else null: the card shows no link the user could not follow).
 // The operation: fee-overview-routes.ts.
-import { BillStatus, DepositStatus, RefundStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
+import { BillStatus, DepositStatus, RefundStatus, WaiverStatus } from "../../../generated/states.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { divRoundHalfUp } from "../../common/payment/pricing.ts";
@@ -26,7 +26,8 @@ import type { SessionInfo } from "../platform/session/session-store.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { DbSession } from "../platform/db/types.ts";
-import { BALANCE_PAY_METHOD, owedSql, paymentReport } from "../payment/public.ts";
+import { communityMoney, owedSql, paymentReport } from "../payment/public.ts";
+import { monthEndDay } from "../../common/payment/period.ts";
 
 /** num ÷ den as a percentage to one decimal, rounded half up: 265, 400 -> "66.3%"; "0.0%" when den is 0. */
 export function rateText(num: number, den: number): string {
@@ -43,21 +44,6 @@ async function monthBills(db: DbSession, session: SessionInfo, communityId: numb
   const row = report.list.find((r) => r.communityId === communityId && r.period === month);
   if (!row) return { due: 0, collected: 0 };
   return { due: row.amountDue, collected: row.collected - row.refunded };
-}
-
-/** Money recorded on the month's business days less refunds (fen), as the daily settlement's books count it. */
-async function monthCollected(db: DbSession, tenantId: number, communityId: number, month: string): Promise<number> {
-  const first = `${month}-01`;
-  const rows = await camelRows<{ charged: number; refunded: number }>(
-    db,
-    sql`select coalesce(sum(p.amount) filter (where p.return_flag is distinct from ${ReturnFlag.Refund}), 0)::bigint as charged,
-               coalesce(sum(p.amount) filter (where p.return_flag = ${ReturnFlag.Refund}), 0)::bigint as refunded
-          from payments p
-         where p.tenant_id = ${tenantId} and p.community_id = ${communityId}
-           and p.accounting_day >= ${first}::date and p.accounting_day < (${first}::date + interval '1 month')::date
-           and p.pay_method <> ${BALANCE_PAY_METHOD} -- paid from a prepayment balance: no money arrived (the recharge was counted)`,
-  );
-  return (rows[0]?.charged ?? 0) - (rows[0]?.refunded ?? 0);
 }
 
 /** What the community's overdue approved bills still owe on `today` (fen), late fees included. */
@@ -92,7 +78,7 @@ export async function feeOverview(db: DbSession, session: SessionInfo, community
   const today = chinaDay();
   const month = today.slice(0, 7);
   const bills = await monthBills(db, session, community.id, month);
-  const collected = await monthCollected(db, tenantId, community.id, month);
+  const money = await communityMoney(db, tenantId, community.id, `${month}-01`, monthEndDay(month));
   const arrears = await arrearsTotal(db, tenantId, community.id, today);
   const pending = await pendingCounts(db, tenantId, community.id);
   const holds = (code: string) => session.authorities.includes(code);
@@ -101,7 +87,9 @@ export async function feeOverview(db: DbSession, session: SessionInfo, community
     month,
     today,
     amountDue: bills.due,
-    collected,
+    collected: money.income,
+    recharged: money.recharged,
+    deposits: money.deposits,
     billCollected: bills.collected,
     collectionRate: rateText(bills.collected, bills.due),
     arrears,

@@ -101,7 +101,18 @@ describe.each(backends)("payment reports (%s)", (backend) => {
     // This month's bills (100.00 + 50.00 + 80.00) are receivable on the 15th.
     expect(row(`${thisMonth}-15`).receivable).toBe(y(23000));
     expect(row(`${thisMonth}-15`).lateFee).toBe(y(0));
-    const zero = { receivable: "0.00", lateFee: "0.00", collected: "0.00", currentCollected: "0.00", arrearsCollected: "0.00", waived: "0.00", refunded: "0.00", net: "0.00" };
+    const zero = {
+      receivable: "0.00",
+      lateFee: "0.00",
+      collected: "0.00",
+      currentCollected: "0.00",
+      arrearsCollected: "0.00",
+      waived: "0.00",
+      refunded: "0.00",
+      net: "0.00",
+      recharged: "0.00",
+      deposits: "0.00",
+    };
     const expectedToday = {
       collected: y(21000 + d + 5000 + 8000),
       currentCollected: y(10000 + 5000 + 8000),
@@ -109,6 +120,9 @@ describe.each(backends)("payment reports (%s)", (backend) => {
       waived: y(500),
       refunded: y(2000),
       net: y(34000 + d - 2000),
+      // Beside 实收, not in it: room 3's 300.00 recharge less its 50.00 refund; deposits 500.00 + 1000.00 − 800.00 returned.
+      recharged: y(25000),
+      deposits: y(70000),
     };
     expect(row(today)).toMatchObject(expectedToday);
     const quiet = today === `${thisMonth}-01` ? `${thisMonth}-02` : `${thisMonth}-01`;
@@ -125,7 +139,19 @@ describe.each(backends)("payment reports (%s)", (backend) => {
   it("收费月报: last month's receivable with its late fee, this month's collections", async () => {
     const r = await charges({ granularity: "month", start: lastMonth, end: thisMonth });
     expect(r.rows).toEqual([
-      { date: lastMonth, receivable: y(26000 + d), lateFee: y(d), collected: "0.00", currentCollected: "0.00", arrearsCollected: "0.00", waived: "0.00", refunded: "0.00", net: "0.00" },
+      {
+        date: lastMonth,
+        receivable: y(26000 + d),
+        lateFee: y(d),
+        collected: "0.00",
+        currentCollected: "0.00",
+        arrearsCollected: "0.00",
+        waived: "0.00",
+        refunded: "0.00",
+        net: "0.00",
+        recharged: "0.00",
+        deposits: "0.00",
+      },
       {
         date: thisMonth,
         receivable: y(23000),
@@ -136,6 +162,8 @@ describe.each(backends)("payment reports (%s)", (backend) => {
         waived: y(500),
         refunded: y(2000),
         net: y(32000 + d),
+        recharged: y(25000),
+        deposits: y(70000),
       },
     ]);
     expect(r.totals).toMatchObject({ receivable: y(49000 + d), lateFee: y(d), collected: y(34000 + d), net: y(32000 + d) });
@@ -242,9 +270,9 @@ describe.each(backends)("payment reports (%s)", (backend) => {
     expect(day.ws.name).toBe("收费日报");
     expect(values(day.ws, 1)).toEqual(["收费日报"]);
     expect(values(day.ws, 2)[0]).toBe("社区：报表测试社区");
-    expect(values(day.ws, 4)).toEqual(["日期", "应收(元)", "其中滞纳金(元)", "实收(元)", "其中本期(元)", "其中清欠(元)", "减免(元)", "退款(元)", "净收(元)"]);
+    expect(values(day.ws, 4)).toEqual(["日期", "应收(元)", "其中滞纳金(元)", "收款(元)", "其中本期(元)", "其中清欠(元)", "减免(元)", "退款(元)", "实收(元)", "预存充值(元)", "押金(元)"]);
     const receivableToday = today === `${thisMonth}-15` ? 230 : 0;
-    const todayLine = [today, receivableToday, 0, (34000 + d) / 100, 230, (11000 + d) / 100, 5, 20, (32000 + d) / 100];
+    const todayLine = [today, receivableToday, 0, (34000 + d) / 100, 230, (11000 + d) / 100, 5, 20, (32000 + d) / 100, 250, 700];
     expect(values(day.ws, 5)).toEqual(todayLine);
     expect(values(day.ws, 6)).toEqual(["合计", ...todayLine.slice(1)]);
     expect(values(day.ws, 8)).toEqual(["按支付方式"]);

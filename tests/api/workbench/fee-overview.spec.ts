@@ -19,6 +19,7 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
   let fx: Fixture;
   let today: string;
   let month: string;
+  let lastMonthEnd: string;
   let refundsOnly: string;
   const overview = (token: string, communityId = fx.communityId) => ok(t.server, "GET", `${URL}?communityId=${communityId}`, token);
 
@@ -27,7 +28,7 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
     await setFourEyes(t.server, t.admin, false);
     today = chinaDay();
     month = today.slice(0, 7);
-    const lastMonthEnd = addDays(`${month}-01`, -1);
+    lastMonthEnd = addDays(`${month}-01`, -1);
     // Six rooms. Item M: 100.00 a room for this month, no late fee. Item O: 200.00 a room, a late
     // fee of 1‰ a day, generated for a far period and then made an earlier month's overdue bills.
     fx = await makeCommunity(
@@ -86,6 +87,9 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
       payerName: "王五",
     });
     await ok(t.server, "POST", `/api/property/deposits/${deposit.id}/actions/refund`, t.admin, { refundAmount: "500.00", refundMethod: 5 });
+    // A visitor's temporary charge of 12.50 in cash: fee income.
+    const tempItem = await paymentItem(t.server, t.admin, fx.communityId, fixed100, { name: "临时停车", paymentType: 2, category: 3 });
+    await ok(t.server, "POST", "/api/property/tempCharges", t.admin, { communityId: fx.communityId, visitorName: "赵六", paymentItemId: tempItem, amount: "12.50", payMethod: 5 });
 
     // Due dates: this month's bills not due yet; earlier ones overdue by 10, 20 (paid), 3 and 30
     // (a draft) days, room 4's due today (not overdue yet); all of last month's period.
@@ -108,9 +112,12 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
       today,
       // Rooms 0, 1, 2, 5 approved: 4 × 100.00 (the rejected and the draft bill are not owed).
       amountDue: "400.00",
-      // Room 1's 100.00 + room 1's earlier 200.00 + the 150.00 recharge + the 500.00 deposit − the 35.00
-      // refund; room 0's 100.00 was last month's money, room 5's 100.00 came from its balance.
-      collected: "915.00",
+      // 实收 is fee income: room 1's 100.00 + room 1's earlier 200.00 − the 35.00 refund + room 5's
+      // 100.00 paid from its balance + the 12.50 temporary charge; room 0's 100.00 was last month's.
+      collected: "377.50",
+      // Beside it, not in it: the 150.00 recharge and the 500.00 deposit (its refund still waiting).
+      recharged: "150.00",
+      deposits: "500.00",
       // This month's bills: 100.00 (paid last month) + 100.00 − 35.00 + 100.00 (from the balance).
       billCollected: "265.00",
       // 265 ÷ 400 = 66.25 %, half up.
@@ -124,6 +131,31 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
     });
   });
 
+  it("shows the same 实收 as 收费日报, 收费月报, 社区汇总 and 日结, each with its breakdown", async () => {
+    const d = await overview(t.admin);
+    const communityId = fx.communityId;
+    const monthly = await ok(t.server, "POST", "/api/property/reports/actions/charges", t.admin, { communityId, granularity: "month", start: month, end: month });
+    expect(monthly.totals).toMatchObject({ net: d.collected, recharged: d.recharged, deposits: d.deposits, collected: "412.50", refunded: "35.00" });
+    const daily = await ok(t.server, "POST", "/api/property/reports/actions/charges", t.admin, { communityId, granularity: "day", start: `${month}-01`, end: today });
+    expect(daily.totals).toMatchObject({ net: d.collected, recharged: d.recharged, deposits: d.deposits });
+    const summary = await ok(t.server, "POST", "/api/property/reports/actions/payment", t.admin, { startMonth: month, endMonth: month, communityIds: [communityId] });
+    expect(summary.totals).toMatchObject({ income: d.collected, recharged: d.recharged, deposits: d.deposits });
+    // Every payment but room 0's early one was booked today: the day's settlement has the month's money.
+    const day = await ok(t.server, "GET", `/api/property/reconciliations/actions/day?communityId=${communityId}&day=${today}`, t.admin);
+    expect(day.breakdown).toEqual({ income: d.collected, balanceDeducted: "100.00", recharged: "150.00", deposits: "500.00", arrived: "927.50" });
+    // What arrived is what the settlement's lines add up to: 377.50 − 100.00 + 150.00 + 500.00.
+    expect(day.totals.netAmount).toBe(day.breakdown.arrived);
+    // Last month's last day: room 0's early payment, in its day and month alike.
+    const early = await ok(t.server, "GET", `/api/property/reconciliations/actions/day?communityId=${communityId}&day=${lastMonthEnd}`, t.admin);
+    const lastMonthly = await ok(t.server, "POST", "/api/property/reports/actions/charges", t.admin, {
+      communityId,
+      granularity: "month",
+      start: lastMonthEnd.slice(0, 7),
+      end: lastMonthEnd.slice(0, 7),
+    });
+    expect([early.breakdown.income, lastMonthly.totals.net]).toEqual(["100.00", "100.00"]);
+  });
+
   it("answers zeros and 0.0% for a community with nothing billed", async () => {
     const empty = await makeCommunity(t.server, t.ids.tenantA, "无账单社区", [{ area: "10.00" }]);
     expect(await overview(t.admin, empty.communityId)).toEqual({
@@ -132,6 +164,8 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
       today,
       amountDue: "0.00",
       collected: "0.00",
+      recharged: "0.00",
+      deposits: "0.00",
       billCollected: "0.00",
       collectionRate: "0.0%",
       arrears: "0.00",
@@ -143,7 +177,7 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
 
   it("gives each approval count only to a holder of its list's code", async () => {
     const d = await overview(refundsOnly);
-    expect(d).toMatchObject({ amountDue: "400.00", collected: "915.00", collectionRate: "66.3%", arrears: "402.60" });
+    expect(d).toMatchObject({ amountDue: "400.00", collected: "377.50", collectionRate: "66.3%", arrears: "402.60" });
     expect([d.pendingRefunds, d.pendingWaivers, d.pendingDepositRefunds]).toEqual([1, null, null]);
   });
 

@@ -51,7 +51,7 @@ export function FeeOverview({ communityId, authorities }: ModuleProps) {
             </Row>
             <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: "8px 0 0" }}>
               {d.amountDue === "0.00" ? fillTexts.webWorkbench.periodWithoutBills({ month: d.month }) : fillTexts.webWorkbench.period({ month: d.month })}
-              实收含预存款充值、押金与临时收费并已扣除退款；收缴率按本月账期账单计；欠费含截至 {d.today} 的滞纳金。
+              {fillTexts.webWorkbench.incomeNote({ recharged: d.recharged, deposits: d.deposits, today: d.today })}
             </Typography.Paragraph>
             {todos.length > 0 && (
               <Space wrap size={4} style={{ marginTop: 8 }} data-testid="fee-overview-todos">

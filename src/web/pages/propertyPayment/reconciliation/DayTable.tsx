@@ -186,6 +186,9 @@ export function DayTable({ summary }: { summary: DaySummary }) {
           )}
         />
       </Form>
+      <Typography.Text type="secondary" data-testid="day-breakdown">
+        {fillTexts.payReconciliation.breakdown(summary.breakdown)}
+      </Typography.Text>
       {!closed && (
         <Space>
           <Button onClick={save} loading={declare.isPending} disabled={!summary.rows.length}>

@@ -1,13 +1,17 @@
 // 收费日报 / 收费月报: per day (or month) of the chosen range, for the current community — receivable,
-// collected with this period's and 清欠 (arrears recovered) parts, late fees, waivers, refunds and net
-// — a chart of every day or month (zero where nothing happened) and the same per pay method.
+// fee charges (收款) with this period's and 清欠 (arrears recovered) parts, late fees, waivers, refunds
+// and 实收 (the one figure every money screen shows), with top-ups and deposits beside it — a chart of
+// every day or month (zero where nothing happened) and the same per pay method.
 import { useQuery } from "@tanstack/react-query";
 import { Table, Typography } from "antd";
 import { queries } from "../../../http/query-client.ts";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
 import { labelOf } from "../shared/labels.tsx";
+import { texts } from "../../../../../generated/texts.ts";
 import { money } from "../shared/columns.tsx";
 import { chartYuan, ReportBody, ReportHead, useRange, yuanAxis, yuanTip, type Unit } from "./ReportBits.tsx";
+
+const T = texts.paymentReports;
 
 export function ChargeReport({ communityId, unit }: { communityId: number; unit: Unit }) {
   const { field, start, end } = useRange(unit);
@@ -21,10 +25,12 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
         figures={
           t && [
             ["应收(元)", t.receivable],
-            ["实收(元)", t.collected],
+            [T.gross, t.collected],
             ["其中清欠(元)", t.arrearsCollected],
             ["退款(元)", t.refunded],
-            ["净收(元)", t.net],
+            [T.net, t.net],
+            [T.topUps, t.recharged],
+            [T.depositsTaken, t.deposits],
           ]
         }
       >
@@ -43,7 +49,7 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
               left={{ format: yuanAxis }}
               series={[
                 { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
-                { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
+                { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.net)) },
                 { name: "其中清欠", color: "#fa8c16", values: r.rows.map((x) => chartYuan(x.arrearsCollected)) },
                 { name: "退款", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
               ]}
@@ -59,12 +65,14 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
           { title: unit === "day" ? "日期" : "月份", dataIndex: "date" },
           money("应收(元)", "receivable"),
           money("其中滞纳金(元)", "lateFee"),
-          money("实收(元)", "collected"),
+          money(T.gross, "collected"),
           money("其中本期(元)", "currentCollected"),
           money("其中清欠(元)", "arrearsCollected"),
           money("减免(元)", "waived"),
           money("退款(元)", "refunded"),
-          money("净收(元)", "net"),
+          money(T.net, "net"),
+          money(T.topUps, "recharged"),
+          money(T.depositsTaken, "deposits"),
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -80,9 +88,9 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
         columns={[
           { title: "支付方式", dataIndex: "payMethod", render: (v: number) => labelOf("payMethod", v) },
           { title: "笔数", dataIndex: "count", align: "right" },
-          money("实收(元)", "collected"),
+          money(T.gross, "collected"),
           money("退款(元)", "refunded"),
-          money("净收(元)", "net"),
+          money(T.net, "net"),
         ]}
       />
     </>

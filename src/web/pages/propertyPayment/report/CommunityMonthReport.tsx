@@ -1,6 +1,7 @@
-// The first tab of 缴费报表 (社区汇总): per community and month — due, collected, refunded, waived,
-// arrears, collection rate ((collected − refunded) / due) and household collection rate (settled
-// rooms / billed rooms) — with a chart and an Excel export of the same figures.
+// The first tab of 缴费报表 (社区汇总): per community and month — the period's bills: due, collected,
+// refunded, waived, arrears, collection rate ((collected − refunded) / due) and household collection
+// rate (settled rooms / billed rooms); then the month's 实收 as 收费月报 and the workbench count it,
+// with the top-ups and deposits beside it — with a chart and an Excel export of the same figures.
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Radio, Space, Statistic, Table } from "antd";
@@ -15,6 +16,7 @@ import { queries } from "../../../http/query-client.ts";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { texts } from "../../../../../generated/texts.ts";
 
 export function CommunityMonthReport() {
   const community = useCurrentCommunity();
@@ -47,11 +49,15 @@ export function CommunityMonthReport() {
       {t && (
         <Space size={40} wrap style={{ marginBottom: 16 }}>
           <Statistic title="应收金额(元)" value={t.amountDue} />
-          <Statistic title="实收金额(元)" value={t.collected} />
-          <Statistic title="退款金额(元)" value={t.refunded} />
+          <Statistic title={texts.paymentReport.collected} value={t.collected} />
+          <Statistic title={texts.paymentReport.refunded} value={t.refunded} />
           <Statistic title="欠费金额(元)" value={t.arrears} />
           <Statistic title="收缴率" value={t.collectionRate} suffix={t.collectionRate === "-" ? "" : "%"} />
           <Statistic title="户收缴率" value={t.householdRate} suffix={t.householdRate === "-" ? "" : "%"} />
+          {/* The range's 实收 and what was taken beside it: the sums of the months' columns. */}
+          <Statistic title={texts.paymentReports.net} value={t.income} />
+          <Statistic title={texts.paymentReports.topUps} value={t.recharged} />
+          <Statistic title={texts.paymentReports.depositsTaken} value={t.deposits} />
         </Space>
       )}
       <ReportChart rows={report.data?.list ?? []} startMonth={query.startMonth} endMonth={query.endMonth} />
@@ -67,14 +73,17 @@ export function CommunityMonthReport() {
           { title: "社区", dataIndex: "communityName" },
           { title: "账期", dataIndex: "period" },
           { title: "应收(元)", dataIndex: "amountDue", align: "right" },
-          { title: "实收(元)", dataIndex: "collected", align: "right" },
-          { title: "退款(元)", dataIndex: "refunded", align: "right" },
+          { title: texts.paymentReport.collected, dataIndex: "collected", align: "right" },
+          { title: texts.paymentReport.refunded, dataIndex: "refunded", align: "right" },
           { title: "减免(元)", dataIndex: "waived", align: "right" },
           { title: "欠费(元)", dataIndex: "arrears", align: "right" },
           { title: "收缴率(%)", dataIndex: "collectionRate", align: "right" },
           { title: "计费户数", dataIndex: "households", align: "right" },
           { title: "缴清户数", dataIndex: "paidHouseholds", align: "right" },
           { title: "户收缴率(%)", dataIndex: "householdRate", align: "right" },
+          { title: texts.paymentReport.income, dataIndex: "income", align: "right" },
+          { title: texts.paymentReport.recharged, dataIndex: "recharged", align: "right" },
+          { title: texts.paymentReport.deposits, dataIndex: "deposits", align: "right" },
         ]}
       />
     </>

@@ -1,0 +1,77 @@
+// 实收, one definition for every screen that shows it (issue 34): the workbench's 收费概况, 收费日报,
+// 收费月报, 社区汇总 and 日结 all read it from here, so on the same day or month they agree.
+//   实收 (income) = fee income: charges for bills (paid from a prepayment balance included: that is when
+//     the fee is earned) and temporary charges (临时收费, parking stays), less their refunds, counted on
+//     the payment's business day (payments.accounting_day, China time, the 日结's day).
+//   Beside it, named as such and never in it: 预存充值 (recharged: prepayment top-ups less their
+//     refunds) and 押金 (deposits: taken less returned) — money held for the payer, not income.
+//   到账 (arrived) = 实收 − 预存款抵扣 (balanceDeducted: the part of 实收 paid from a balance, no money
+//     arrived then) + 预存充值 + 押金: exactly what 日结 counts (every row but those paid from a balance).
+// A refund row keeps its charge's source (refunds.ts), so each refund nets against its own kind.
+import { PaymentSource, ReturnFlag } from "../../../generated/states.ts";
+import { chinaDateSql } from "../../common/china-time.ts";
+import { camelRows } from "../platform/db/camel-rows.ts";
+import type { DbSession } from "../platform/db/types.ts";
+import { anyOf, raw, sql } from "../platform/db/sql.ts";
+import { fen } from "./common.ts";
+import { BALANCE_PAY_METHOD } from "./settings.ts";
+
+const KINDS = ["income", "balanceDeducted", "recharged", "deposits", "arrived"] as const;
+
+/** A bucket's money by kind (fen); refunds already taken off. */
+export type MoneyByKind = Record<(typeof KINDS)[number], number>;
+
+export const noMoney = (): MoneyByKind => ({ income: 0, balanceDeducted: 0, recharged: 0, deposits: 0, arrived: 0 });
+
+/** A payment's business day: its accounting day, or for a row from before those, its China-time date. */
+export const paymentDaySql = raw(`coalesce(p.accounting_day, ${chinaDateSql("p.paid_at")})`);
+
+export interface IncomeQuery {
+  tenantId: number;
+  communityIds: readonly number[];
+  /** First and last business day counted, "YYYY-MM-DD". */
+  firstDay: string;
+  lastDay: string;
+  /** How a day is bucketed: "YYYY-MM-DD" per day, "YYYY-MM" per month. */
+  bucket: "YYYY-MM-DD" | "YYYY-MM";
+}
+
+/** Each community's money by kind per bucket: key `${communityId}|${bucket}`; buckets without money are absent. */
+export async function moneyByKind(db: DbSession, q: IncomeQuery): Promise<Map<string, MoneyByKind>> {
+  if (!q.communityIds.length) return new Map();
+  const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
+  const fee = sql`coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})`;
+  const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
+  const rows = await camelRows<{ communityId: number; bucket: string; income: string; balanceDeducted: string; recharged: string; deposits: string }>(
+    db,
+    sql`select p.community_id, to_char(${paymentDaySql}, ${q.bucket}) as bucket,
+               coalesce(sum(${signed}) filter (where ${fee}), 0)::bigint as income,
+               coalesce(sum(${signed}) filter (where ${fee} and ${fromBalance}), 0)::bigint as balance_deducted,
+               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
+               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits
+          from payments p
+         where p.tenant_id = ${q.tenantId} and ${anyOf(sql`p.community_id`, q.communityIds)}
+           and ${paymentDaySql} between ${q.firstDay}::date and ${q.lastDay}::date
+         group by 1, 2`,
+  );
+  const out = new Map<string, MoneyByKind>();
+  for (const r of rows) {
+    const m = { income: fen(r.income), balanceDeducted: fen(r.balanceDeducted), recharged: fen(r.recharged), deposits: fen(r.deposits), arrived: 0 };
+    m.arrived = m.income - m.balanceDeducted + m.recharged + m.deposits;
+    out.set(`${Number(r.communityId)}|${r.bucket}`, m);
+  }
+  return out;
+}
+
+/** One community's money by kind over a range of days, as one total. */
+export async function communityMoney(db: DbSession, tenantId: number, communityId: number, firstDay: string, lastDay: string): Promise<MoneyByKind> {
+  const byMonth = await moneyByKind(db, { tenantId, communityIds: [communityId], firstDay, lastDay, bucket: "YYYY-MM-DD" });
+  return sumMoney(byMonth.values());
+}
+
+/** The sum of buckets. */
+export function sumMoney(all: Iterable<MoneyByKind>): MoneyByKind {
+  const total = noMoney();
+  for (const m of all) for (const k of KINDS) total[k] += m[k];
+  return total;
+}
