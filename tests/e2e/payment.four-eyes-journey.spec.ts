@@ -1,7 +1,7 @@
 // Four eyes on a receipt's void, in a real browser against the real server: the main account takes
 // the money and applies for 作废 on its receipt (作废待审核); its own 作废审核通过 is refused with the
 // server's message and the receipt waits on; a second user holding 收费审核 signs in, approves it,
-// and the receipt shows 已作废 to both.
+// and the receipt shows 已作废 to both; its print has 作废 across the middle of the sheet.
 import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
@@ -93,5 +93,17 @@ test("the cashier applies 作废, its own approval is refused, a second user app
   const bill = (await journey.api<{ list: { id: number; status: number; amountPaid: string }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 }))
     .list[0];
   expect(bill).toMatchObject({ status: 2, amountPaid: "0.00" });
+
+  // 5. Its print says 作废 across the body, over the middle of the sheet, not only in the footer line.
+  await page.goto(journey.url(`/propertyPayment/receipt/${paid.receiptId}`));
+  const mark = page.locator(".neptune-void-mark");
+  await mark.waitFor();
+  expect(await mark.innerText()).toBe("作废");
+  const [markBox, sheetBox] = [await mark.boundingBox(), await page.locator(".neptune-receipt-sheet").boundingBox()];
+  expect(markBox && sheetBox).toBeTruthy();
+  const middle = (b: { x: number; y: number; width: number; height: number }) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  expect(Math.abs(middle(markBox!).x - middle(sheetBox!).x)).toBeLessThan(sheetBox!.width / 4);
+  expect(Math.abs(middle(markBox!).y - middle(sheetBox!).y)).toBeLessThan(sheetBox!.height / 4);
+  await screenshot(page, "four-eyes-3-voided-print");
   expect(journey.pageErrors).toEqual([]);
 }, 300_000);
