@@ -15,6 +15,8 @@ export interface StateAction<S extends number | string = number | string> {
   readonly inputs: readonly string[];
   readonly required: readonly string[];
   readonly byField?: string;
+  /** A permission code the acting user needs besides the resource's (an approval: 收费审核). */
+  readonly authority?: string;
   readonly atField?: string;
   readonly confirm?: string;
   readonly danger: boolean;
@@ -170,9 +172,9 @@ export const stateActions = {
     mapping: "refundStatus",
     actions: {
       /** 通过: 待审核 → 已退款 */
-      approve: { name: "approve", label: "通过", from: [RefundStatus.Pending], to: RefundStatus.Refunded, inputs: [], required: [], byField: "approverId", atField: "refundedAt", danger: false, operation: "approveRefund" },
+      approve: { name: "approve", label: "通过", from: [RefundStatus.Pending], to: RefundStatus.Refunded, inputs: [], required: [], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "refundedAt", danger: false, operation: "approveRefund" },
       /** 驳回: 待审核 → 已驳回 */
-      reject: { name: "reject", label: "驳回", from: [RefundStatus.Pending], to: RefundStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", danger: true, operation: "rejectRefund" },
+      reject: { name: "reject", label: "驳回", from: [RefundStatus.Pending], to: RefundStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", authority: "PAYMENT_APPROVE", danger: true, operation: "rejectRefund" },
     },
   },
   /** 减免 (schemas/modules/propertyPayment.yaml) */
@@ -181,9 +183,9 @@ export const stateActions = {
     mapping: "waiverStatus",
     actions: {
       /** 通过: 待审核 → 已通过 */
-      approve: { name: "approve", label: "通过", from: [WaiverStatus.Pending], to: WaiverStatus.Approved, inputs: [], required: [], byField: "approverId", atField: "approvedAt", danger: false, operation: "approveWaiver" },
+      approve: { name: "approve", label: "通过", from: [WaiverStatus.Pending], to: WaiverStatus.Approved, inputs: [], required: [], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "approvedAt", danger: false, operation: "approveWaiver" },
       /** 驳回: 待审核 → 已驳回 */
-      reject: { name: "reject", label: "驳回", from: [WaiverStatus.Pending], to: WaiverStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", atField: "approvedAt", danger: true, operation: "rejectWaiver" },
+      reject: { name: "reject", label: "驳回", from: [WaiverStatus.Pending], to: WaiverStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "approvedAt", danger: true, operation: "rejectWaiver" },
     },
   },
   /** 票据 (schemas/modules/propertyPayment.yaml) */
@@ -194,9 +196,9 @@ export const stateActions = {
       /** 作废: 已开具 → 作废待审核 */
       void: { name: "void", label: "作废", from: [ReceiptStatus.Issued], to: ReceiptStatus.VoidPending, inputs: ["voidReason"], required: ["voidReason"], byField: "voidAppliedBy", atField: "voidAppliedAt", danger: true, operation: "voidReceipt" },
       /** 作废审核通过: 作废待审核 → 已作废 */
-      approveVoid: { name: "approveVoid", label: "作废审核通过", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Voided, inputs: [], required: [], byField: "voidedBy", atField: "voidedAt", danger: true, operation: "approveVoidReceipt" },
+      approveVoid: { name: "approveVoid", label: "作废审核通过", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Voided, inputs: [], required: [], byField: "voidedBy", authority: "PAYMENT_APPROVE", atField: "voidedAt", danger: true, operation: "approveVoidReceipt" },
       /** 驳回作废: 作废待审核 → 已开具 */
-      rejectVoid: { name: "rejectVoid", label: "驳回作废", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Issued, inputs: ["voidRejectReason"], required: ["voidRejectReason"], danger: false, operation: "rejectVoidReceipt" },
+      rejectVoid: { name: "rejectVoid", label: "驳回作废", from: [ReceiptStatus.VoidPending], to: ReceiptStatus.Issued, inputs: ["voidRejectReason"], required: ["voidRejectReason"], authority: "PAYMENT_APPROVE", danger: false, operation: "rejectVoidReceipt" },
     },
   },
   /** 抄表读数 (schemas/modules/propertyPayment.yaml) */
@@ -205,9 +207,9 @@ export const stateActions = {
     mapping: "meterReadingStatus",
     actions: {
       /** 审核通过: 待审核 → 已审核 */
-      approve: { name: "approve", label: "审核通过", from: [MeterReadingStatus.Pending], to: MeterReadingStatus.Approved, inputs: ["reviewNote"], required: [], byField: "approvedBy", atField: "approvedAt", danger: false },
+      approve: { name: "approve", label: "审核通过", from: [MeterReadingStatus.Pending], to: MeterReadingStatus.Approved, inputs: ["reviewNote"], required: [], byField: "approvedBy", authority: "METER_READING_APPROVE", atField: "approvedAt", danger: false },
       /** 撤销审核: 已审核 → 待审核 */
-      unapprove: { name: "unapprove", label: "撤销审核", from: [MeterReadingStatus.Approved], to: MeterReadingStatus.Pending, inputs: [], required: [], confirm: "撤销后该读数需重新审核，确定撤销吗？", danger: false },
+      unapprove: { name: "unapprove", label: "撤销审核", from: [MeterReadingStatus.Approved], to: MeterReadingStatus.Pending, inputs: [], required: [], authority: "METER_READING_APPROVE", confirm: "撤销后该读数需重新审核，确定撤销吗？", danger: false },
     },
   },
   /** 预存款账户 (schemas/modules/propertyPayment.yaml) */
@@ -244,9 +246,9 @@ export const stateActions = {
       /** 申请退还: 已收取 → 退款待审核 */
       refund: { name: "refund", label: "申请退还", from: [DepositStatus.Collected], to: DepositStatus.RefundPending, inputs: ["refundAmount","refundMethod","deductionReason"], required: ["refundAmount","refundMethod"], byField: "refundApplicantId", danger: false },
       /** 退还审核通过: 退款待审核 → 已退还 */
-      approveRefund: { name: "approveRefund", label: "退还审核通过", from: [DepositStatus.RefundPending], to: DepositStatus.Refunded, inputs: [], required: [], byField: "approverId", atField: "refundedAt", confirm: "确定退还该押金吗？", danger: false },
+      approveRefund: { name: "approveRefund", label: "退还审核通过", from: [DepositStatus.RefundPending], to: DepositStatus.Refunded, inputs: [], required: [], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "refundedAt", confirm: "确定退还该押金吗？", danger: false },
       /** 驳回: 退款待审核 → 已收取 */
-      rejectRefund: { name: "rejectRefund", label: "驳回", from: [DepositStatus.RefundPending], to: DepositStatus.Collected, inputs: ["rejectReason"], required: ["rejectReason"], danger: true },
+      rejectRefund: { name: "rejectRefund", label: "驳回", from: [DepositStatus.RefundPending], to: DepositStatus.Collected, inputs: ["rejectReason"], required: ["rejectReason"], authority: "PAYMENT_APPROVE", danger: true },
     },
   },
   /** 应用令牌 (schemas/modules/system.yaml) */

@@ -465,6 +465,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "byField": "approverId",
+        "authority": "PAYMENT_APPROVE",
         "atField": "refundedAt",
         "confirm": "确定退还该押金吗？",
         "done": "押金退还已审核通过",
@@ -483,6 +484,7 @@ const def: ResourceDef = {
         "required": [
           "rejectReason"
         ],
+        "authority": "PAYMENT_APPROVE",
         "done": "已驳回",
         "danger": true
       }

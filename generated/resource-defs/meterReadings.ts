@@ -468,6 +468,7 @@ const def: ResourceDef = {
         ],
         "required": [],
         "byField": "approvedBy",
+        "authority": "METER_READING_APPROVE",
         "atField": "approvedAt",
         "done": "已审核",
         "danger": false
@@ -481,6 +482,7 @@ const def: ResourceDef = {
         "to": "1",
         "inputs": [],
         "required": [],
+        "authority": "METER_READING_APPROVE",
         "confirm": "撤销后该读数需重新审核，确定撤销吗？",
         "done": "已撤销审核",
         "danger": false

@@ -83,6 +83,8 @@ export interface ActionDef {
   /** Inputs that may not be empty. */
   required: string[];
   byField?: string;
+  /** A permission code the acting user needs besides the resource's: refused (403) and not offered without it. */
+  authority?: string;
   atField?: string;
   confirm?: string;
   /** The message after it succeeded (default 「<label>成功」). */

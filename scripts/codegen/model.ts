@@ -428,6 +428,7 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       inputs: a.inputs ?? [],
       required: a.required ?? [],
       ...(a.byField ? { byField: a.byField } : {}),
+      ...(a.authority ? { authority: a.authority } : {}),
       ...(a.atField ? { atField: a.atField } : {}),
       ...(a.confirm ? { confirm: a.confirm } : {}),
       ...(a.done ? { done: a.done } : {}),

@@ -12,11 +12,17 @@ const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z])/g, (_m, _p, c: 
 
 /** An action naming an operation that schemas/operations/*.yaml does not declare fails codegen. */
 export function checkActionOperations(model: Model, operations: OperationModel[]): void {
-  const declared = new Set(operations.map((o) => o.name));
+  const declared = new Map(operations.map((o) => [o.name, o]));
   const problems = Object.entries(model.stateActions).flatMap(([resource, actions]) =>
-    actions.list
-      .filter((a) => a.operation && !declared.has(a.operation))
-      .map((a) => `schemas/modules (resource "${resource}" action "${a.name}"): operation "${a.operation}" is not declared in schemas/operations/*.yaml`),
+    actions.list.flatMap((a) => {
+      if (!a.operation) return [];
+      const where = `schemas/modules (resource "${resource}" action "${a.name}")`;
+      const op = declared.get(a.operation);
+      if (!op) return [`${where}: operation "${a.operation}" is not declared in schemas/operations/*.yaml`];
+      // An operation that needs a code of its own (an approval's 收费审核): the action names it, so a page offers it only to its holders.
+      const own = typeof op.authority === "string" && /^[A-Z][A-Z_]+$/.test(op.authority) ? op.authority : undefined;
+      return own && a.authority !== own ? [`${where}: its operation "${op.name}" needs ${own}: declare authority: ${own}`] : [];
+    }),
   );
   if (problems.length) throw new SchemaError(problems);
 }
@@ -34,6 +40,8 @@ export interface StateAction<S extends number | string = number | string> {
   readonly inputs: readonly string[];
   readonly required: readonly string[];
   readonly byField?: string;
+  /** A permission code the acting user needs besides the resource's (an approval: 收费审核). */
+  readonly authority?: string;
   readonly atField?: string;
   readonly confirm?: string;
   readonly danger: boolean;
@@ -71,6 +79,7 @@ export function stateActionsModule(model: Model): string {
         `inputs: ${JSON.stringify(a.inputs)}`,
         `required: ${JSON.stringify(a.required)}`,
         ...(a.byField ? [`byField: ${JSON.stringify(a.byField)}`] : []),
+        ...(a.authority ? [`authority: ${JSON.stringify(a.authority)}`] : []),
         ...(a.atField ? [`atField: ${JSON.stringify(a.atField)}`] : []),
         ...(a.confirm ? [`confirm: ${JSON.stringify(a.confirm)}`] : []),
         `danger: ${a.danger}`,

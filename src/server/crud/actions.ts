@@ -73,6 +73,8 @@ async function noteOf(tx: DbSession, tenantId: number, model: ResourceModel, inp
 
 export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: number, action: ActionDef, body: ResourceInput, validate: Validate) {
   const { session } = actor;
+  // An action with a code of its own (an approval: 收费审核) needs it besides the resource's.
+  if (action.authority && !session.authorities.includes(action.authority)) throw apiError("NO_PERMISSION");
   await assertInScope(db, model, session, [id]);
   const def = model.def;
   const fieldOf = (name: string) => def.fields.find((f) => f.name === name)!;

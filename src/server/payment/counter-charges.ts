@@ -13,11 +13,10 @@ import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts"
 import { fen, refused, ruleBroken } from "./common.ts";
 import { apiError } from "../platform/http/envelope.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
-import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
+import { acceptedPayMethod, recordCharge, recordReturn, requireRoomIn } from "./ledger.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql } from "../platform/db/sql.ts";
 import { PaymentSource } from "../../../generated/states.ts";
-import { PAYMENT_APPROVE } from "../../common/payment/codes.ts";
 import { FourEyesRule, refuseSelfApproval } from "./four-eyes.ts";
 
 interface ChargeRow {
@@ -103,7 +102,6 @@ async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
 
 /** Approving: the refund leaves as a ReturnFlag.Refund row under the deposit's receipt number. */
 async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
-  requireAuthority(ctx.session, PAYMENT_APPROVE);
   await refuseSelfApproval(ctx.tx, ctx.session, FourEyesRule.DepositRefund, ctx.row.refundApplicantId);
   const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
   if (!row.refundAmount) return;
@@ -132,7 +130,6 @@ export function registerCounterChargeHooks(): void {
     beforeAction: {
       refund: applyDepositRefund,
       approveRefund: approveDepositRefund,
-      rejectRefund: async (ctx) => requireAuthority(ctx.session, PAYMENT_APPROVE),
     },
   });
   registerResourceHooks("tempCharges", {

@@ -20,13 +20,14 @@ import { ActionRemainder, ActionRowSummary } from "./ActionContext.tsx";
 import { offerRoute } from "./offerRoute.ts";
 import { useNavigate } from "react-router";
 import { scalarText } from "../../common/scalar-text.ts";
+import { getAuthorities } from "../state/session.ts";
 
-/** The actions a row in this state offers. */
-export function actionsFor(def: ResourceDef, row: BaseRecord): ActionDef[] {
+/** The actions a row in this state offers the signed-in user (one with a code of its own only to its holders: the server refuses the others). */
+export function actionsFor(def: ResourceDef, row: BaseRecord, authorities: readonly string[] = getAuthorities() ?? []): ActionDef[] {
   if (!def.actions) return [];
   const state: unknown = row[def.actions.stateField];
   const key = scalarText(state);
-  return def.actions.list.filter((a) => a.from.includes(key));
+  return def.actions.list.filter((a) => a.from.includes(key) && (!a.authority || authorities.includes(a.authority)));
 }
 
 /** Input fields of an action, writable in its dialog (they are read-only on the generic form). */

@@ -1,7 +1,8 @@
 // An action a hand-written operation performs (`operation`, the approval of bills, refunds and
 // waivers) is declared like any other: generated/actions.ts carries it with its states named, while
 // the resource gets no generic route, OpenAPI entry or row button for it; an operation that is not
-// declared, or `bulk` without an operation, fails codegen.
+// declared, `bulk` without an operation, or an operation needing a code of its own (an approval's
+// 收费审核) that the action does not name, fails codegen.
 import { expect, test } from "vitest";
 import { run } from "../../../scripts/codegen/index.ts";
 import { probeModule, PROBE_MODULE } from "./support/probe-module.ts";
@@ -35,6 +36,11 @@ test("an action with an operation reaches generated/actions.ts only, its states 
 test.each([
   ["an operation that is not declared", "        - { name: deliver, label: 交付, from: [4], to: 5, operation: noSuchOperation }\n", 'operation "noSuchOperation" is not declared'],
   ["bulk without an operation", "        - { name: deliver, label: 交付, from: [4], to: 5, bulk: true }\n", 'resource "probeGadgets": action "deliver": bulk needs the operation that performs it'],
+  [
+    "an operation needing a code of its own (收费审核) without the action naming it",
+    "        - { name: deliver, label: 交付, from: [4], to: 5, operation: approveWaiver }\n",
+    'its operation "approveWaiver" needs PAYMENT_APPROVE: declare authority: PAYMENT_APPROVE',
+  ],
 ])(
   "%s fails codegen and writes nothing",
   async (_what, actions, message) => {
