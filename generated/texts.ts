@@ -368,7 +368,9 @@ export const texts = {
   "webExcel": {
     "exporting": "正在导出… {percent}%",
     "importing": "正在导入… {percent}%",
-    "importTitle": "导入{label}"
+    "importTitle": "导入{label}",
+    "downloadErrors": "下载错误数据",
+    "errorsKept": "失败的行及其原因可随时在“任务中心”再次查看和下载。"
   },
   "webhookErrors": {
     "internalAddress": "推送地址是内网或本机地址",

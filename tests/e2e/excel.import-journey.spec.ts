@@ -2,7 +2,7 @@
 // buttons): 下载模板 on 房屋管理 gives the template, two rows are filled in — one good, one with a
 // room number the rules refuse — and 导入 sends the file through the browser's file chooser. The
 // report names the bad row and its reason, and the good room is in the list; the task centre offers
-// the bad row back as a workbook (下载错误数据) with its reason.
+// the bad row back as a workbook (下载错误数据) with its reason, as the report itself does at once.
 import ExcelJS from "exceljs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,7 +43,11 @@ describe("excel import journey", () => {
     await expect.poll(() => rejected.count()).toBe(1);
     expect(await rejected.first().locator("td").allInnerTexts()).toEqual(["3", "房号：只能输入数字大小写字母"]);
     await screenshot(page, "excel-import-report");
-    await report.getByRole("button").click();
+    // The report offers the rejected rows at once, and says where they stay.
+    await report.getByText("失败的行及其原因可随时在“任务中心”再次查看和下载。").waitFor();
+    const [fromReport] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: /下载错误数据/ }).click()]);
+    expect(fromReport.suggestedFilename()).toBe("房屋导入错误数据.xlsx");
+    await report.getByRole("button", { name: /知\s*道\s*了/ }).click();
 
     // The list was refreshed: the good room is there, under its new building.
     await page.locator(".ant-table-row").filter({ hasText: BUILDING }).first().waitFor();

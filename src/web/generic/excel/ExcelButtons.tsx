@@ -1,8 +1,12 @@
 // 导出 (every list) and 下载模板 / 导入 (resources whose schema says importable: true) on the generic
 // list. Export sends the list's current filters; both run as background tasks (the task centre
 // lists them) and the button waits for the task: the export downloads its file, the import shows
-// its report (rows imported, rejected rows with their row number and reason) and refreshes the list.
+// its report (rows imported, rejected rows with their row number and reason, 下载错误数据: the
+// rejected rows as uploaded with 错误原因, kept in the task centre too) and refreshes the list.
 import { fillTexts } from "../../../../generated/fill-texts.ts";
+import { texts } from "../../../../generated/texts.ts";
+import { operationRoutes } from "../../../../generated/api-client.ts";
+import { http } from "../../http/request.ts";
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
 import { App, Button, Table, Typography } from "antd";
@@ -69,6 +73,20 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
         content: (
           <div>
             <Typography.Paragraph>{task.state === "failed" ? (task.result ?? "导入失败") : task.result}</Typography.Paragraph>
+            {rejected.length > 0 && task.state !== "failed" && (
+              <Typography.Paragraph>
+                <Button
+                  danger
+                  icon={<DownloadOutlined />}
+                  onClick={() => void http.download(operationRoutes.downloadImportErrors.path, { taskId }).catch(() => undefined)}
+                >
+                  {texts.webExcel.downloadErrors}
+                </Button>
+                <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                  {texts.webExcel.errorsKept}
+                </Typography.Text>
+              </Typography.Paragraph>
+            )}
             {rejected.length > 0 && (
               <Table
                 size="small"
