@@ -75,11 +75,7 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
             <Typography.Paragraph>{task.state === "failed" ? (task.result ?? "导入失败") : task.result}</Typography.Paragraph>
             {rejected.length > 0 && task.state !== "failed" && (
               <Typography.Paragraph>
-                <Button
-                  danger
-                  icon={<DownloadOutlined />}
-                  onClick={() => void http.download(operationRoutes.downloadImportErrors.path, { taskId }).catch(() => undefined)}
-                >
+                <Button danger icon={<DownloadOutlined />} onClick={() => void http.download(operationRoutes.downloadImportErrors.path, { taskId }).catch(() => undefined)}>
                   {texts.webExcel.downloadErrors}
                 </Button>
                 <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
