@@ -45,7 +45,8 @@ const dist = join(root, "dist/web");
 
 /** The lazily loaded modules a first load goes through, in order (see src/web/App.tsx and AppRoutes.tsx). */
 export const FIRST_LOADS = {
-  login: ["src/web/pages/login/LoginPage.tsx"],
+  // The login page's client part (the request wrapper, the auth provider) is fetched as its form shows.
+  login: ["src/web/pages/login/LoginPage.tsx", "src/web/pages/login/login-client.ts"],
   shellWorkbench: [
     "src/web/AppRoutes.tsx",
     "src/web/shell/Shell.tsx",

@@ -7,14 +7,23 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
-import { api } from "../../http/api.ts";
-import { authProvider } from "../../providers/authProvider.ts";
+import type { LoginConfiguration } from "./login-client.ts";
 
 export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
 
-interface LoginConfiguration {
-  platformName?: string | null;
-  platformIco?: string | null;
+type LoginClient = typeof import("./login-client.ts");
+let client: Promise<LoginClient> | null = null;
+
+/**
+ * The client part of the page (login-client.ts): fetched once the form shows, so the first paint waits
+ * for nothing but this chunk; loaded once (again after a failed load).
+ */
+function loginClient(): Promise<LoginClient> {
+  client ??= import("./login-client.ts").catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
+  return client;
 }
 
 interface LoginForm {
@@ -33,10 +42,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     let alive = true;
-    // Read with the client itself: this route is outside Refine and the app's QueryClient, and keeps
-    // react-query out of its first load (the login page's size budget).
-    api
-      .getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true, noAuthRedirect: true })
+    loginClient()
+      .then((c) => c.readLoginConfiguration())
       .then((data) => {
         if (alive && data) setConfig(data);
       })
@@ -58,7 +65,14 @@ export default function LoginPage() {
     setRefusal("");
     try {
       // The request wrapper hands its text of a failure to the page's alert (用户名或密码错误, ...).
-      const result = await authProvider.login({ ...values, redirect: params.get("redirect") ?? undefined, showError: setRefusal });
+      let signIn: LoginClient["signIn"];
+      try {
+        ({ signIn } = await loginClient());
+      } catch {
+        setRefusal("页面加载失败，请检查网络后重试");
+        return;
+      }
+      const result = await signIn({ ...values, redirect: params.get("redirect") ?? undefined, showError: setRefusal });
       if (result.redirectTo) void navigate(result.redirectTo, { replace: true });
       else if (!result.success) setRefusal((shown) => shown || result.error?.message || "登录失败");
     } finally {
@@ -88,7 +102,8 @@ export default function LoginPage() {
       <style>{LOGIN_CSS}</style>
       <main className="login-card">
         <div style={{ textAlign: "center", marginBottom: 32 }}>
-          {config.platformIco && <img src={config.platformIco} alt="" style={{ height: 48, marginBottom: 12 }} />}
+          {/* The icon's place is kept while the configuration loads: the title does not move when it comes. */}
+          <div className="login-logo">{config.platformIco && <img src={config.platformIco} alt="" />}</div>
           <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: "rgba(0,0,0,0.88)" }}>{platformName}</h1>
           <div style={{ marginTop: 4, color: "rgba(0,0,0,0.6)" }}>账号登录</div>
         </div>
@@ -167,6 +182,7 @@ html{font-family:sans-serif;line-height:1.15;-webkit-text-size-adjust:100%}body{
 .login-page,.login-page *,.login-page :before,.login-page :after{box-sizing:border-box}
 .login-page input,.login-page button{margin:0;font-family:inherit;line-height:inherit}.login-page img{vertical-align:middle}
 .login-page{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;background:linear-gradient(135deg,#0b3a8f 0%,#1668dc 55%,#4fa3ff 100%)}
+.login-logo{height:48px;margin-bottom:12px}.login-logo img{height:48px}
 .login-card{width:400px;max-width:100%;background:#fff;border-radius:8px;padding:40px 40px 24px;box-shadow:0 12px 40px rgba(0,0,0,.18)}
 .login-sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .login-field{margin-bottom:4px}
