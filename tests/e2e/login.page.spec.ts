@@ -2,9 +2,11 @@
 // antd): its first load fetches none of antd's chunks; an empty form names the missing fields; a
 // refused sign-in shows the server's words in the page's own alert (no antd message); a good one
 // lands on the workbench, or on the redirect target; the bare error page answers a path without a
-// page and leads back to the login page. Each under the page's Content-Security-Policy.
+// page and leads back to the login page. Each under the page's Content-Security-Policy; axe finds no
+// serious or critical violation on the login page (with its alert showing) or the error page.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
+import { runAxe } from "./support/axe.ts";
 import { DEMO_PASSWORD } from "./support/server.ts";
 import { useJourney } from "./support/journey.ts";
 
@@ -19,6 +21,12 @@ async function freshPage(): Promise<{ page: Page; assets: string[] }> {
     if (/\/assets\/.+\.(js|css)$/.test(path)) assets.push(path.replace(/^.*\/assets\//, ""));
   });
   return { page, assets };
+}
+
+/** axe's serious and critical violations on the page (WCAG 2.1 AA, issue 17). */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await runAxe(page, { resultTypes: ["violations"] });
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ×${v.nodes.length}`);
 }
 
 const antdChunks = (assets: string[]) => assets.filter((file) => /^(antd-|AppRoutes-)/.test(file));
@@ -46,6 +54,7 @@ describe("the login page", () => {
     expect(await page.getByRole("button", { name: "登录", exact: true }).isEnabled()).toBe(true);
     expect(await page.locator(".ant-message").count()).toBe(0);
     expect(page.url()).toMatch(/#\/login$/);
+    expect(await violations(page)).toEqual([]);
 
     // Neither the first load nor the refusal brought antd (nor the chunk of every other path).
     expect(antdChunks(assets)).toEqual([]);
@@ -88,6 +97,7 @@ describe("the login page", () => {
     await errorPage.getByRole("heading", { name: "404" }).waitFor();
     await errorPage.getByText("抱歉，您访问的页面不存在").waitFor();
     expect(antdChunks(assets)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await errorPage.getByRole("button", { name: "返回首页" }).click();
     await page.waitForURL(/#\/login$/);
     await page.getByPlaceholder("请输入用户名").waitFor();
