@@ -45,7 +45,8 @@ const dist = join(root, "dist/web");
 
 /** The lazily loaded modules a first load goes through, in order (see src/web/App.tsx and AppRoutes.tsx). */
 export const FIRST_LOADS = {
-  login: ["src/web/pages/login/LoginPage.tsx"],
+  // The login page's client part (the request wrapper, the auth provider) is fetched as its form shows.
+  login: ["src/web/pages/login/LoginPage.tsx", "src/web/pages/login/login-client.ts"],
   shellWorkbench: [
     "src/web/AppRoutes.tsx",
     "src/web/shell/Shell.tsx",
@@ -188,7 +189,7 @@ export function bundleReport(dir: string = dist): BundleReport {
   return { entry: figure(entry), login: figure(login), shellWorkbench: figure(shell), routes, largestOnDemand };
 }
 
-export const TARGETS = { login: 200 * 1024, shellWorkbench: 550 * 1024, route: 80 * 1024 };
+export const TARGETS = { login: 150 * 1024, shellWorkbench: 550 * 1024, route: 80 * 1024 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const met = (n: number, target: number) => (n <= target ? "yes" : "no");
@@ -199,7 +200,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const over = r.routes.filter((x) => x.size > TARGETS.route);
   console.log("| first load (gzip) | size | target | met |\n|---|---|---|---|");
   console.log(`| entry (index.html, its preloads and the entry's static imports) | ${kb(r.entry.size)} | — | — |`);
-  console.log(`| login route JS + CSS | ${kb(r.login.size)} | ≤ 200 KB | ${met(r.login.size, TARGETS.login)} |`);
+  console.log(`| login route JS + CSS | ${kb(r.login.size)} | ≤ 150 KB | ${met(r.login.size, TARGETS.login)} |`);
   console.log(`| shell + workbench | ${kb(r.shellWorkbench.size)} | ≤ 550 KB | ${met(r.shellWorkbench.size, TARGETS.shellWorkbench)} |`);
   console.log(`| largest other route, beyond the shell: ${largest.name} | ${kb(largest.size)} | ≤ 80 KB | ${met(largest.size, TARGETS.route)} |`);
   console.log(`| largest on-demand chunk (not a route), beyond the shell: ${r.largestOnDemand.name} | ${kb(r.largestOnDemand.size)} | — | — |`);

@@ -5,9 +5,13 @@
 //     under-construction page);
 //   - routes outside the frame render alone; every other route renders inside the shell
 //     (src/web/shell/Shell.tsx, a layout that renders <Outlet/>), behind the session check.
-// All of them sit under RefineRoot (Refine and its providers); every page is its own lazily loaded
-// chunk. /error/403 of a signed-in user renders inside the shell. A path that matches no route goes to the 404 page. Every page that shows dates is behind
+// All of them sit under antd's ConfigProvider (zh_CN, the app's theme, the style nonce: with the React
+// 19 patch and reset.css, ui/antd-setup.tsx, imported first: the startup chunk has no antd) and under
+// RefineRoot (Refine and its providers); every page is its own lazily loaded chunk. /error/403 of a signed-in user renders inside the shell. A path that matches no route goes to the 404 page. Every page that shows dates is behind
 // this chunk, so dayjs is set to zh-cn here (spec §2: zh_CN only), before any of them loads.
+import { AntdRoot } from "./ui/antd-setup.tsx";
+// The app's notices (the request wrapper's messages, 已登出) are drawn by antd's message from here on.
+import "./ui/antd-notices.ts";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import type { ReactNode } from "react";
@@ -102,32 +106,34 @@ const outsidePrivate = appRoutes.filter((r) => r.outsideFrame && !r.public);
 
 export default function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RefineRoot />}>
-        {outsidePublic.map(routeElements)}
-        <Route element={<SessionGate />}>
-          {outsidePrivate.map(routeElements)}
-          <Route
-            element={
-              <LayoutFrame>
-                <Shell />
-              </LayoutFrame>
-            }
-          >
-            {framed.map(routeElements)}
-            {/* A signed-in user's refused route: the 403 inside the shell, with the menu and a way out. */}
+    <AntdRoot>
+      <Routes>
+        <Route element={<RefineRoot />}>
+          {outsidePublic.map(routeElements)}
+          <Route element={<SessionGate />}>
+            {outsidePrivate.map(routeElements)}
             <Route
-              path={FORBIDDEN_PATH}
               element={
-                <PageFrame>
-                  <ForbiddenPage />
-                </PageFrame>
+                <LayoutFrame>
+                  <Shell />
+                </LayoutFrame>
               }
-            />
+            >
+              {framed.map(routeElements)}
+              {/* A signed-in user's refused route: the 403 inside the shell, with the menu and a way out. */}
+              <Route
+                path={FORBIDDEN_PATH}
+                element={
+                  <PageFrame>
+                    <ForbiddenPage />
+                  </PageFrame>
+                }
+              />
+            </Route>
           </Route>
         </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/error/404" replace />} />
-    </Routes>
+        <Route path="*" element={<Navigate to="/error/404" replace />} />
+      </Routes>
+    </AntdRoot>
   );
 }

@@ -2,7 +2,7 @@
 // style nonce, in its policy's style-src and in <meta name="csp-nonce"> (src/server/platform/http/web-app.ts).
 // The policy guards against injected markup: a <style> element or a style attribute that arrives as
 // markup is refused. What the app's own scripts do with styles is let through: antd takes the nonce
-// through ConfigProvider's csp (App.tsx), and for code that takes none this module, imported first
+// through ConfigProvider's csp (ui/antd-setup.tsx), and for code that takes none this module, imported first
 // by main.tsx,
 // - gives every <style> made by document.createElement the nonce (rc-util's scroll lock while a
 //   modal is open, React's <style> in a few pages);

@@ -1,10 +1,8 @@
 // Entry of the web app. What lets the app's own styles through the Content-Security-Policy comes
-// first (csp-styles.ts: before anything adds a style), then the React 19 patch of antd, or antd's
-// static message shows nothing. dayjs is set to zh-cn (spec §2: zh_CN only) by src/web/AppRoutes.tsx,
-// the chunk in front of every page that uses dates: the login and error pages load no dayjs.
+// first (csp-styles.ts: before anything adds a style). antd (the React 19 patch, reset.css, the
+// ConfigProvider) and dayjs in zh-cn (spec §2: zh_CN only) come with src/web/AppRoutes.tsx, the chunk
+// in front of every page but the login and error pages, which load neither.
 import "./csp-styles.ts";
-import "@ant-design/v5-patch-for-react-19";
-import "antd/dist/reset.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App.tsx";

@@ -13,15 +13,16 @@
 //     401 the next ones are ignored for 1 s.
 // The resolved value is the body's `data` (the whole body for .json files). How messages are shown,
 // the loading mask and navigation are injectable (configureRequest) so tests can observe them; the
-// app's defaults are antd's message and window.location.
+// app's defaults are its notices (antd's message, loaded with the first one: ui/notices.ts) and
+// window.location. A call can show its error text itself (options.showError: the login page's alert).
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from "axios";
-import { message as antdMessage } from "antd";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import { operationRoutes } from "../../../generated/api-client.ts";
 import { session } from "../state/storage.ts";
 import { baseURLFor } from "./hosts.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { notices } from "../ui/notices.ts";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -34,6 +35,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** A 401 does not end the session (spec §7: the SSO theme configuration call). */
   noAuthRedirect?: boolean;
+  /** Shows this call's error text instead of the app's notice (the login page's own alert). */
+  showError?: (text: string) => void;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   responseType?: AxiosRequestConfig["responseType"];
@@ -86,9 +89,9 @@ export class RequestError extends Error {
 export const requestErrorText = (error: unknown, fallback: string): string => (error instanceof RequestError && error.message ? error.message : fallback);
 
 export interface RequestEnvironment {
-  /** Shows an error text; default antd message.error. */
+  /** Shows an error text; default the app's error notice (antd's message.error). */
   showError: (text: string) => void;
-  /** Shows the loading mask and returns the function that hides it; default antd message.loading. */
+  /** Shows the loading mask and returns the function that hides it; default the app's (antd's message.loading). */
   showLoading: (text: string) => () => void;
   /** Leaves the app for a URL; default window.location.href = url. */
   navigate: (url: string) => void;
@@ -125,26 +128,11 @@ function saveInBrowser(file: DownloadedFile): void {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-const LOADING_KEY = "neptune-request-loading";
-let loadingCount = 0;
-
-function antdLoading(text: string): () => void {
-  loadingCount += 1;
-  if (loadingCount === 1) void antdMessage.loading({ key: LOADING_KEY, content: text, duration: 0 });
-  let hidden = false;
-  return () => {
-    if (hidden) return;
-    hidden = true;
-    loadingCount -= 1;
-    if (loadingCount === 0) antdMessage.destroy(LOADING_KEY);
-  };
-}
-
 function defaultEnvironment(): RequestEnvironment {
   const hasWindow = typeof window !== "undefined" && typeof window.location !== "undefined";
   return {
-    showError: (text) => void antdMessage.error(text),
-    showLoading: antdLoading,
+    showError: notices.error,
+    showLoading: notices.loading,
     navigate: (url) => {
       if (hasWindow) window.location.href = url;
     },
@@ -294,7 +282,7 @@ function baseHeaders(extra?: Record<string, string>): Record<string, string> {
 }
 
 function fail(init: ConstructorParameters<typeof RequestError>[0], options: RequestOptions): RequestError {
-  if (!options.silent && init.kind !== "canceled") env.showError(init.message);
+  if (!options.silent && init.kind !== "canceled") (options.showError ?? env.showError)(init.message);
   return new RequestError(init);
 }
 
@@ -307,7 +295,7 @@ function handleUnauthorized(body: unknown, options: RequestOptions): { kind: Req
   const now = Date.now();
   if (now < unauthorizedUntil) return result; // suppressed: no message, no second redirect
   unauthorizedUntil = now + constants.unauthorizedSuppressMs;
-  if (!options.silent) env.showError(result.message);
+  if (!options.silent) (options.showError ?? env.showError)(result.message);
   if (!marker && !options.noAuthRedirect) {
     const storage = session();
     const home = storage.getItem(constants.sessionKeys.tenantHomePage);

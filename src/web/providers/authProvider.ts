@@ -5,12 +5,12 @@
 //           of that call is the startup failure of spec §4 (error page 500);
 //   logout  GET {system}/homepage/web/logout (tenantId), then the session is cleared.
 import type { AuthProvider } from "@refinedev/core";
-import { message } from "antd";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import type { RouteDef } from "../../../generated/model-types.ts";
 import { routes } from "../../../generated/routes.ts";
 import { RequestError } from "../http/request.ts";
+import { notices } from "../ui/notices.ts";
 // Refine's contract for an auth provider is a set of async functions: they call the client itself, and
 // Refine's own hooks (useLogin, useLogout, useIsAuthenticated, useGetIdentity) run them as react-query
 // mutations and queries; the login page, outside Refine, calls login directly.
@@ -29,13 +29,13 @@ let userLoading: Promise<CurrentUser> | null = null;
  * Loads the current user (once; `force` reloads, e.g. after the community changes) and keeps it in
  * the session state; also takes the scene name and, when none is chosen yet, the user's community.
  */
-export function loadCurrentUser(options: { force?: boolean } = {}): Promise<CurrentUser> {
+export function loadCurrentUser(options: { force?: boolean; showError?: (text: string) => void } = {}): Promise<CurrentUser> {
   const cached = getCurrentUser();
   if (cached && !options.force) return Promise.resolve(cached);
   if (userLoading && !options.force) return userLoading;
   const communityId = getCurrentCommunityId();
   const loading = api
-    .getCurrentUser({ query: communityId == null ? {} : { communityId: Number(communityId) } })
+    .getCurrentUser({ query: communityId == null ? {} : { communityId: Number(communityId) } }, options.showError ? { showError: options.showError } : undefined)
     .then((data) => {
       const user = data as unknown as CurrentUser;
       if (!user || typeof user !== "object") throw new RequestError({ kind: "business", message: messages.startupFailed, code: null, status: 200 });
@@ -93,8 +93,12 @@ function failureKind(error: unknown): string {
 }
 
 export const authProvider: AuthProvider = {
-  /** On failure the wrapper has shown why; a failing user call after a good login is the startup failure (→ /error/500). */
-  async login(params: { username?: string; password?: string; redirect?: string } = {}) {
+  /**
+   * On failure the wrapper has shown why (with params.showError: there, the login page's alert, with no
+   * loading mask: the page shows its button busy); a failing user call after a good login is the
+   * startup failure (→ /error/500).
+   */
+  async login(params: { username?: string; password?: string; redirect?: string; showError?: (text: string) => void } = {}) {
     const failed = (error: unknown, redirectTo?: string) => ({
       success: false,
       ...(redirectTo ? { redirectTo } : {}),
@@ -102,7 +106,8 @@ export const authProvider: AuthProvider = {
     });
     let result: LoginResult;
     try {
-      result = await api.login({ body: { username: params.username?.trim(), password: params.password } }, { loading: "登录中..." });
+      const shown = params.showError ? { showError: params.showError } : { loading: "登录中..." };
+      result = await api.login({ body: { username: params.username?.trim(), password: params.password } }, shown);
       if (!result?.signature) throw new RequestError({ kind: "business", message: messages.startupFailed, code: null, status: 200 });
     } catch (error) {
       return failed(error);
@@ -110,7 +115,7 @@ export const authProvider: AuthProvider = {
     clearSession();
     saveLogin(result);
     try {
-      const user = await loadCurrentUser({ force: true });
+      const user = await loadCurrentUser({ force: true, showError: params.showError });
       const codes = parseAuthorityCodes(JSON.stringify(user.authorities ?? []));
       return { success: true, redirectTo: safeRedirect(params.redirect) ?? homePath(codes) };
     } catch (error) {
@@ -142,7 +147,7 @@ export const authProvider: AuthProvider = {
     }
     clearSession();
     if (params.notify !== false) {
-      void message.success(messages.loggedOut);
+      notices.success(messages.loggedOut);
       await new Promise((resolve) => setTimeout(resolve, constants.logoutRedirectDelayMs));
     }
     return { success: true, redirectTo: LOGIN_PATH };

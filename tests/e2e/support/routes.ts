@@ -5,8 +5,8 @@ import { resources } from "../../../generated/resources.ts";
 
 /** What a working screen shows: a table, a form, a board, cards or descriptions. */
 export const CONTENT = ".ant-table, form, [data-testid=board], .ant-card, .ant-descriptions";
-/** What a broken one shows. */
-export const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-result-error";
+/** What a broken one shows (antd's Result inside the shell, or the app's own bare error page). */
+export const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-result-error, [data-testid=error-page]";
 
 /**
  * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of

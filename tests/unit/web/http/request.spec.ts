@@ -228,6 +228,16 @@ describe("business errors and the error-code table", () => {
     expect(error.code).toBe(40001);
     expect(error.fieldErrors).toEqual([{ field: "name", message: "内容不能含有特殊字符" }]);
   });
+  it("hands the text to the call's own showError (the login page's alert), the same text, nothing to the app's", async () => {
+    const own: string[] = [];
+    const error = await rejection(http.post("/biz?code=40901", {}, { showError: (text) => own.push(text) }));
+    expect(own).toEqual(["数据已存在，请勿重复添加"]);
+    expect(shown).toEqual([]);
+    expect(error.message).toBe("数据已存在，请勿重复添加");
+    await rejection(http.get("/unauth", undefined, { showError: (text) => own.push(text), noAuthRedirect: true }));
+    expect(own).toEqual(["数据已存在，请勿重复添加", "登录已超时或已在其他地方登录"]);
+    expect(shown).toEqual([]);
+  });
   it("stays quiet when asked, without fetching the table", async () => {
     const error = await rejection(http.post("/biz?code=77", {}, { silent: true }));
     expect(shown).toEqual([]);
