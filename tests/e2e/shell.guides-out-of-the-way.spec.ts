@@ -4,7 +4,8 @@
 //   panel nor a shrunk guide's tab intersects a visible button, and with a dialog open the tabs are gone
 //   and the dialog lies over the panel; an open panel does not narrow the page;
 // - 不再自动弹出 holds: ticked once, the payment guide waits as its entrance on the next payment page,
-//   after a reload and after signing out and in again; another account on that browser is not bound by it;
+//   after a reload and after signing out and in again; another account on that browser is not bound by it
+//   (signing out forgets the current community: the next account starts from its own);
 // - a new account limited to the workbench and 社区信息 signs in on a deep link to 用户管理, chooses its
 //   password and lands on the 403 inside the shell (menu, header), whose 返回工作台 opens the workbench
 //   and whose 退出登录 signs out;
@@ -184,6 +185,8 @@ describe("the guides stay out of the way", () => {
     await page.getByTestId("payment-guide-entrance").waitFor();
     expect(await guide.count()).toBe(0);
     await signOut(page);
+    // Signed out, the browser forgets the community too: the next person may be of another tenant.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("Hbl_current_community")).catch(() => "(navigating)")).toBeNull();
     await signIn(page, "admin");
     await page.getByTestId("shell-menu").waitFor();
     await waitsAsEntrance(RECONCILIATION);

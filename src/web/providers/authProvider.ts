@@ -150,6 +150,8 @@ export const authProvider: AuthProvider = {
       notices.success(messages.loggedOut);
       await new Promise((resolve) => setTimeout(resolve, constants.logoutRedirectDelayMs));
     }
+    // As the shell's sign-out (shell/sign-out.ts): the next person may be of another tenant.
+    setCurrentCommunity(null);
     return { success: true, redirectTo: LOGIN_PATH };
   },
 
