@@ -76,6 +76,10 @@ describe.each(backends)("price changes wait for approval (%s)", (backend) => {
       [t.ids.tenantA, String(change.id), String(pt)],
     );
     expect(rows.map((r) => `${r.resource}.${r.action}`)).toEqual(expect.arrayContaining(["priceChanges.create", "priceChanges.approve", "priceTypes.update"]));
+    // A pricing type with a change on record is not deleted (the change, like its item, names it).
+    const removed = await t.server.request("DELETE", `/api/property/priceTypes/${pt}`, { token: t.admin });
+    expect(removed.body.code, removed.text).not.toBe(0);
+    expect(await priceOf(pt)).toBe("3.00");
   });
 
   it("a cashier applies, one change waits per pricing type (409 naming it), a rejection needs a reason and keeps the price", async () => {
