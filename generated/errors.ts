@@ -630,6 +630,11 @@ export const errorCodes = {
     "status": 409,
     "message": "申请人不能审核自己的申请"
   },
+  "PRICE_CHANGE_PENDING": {
+    "code": 40990,
+    "status": 409,
+    "message": "计价类型“{name}”已有一条待审核的调价，请先审核或驳回后再调价"
+  },
   "RECEIPT_NOT_VOIDABLE": {
     "code": 40050,
     "status": 400,

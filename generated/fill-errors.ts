@@ -98,6 +98,7 @@ export const fillErrorCode = {
   SHARE_ZERO_BASIS: (values: { basis: TextValue }): string => fill(errorCodes.SHARE_ZERO_BASIS.message, values),
   SHARE_BILL_EXISTS: (values: { rooms: TextValue }): string => fill(errorCodes.SHARE_BILL_EXISTS.message, values),
   RESIDENT_READING_CLOSED: (values: { when: TextValue }): string => fill(errorCodes.RESIDENT_READING_CLOSED.message, values),
+  PRICE_CHANGE_PENDING: (values: { name: TextValue }): string => fill(errorCodes.PRICE_CHANGE_PENDING.message, values),
   ONLINE_PAY_GATEWAY_FAILED: (values: { reason: TextValue }): string => fill(errorCodes.ONLINE_PAY_GATEWAY_FAILED.message, values),
   ONLINE_PAY_BILL_IN_ORDER: (values: { billNo: TextValue }): string => fill(errorCodes.ONLINE_PAY_BILL_IN_ORDER.message, values),
   ONLINE_PAY_ORDER_NOT_PENDING: (values: { status: TextValue }): string => fill(errorCodes.ONLINE_PAY_ORDER_NOT_PENDING.message, values),

@@ -2557,6 +2557,32 @@ export const mappings: Record<string, MappingDef> = {
       "4": {
         "name": "DepositRefund",
         "label": "押金退还"
+      },
+      "5": {
+        "name": "PriceChange",
+        "label": "调价"
+      }
+    },
+    "usage": "field"
+  },
+  "priceChangeStatus": {
+    "description": "调价审核状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Pending",
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "name": "Approved",
+        "label": "已通过",
+        "color": "success"
+      },
+      "3": {
+        "name": "Rejected",
+        "label": "已驳回",
+        "color": "error"
       }
     },
     "usage": "field"

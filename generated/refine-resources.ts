@@ -784,6 +784,19 @@ export const refineResources = [
     }
   },
   {
+    "name": "priceChanges",
+    "identifier": "priceChanges",
+    "list": "/propertyPayment/priceChanges",
+    "show": "/propertyPayment/priceChanges/show/:id",
+    "meta": {
+      "label": "调价申请",
+      "service": "property",
+      "code": "HBL1913",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
     "name": "meterTypes",
     "identifier": "meterTypes",
     "list": "/propertyPayment/meterTypes",

@@ -2330,6 +2330,26 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/priceChanges",
+    "name": "priceChanges",
+    "module": "propertyPayment",
+    "authority": "HBL1913",
+    "public": false,
+    "title": "调价审核",
+    "breadcrumb": [
+      "物业缴费",
+      "调价审核"
+    ],
+    "resource": "priceChanges",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/propertyPayment/paymentReport",
     "name": "paymentReport",
     "module": "propertyPayment",
@@ -3805,6 +3825,14 @@ export const menu: MenuNode[] = [
         "code": "PAYMENT_APPROVE",
         "alias": "双人审核",
         "path": "/propertyPayment/approvalRules",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "priceChanges",
+        "code": "HBL1913",
+        "alias": "调价审核",
+        "path": "/propertyPayment/priceChanges",
         "isTenantMenu": false,
         "subMenus": []
       },

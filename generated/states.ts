@@ -1335,8 +1335,21 @@ export const FourEyesRule = {
   Waiver: 3,
   /** 押金退还 */
   DepositRefund: 4,
+  /** 调价 */
+  PriceChange: 5,
 } as const;
 export type FourEyesRule = (typeof FourEyesRule)[keyof typeof FourEyesRule];
+
+/** 调价审核状态 */
+export const PriceChangeStatus = {
+  /** 待审核 */
+  Pending: 1,
+  /** 已通过 */
+  Approved: 2,
+  /** 已驳回 */
+  Rejected: 3,
+} as const;
+export type PriceChangeStatus = (typeof PriceChangeStatus)[keyof typeof PriceChangeStatus];
 
 /** 公摊的分摊方式（各房屋所占的比例） */
 export const ShareBasis = {

@@ -210,7 +210,8 @@ export const texts = {
     "prepayCounterPay": "收银台余额缴费",
     "prepayAutoDeduct": "预存款自动抵扣",
     "prepayAutoDeductReason": "账单审核自动抵扣",
-    "receiptVoided": "票据作废：{reason}"
+    "receiptVoided": "票据作废：{reason}",
+    "priceChangeHeld": "调价已提交，待审核后生效"
   },
   "dunning": {
     "title": "物业费催缴通知",

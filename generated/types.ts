@@ -4517,6 +4517,81 @@ updatedBy?: (number | null)
 locked?: boolean
 }
 
+export interface PriceChangesRow {
+id: number
+/**
+ * 租户
+ */
+tenantId?: number
+/**
+ * 所属社区
+ */
+communityId?: number
+/**
+ * 计价类型
+ */
+priceTypeId?: (number | null)
+/**
+ * 调整前
+ */
+previousText?: (string | null)
+/**
+ * 调整后
+ */
+proposedText?: (string | null)
+/**
+ * 调整后的值
+ */
+proposed?: {
+[k: string]: unknown
+}
+/**
+ * 调整前的值
+ */
+previous?: {
+[k: string]: unknown
+}
+/**
+ * 审核状态
+ */
+status?: (number | null)
+/**
+ * 申请人
+ */
+applicantId?: (number | null)
+/**
+ * 申请时间
+ */
+appliedAt?: (string | null)
+/**
+ * 审核人
+ */
+approverId?: (number | null)
+/**
+ * 审核时间
+ */
+decidedAt?: (string | null)
+/**
+ * 驳回原因
+ */
+rejectReason?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+/**
+ * 创建人
+ */
+createdBy?: (number | null)
+/**
+ * 最后修改人
+ */
+updatedBy?: (number | null)
+/**
+ * 列表中：调用者既不能修改也不能删除这一行
+ */
+locked?: boolean
+}
+
 export interface MeterTypesRow {
 id: number
 /**
@@ -7299,6 +7374,7 @@ export interface ResourceRows {
   reconciliations: ReconciliationsRow;
   paymentSettings: PaymentSettingsRow;
   approvalRules: ApprovalRulesRow;
+  priceChanges: PriceChangesRow;
   meterTypes: MeterTypesRow;
   meters: MetersRow;
   meterReplacements: MeterReplacementsRow;

@@ -73,6 +73,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "reconciliations": () => import("./reconciliations.ts"),
   "paymentSettings": () => import("./paymentSettings.ts"),
   "approvalRules": () => import("./approvalRules.ts"),
+  "priceChanges": () => import("./priceChanges.ts"),
   "meterTypes": () => import("./meterTypes.ts"),
   "meters": () => import("./meters.ts"),
   "meterReplacements": () => import("./meterReplacements.ts"),

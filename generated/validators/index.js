@@ -69,6 +69,7 @@ import * as receipts from "./receipts.js";
 import * as reconciliations from "./reconciliations.js";
 import * as paymentSettings from "./paymentSettings.js";
 import * as approvalRules from "./approvalRules.js";
+import * as priceChanges from "./priceChanges.js";
 import * as meterTypes from "./meterTypes.js";
 import * as meters from "./meters.js";
 import * as meterReplacements from "./meterReplacements.js";
@@ -256,6 +257,8 @@ export const validators = {
   resource_paymentSettings_update: { validate: paymentSettings.update, meta: paymentSettings.meta },
   resource_approvalRules_create: { validate: approvalRules.create, meta: approvalRules.meta },
   resource_approvalRules_update: { validate: approvalRules.update, meta: approvalRules.meta },
+  resource_priceChanges_create: { validate: priceChanges.create, meta: priceChanges.meta },
+  resource_priceChanges_update: { validate: priceChanges.update, meta: priceChanges.meta },
   resource_meterTypes_create: { validate: meterTypes.create, meta: meterTypes.meta },
   resource_meterTypes_update: { validate: meterTypes.update, meta: meterTypes.meta },
   resource_meters_create: { validate: meters.create, meta: meters.meta },

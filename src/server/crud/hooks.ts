@@ -33,6 +33,15 @@ export interface ActionHookContext {
   note?: string;
 }
 
+/** What holdUpdate gets: the write as prepared (it may delete columns and the body's fields it holds). */
+export interface HoldContext {
+  tx: DbSession;
+  session: SessionInfo;
+  id: number;
+  body: ResourceInput;
+  columns: Map<string, unknown>;
+}
+
 export interface ResourceHooks {
   beforeWrite?(ctx: WriteContext): Promise<void>;
   /**
@@ -45,6 +54,12 @@ export interface ResourceHooks {
    * that runs after the row is written, in the same transaction (e.g. old and new values compared).
    */
   beforeUpdate?(tx: DbSession, session: SessionInfo, id: number): Promise<((tx: DbSession) => Promise<void>) | void>;
+  /**
+   * Update only, inside its transaction before the row changes: may take columns out of the write and
+   * keep them elsewhere (a pricing type's price change waiting for approval, payment/price-changes.ts);
+   * the message it returns answers the save instead of 保存成功.
+   */
+  holdUpdate?(ctx: HoldContext): Promise<string | void>;
   /** After a chunk of an Excel import was written set-wise (no per-row hooks ran), in its transaction: derive what the rows need. */
   afterImport?(tx: DbSession, session: SessionInfo, communityId: number | null): Promise<void>;
   /** Inside the delete's transaction, before the rows go. */

@@ -162,7 +162,8 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
   return Object.keys(revealed).length ? { ...row, ...revealed } : row;
 }
 
-export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: ResourceInput, validate: Validate = validateResource) {
+/** `answered` hears the message a holdUpdate hook answers the save with (the write then kept some of it back). */
+export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: ResourceInput, validate: Validate = validateResource, answered?: (message: string) => void) {
   const { session } = actor;
   await assertInScope(db, model, session, [id]);
   check(validate, model, "update", body, session.sceneName);
@@ -178,6 +179,8 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
 
   return inTransaction(db, session, "write", async (tx) => {
     const afterUpdate = await resourceHooks[model.def.name]?.beforeUpdate?.(tx, session, id);
+    const held = await resourceHooks[model.def.name]?.holdUpdate?.({ tx, session, id, body, columns });
+    if (held) answered?.(held);
     const sets = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${session.userId}`];
     for (const [column, value] of columns) sets.push(sql`${raw(ident(column))} = ${columnValue(model, column, value)}`);
     const where = sql`tenant_id = ${session.tenantId} and id = ${id}${communityCondition(model, session)}`;

@@ -91,7 +91,9 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
     async (context) => {
       writable();
       const body = await withoutUnchangedMasks(app.db, model, context.session, context.id, context.body);
-      return ok(maskRow(model, await updateRow(app.db, model, actor(context), context.id, body, validate)), messages.saved);
+      let message: string = messages.saved;
+      const row = await updateRow(app.db, model, actor(context), context.id, body, validate, (held) => (message = held));
+      return ok(maskRow(model, row), message);
     },
     extra,
   );

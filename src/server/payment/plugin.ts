@@ -21,6 +21,7 @@ import { registerDunningRecordHooks } from "./dunning-records.ts";
 import { registerMeterReadingHooks } from "./meter-readings.ts";
 import { meterReadingRoutes } from "./routes/meter-reading-routes.ts";
 import { registerFeeFormulaHooks } from "./fee-formula.ts";
+import { registerPriceChangeHooks } from "./price-changes.ts";
 import { formulaRoutes } from "./routes/formula-routes.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
@@ -43,6 +44,7 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   registerMeterReadingHooks();
   await app.register(meterReadingRoutes);
   registerFeeFormulaHooks();
+  registerPriceChangeHooks();
   await app.register(formulaRoutes);
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);

@@ -421,6 +421,38 @@ export const templates: Record<string, Template> = {
       remark: undefined,
     }),
   },
+  // 调价审核: one price change per pricing type of the fee demo data (seed/payments.ts, in id order) —
+  // 物业服务费's rejected, 垃圾清运费's waiting, 自来水费's approved (its price now is the one approved);
+  // applied for by one user and decided by another.
+  priceChanges: {
+    row: (c) => {
+      const change = nth(
+        [
+          { status: 3, method: 1, from: "2.50", to: "2.80", cycle: 1, unit: null },
+          { status: 1, method: 2, from: "30.00", to: "32.00", cycle: 2, unit: null },
+          { status: 2, method: 3, from: "3.80", to: "4.20", cycle: 1, unit: "吨" },
+        ],
+        c.i,
+      );
+      const methods = ["", "建筑面积×单价", "按户固定金额", "抄表用量×单价"];
+      const cycles = ["", "按月", "按季"];
+      const text = (price: string) =>
+        [`计价方式：${methods[change.method]}`, `单价(元)：${price}`, ...(change.unit ? [`计量单位：${change.unit}`] : []), `计费周期：${cycles[change.cycle]}`].join("；");
+      const users = c.pickAll("users");
+      return {
+        priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"),
+        status: change.status,
+        previousText: text(change.from),
+        proposedText: text(change.to),
+        previous: { pricingMethod: change.method, unitPrice: change.from, meterUnit: change.unit, billingCycle: change.cycle },
+        proposed: { unitPrice: change.to },
+        applicantId: nth(users, c.i + 1),
+        appliedAt: at(c, -(10 - c.i * 3)),
+        approverId: change.status === 1 ? undefined : nth(users, c.i),
+        rejectReason: change.status === 3 ? "涨幅未经业主大会表决，暂不调整" : undefined,
+      };
+    },
+  },
   // 催缴记录: follow-ups of the last weeks by each method in turn, most with a date to follow up.
   dunningRecords: {
     count: { A: 4, B: 2 },

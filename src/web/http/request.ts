@@ -40,6 +40,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   responseType?: AxiosRequestConfig["responseType"];
+  /** Hears the message of a successful answer (a save the server kept back says so: 调价已提交，待审核后生效). */
+  onMessage?: (message: string) => void;
 }
 
 /** Why a call failed. */
@@ -323,7 +325,10 @@ async function settle<T>(response: AxiosResponse, url: string, options: RequestO
     throw fail({ kind: "server", message: messages.server500, code, status, data, body }, options);
   }
   if (status === 200 && isJsonFile(url)) return body as T;
-  if (status === 200 && envelope && isSuccessCode(body.code)) return data as T;
+  if (status === 200 && envelope && isSuccessCode(body.code)) {
+    if (options.onMessage && typeof body.message === "string" && body.message) options.onMessage(body.message);
+    return data as T;
+  }
 
   // A silent call shows nothing, so it does not fetch the table just for its text.
   const message =

@@ -8,7 +8,7 @@
 //   deleteOne  DELETE /api/S/R/{id}
 //   deleteMany DELETE /api/S/R/actions/batchDelete {ids}
 // Community-scoped resources also send the current community as communityId (the server still
-// scopes by the session); meta.communityId names another one, null none (every community the session sees). meta.silent / meta.loading pass through to the wrapper.
+// scopes by the session); meta.communityId names another one, null none (every community the session sees). meta.silent / meta.loading / meta.onMessage pass through to the wrapper.
 import type { BaseKey, BaseRecord, CrudFilter, DataProvider } from "@refinedev/core";
 import { http, type RequestOptions } from "../http/request.ts";
 import { getCurrentCommunityId } from "../state/community.ts";
@@ -38,6 +38,7 @@ function optionsOf(meta?: Record<string, unknown>): RequestOptions {
   return {
     ...(meta?.silent ? { silent: true } : {}),
     ...(meta?.loading ? { loading: meta.loading as boolean | string } : {}),
+    ...(typeof meta?.onMessage === "function" ? { onMessage: meta.onMessage as (message: string) => void } : {}),
   };
 }
 

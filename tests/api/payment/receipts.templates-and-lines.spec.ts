@@ -8,7 +8,7 @@ import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { addDays } from "../../../src/common/payment/period.ts";
 import { chinaDay } from "../../../src/common/china-time.ts";
-import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
+import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 const SAVE = "/api/property/paymentSettings/actions/save";
 const print = (id: number) => `/api/property/receipts/${id}/actions/print`;
@@ -154,11 +154,14 @@ describe.each(backends)("receipt templates and the printed receipt (%s)", (backe
       sealText: "财务专用章",
     });
 
-    // A price changed since the bill was made: no unit price rather than a wrong one.
+    // A price changed since the bill was made: no unit price rather than a wrong one (the rule 调价
+    // off, so the change takes effect at once).
+    await setFourEyes(t.server, t.admin, false, [5]);
     await ok(t.server, "PUT", `/api/property/priceTypes/${areaType}`, t.admin, { unitPrice: "3.00" });
     const changed = await ok(t.server, "GET", print(paid.receiptId), t.admin);
     expect(changed.lines[0]).toMatchObject({ unitPrice: null, quantity: null, quantityUnit: null, principal: "315.53", lateFee: "0.32" });
     await ok(t.server, "PUT", `/api/property/priceTypes/${areaType}`, t.admin, { unitPrice: "2.50" });
+    await setFourEyes(t.server, t.admin, true, [5]);
   });
 
   it("titles deposit, temporary-charge and prepayment receipts by what they are for; a payment from the balance prints 预存款抵扣", async () => {

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
+import { makeCommunity, ok, paymentItem, priceType, setFourEyes, type Fixture } from "./support.ts";
 
 const PRICE_TYPES = "/api/property/priceTypes";
 
@@ -27,6 +27,9 @@ describe.each(backends)("pricing types keep to their method's fields, items to t
 
   beforeAll(async () => {
     fx = await makeCommunity(t.server, t.ids.tenantA, "计价字段社区", [{ area: "90.00" }, { area: "80.00" }]);
+    // Saves take effect at once here (the rule 调价 off): price changes waiting for approval are
+    // price-change-approval.spec.ts's.
+    await setFourEyes(t.server, t.admin, false, [5]);
   });
 
   describe.each([

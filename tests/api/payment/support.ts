@@ -105,8 +105,8 @@ export async function colleague(server: TestServer, adminToken: string, username
   return server.login(username, "Four-Eyes-8812");
 }
 
-/** The four-eyes rules (fourEyesRule codes): 1 票据作废, 2 退费/冲正, 3 减免, 4 押金退还. */
-export const FOUR_EYES_RULES = [1, 2, 3, 4] as const;
+/** The four-eyes rules (fourEyesRule codes): 1 票据作废, 2 退费/冲正, 3 减免, 4 押金退还, 5 调价. */
+export const FOUR_EYES_RULES = [1, 2, 3, 4, 5] as const;
 
 /**
  * Sets the tenant's four-eyes rules (all of them by default) through the generic approvalRules API:

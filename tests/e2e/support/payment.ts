@@ -77,12 +77,12 @@ export const sidewaysOverflow = (page: Page) =>
   });
 
 /**
- * Turns the tenant's four-eyes rules (双人审核: 作废, 退费/冲正, 减免, 押金退还) off or on as the
+ * Turns the tenant's four-eyes rules (双人审核: 作废, 退费/冲正, 减免, 押金退还, 调价) off or on as the
  * journey's main account: a journey about something else lets one person apply and approve.
  */
 export async function setFourEyes(journey: Journey, required: boolean): Promise<void> {
   const rules = await journey.api<{ list: { id: number; rule: number }[] }>("post", "/api/property/approvalRules/actions/pageList", { pageNo: 1, pageSize: 50 });
-  for (const rule of [1, 2, 3, 4]) {
+  for (const rule of [1, 2, 3, 4, 5]) {
     const row = rules.list.find((r) => r.rule === rule);
     if (row) await journey.api("put", `/api/property/approvalRules/${row.id}`, { rule, required });
     else await journey.api("post", "/api/property/approvalRules", { rule, required });

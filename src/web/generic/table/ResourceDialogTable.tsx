@@ -82,9 +82,12 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
     const payload = toPayload(fields, { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values }, mode);
     setBusy(true);
     try {
-      if (editing === "new") await create({ resource, values: { ...payload, communityId }, meta: { communityId }, ...quiet });
-      else if (editing) await update({ resource, id: editing.id, values: { ...payload, version: editing.version }, ...quiet });
-      void message.success(messages.saved);
+      // The server's words: a save it kept back for approval says so (调价已提交，待审核后生效).
+      let said: string = messages.saved;
+      const onMessage = (text: string) => (said = text);
+      if (editing === "new") await create({ resource, values: { ...payload, communityId }, meta: { communityId, onMessage }, ...quiet });
+      else if (editing) await update({ resource, id: editing.id, values: { ...payload, version: editing.version }, meta: { onMessage }, ...quiet });
+      void message.success(said);
       setEditing(null);
       onChanged?.();
     } finally {

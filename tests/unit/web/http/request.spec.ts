@@ -138,6 +138,15 @@ describe("query strings (spec §7: skip empty values except false, 0 and '')", (
   });
 });
 
+describe("the message of a success", () => {
+  it("is heard by onMessage (a save the server kept back says so), and the data resolves as ever", async () => {
+    const heard: string[] = [];
+    const data = await http.put<{ method: string }>("/echo", { unitPrice: "3.00" }, { onMessage: (m) => heard.push(m) });
+    expect(data.method).toBe("PUT");
+    expect(heard).toEqual(["成功"]);
+  });
+});
+
 describe("headers and verbs", () => {
   it("sends the XHR marker and an empty signature when none is stored", async () => {
     await http.get("/echo");
