@@ -207,9 +207,9 @@ export const stateActions = {
     mapping: "priceChangeStatus",
     actions: {
       /** 通过: 待审核 → 已通过 */
-      approve: { name: "approve", label: "通过", from: [PriceChangeStatus.Pending], to: PriceChangeStatus.Approved, inputs: [], required: [], byField: "approverId", atField: "decidedAt", confirm: "确定通过该调价吗？通过后新价格立即生效", danger: false },
+      approve: { name: "approve", label: "通过", from: [PriceChangeStatus.Pending], to: PriceChangeStatus.Approved, inputs: [], required: [], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "decidedAt", confirm: "确定通过该调价吗？通过后新价格立即生效", danger: false },
       /** 驳回: 待审核 → 已驳回 */
-      reject: { name: "reject", label: "驳回", from: [PriceChangeStatus.Pending], to: PriceChangeStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", atField: "decidedAt", danger: true },
+      reject: { name: "reject", label: "驳回", from: [PriceChangeStatus.Pending], to: PriceChangeStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", authority: "PAYMENT_APPROVE", atField: "decidedAt", danger: true },
     },
   },
   /** 抄表读数 (schemas/modules/propertyPayment.yaml) */

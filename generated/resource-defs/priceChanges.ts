@@ -257,6 +257,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "byField": "approverId",
+        "authority": "PAYMENT_APPROVE",
         "atField": "decidedAt",
         "confirm": "确定通过该调价吗？通过后新价格立即生效",
         "done": "调价已审核通过，新价格已生效",
@@ -276,6 +277,7 @@ const def: ResourceDef = {
           "rejectReason"
         ],
         "byField": "approverId",
+        "authority": "PAYMENT_APPROVE",
         "atField": "decidedAt",
         "done": "调价已驳回",
         "danger": true

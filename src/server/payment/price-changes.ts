@@ -29,9 +29,7 @@ import { scalarText } from "../../common/scalar-text.ts";
 import { apiError, validationError } from "../platform/http/envelope.ts";
 import { join, raw, sql } from "../platform/db/sql.ts";
 import { writeOperationLog } from "../platform/db/operation-log.ts";
-import { PAYMENT_APPROVE } from "../../common/payment/codes.ts";
 import { PriceChangeStatus } from "../../../generated/states.ts";
-import { requireAuthority } from "./ledger.ts";
 import { FourEyesRule, fourEyesOn, refuseSelfApproval } from "./four-eyes.ts";
 
 /** The fields a price change holds back (the rest of a pricing type's save is written at once). */
@@ -150,10 +148,9 @@ async function changeRow(tx: DbSession, tenantId: number, id: number): Promise<C
   return { priceTypeId: Number(r.price_type_id), applicantId: r.applicant_id === null ? null : Number(r.applicant_id), proposed };
 }
 
-/** Approving: 收费审核, another user while the rule is on; the values applied as a save of the pricing type would. */
+/** Approving (收费审核: the action's authority, checked by the generic action): another user while the rule is on; the values applied as a save of the pricing type would. */
 async function approvePriceChange(ctx: ActionHookContext): Promise<void> {
   const { tx, session } = ctx;
-  requireAuthority(session, PAYMENT_APPROVE);
   const change = await changeRow(tx, session.tenantId, Number(ctx.row.id));
   await refuseSelfApproval(tx, session, FourEyesRule.PriceChange, change.applicantId);
   const id = change.priceTypeId;
@@ -189,7 +186,6 @@ export function registerPriceChangeHooks(): void {
   registerResourceHooks("priceChanges", {
     beforeAction: {
       approve: approvePriceChange,
-      reject: async (ctx) => requireAuthority(ctx.session, PAYMENT_APPROVE),
     },
   });
 }
