@@ -173,7 +173,10 @@ describe("a user limited to one community", () => {
     const form = page.getByTestId("shell-page").locator("form");
     await formItem(form, "管理范围").waitFor();
     for (const label of ["用户名", "登录密码", "管理范围"]) {
-      const box = await formItem(form, label).locator("input").first().boundingBox();
+      // The scope picker draws its input once its options are in: measured when it is on screen.
+      const input = formItem(form, label).locator("input").first();
+      await input.waitFor();
+      const box = await input.boundingBox();
       expect(box, label).not.toBeNull();
       expect(box!.x + box!.width, label).toBeLessThanOrEqual(390);
     }
