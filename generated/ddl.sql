@@ -1321,6 +1321,11 @@ create table if not exists "online_payment_orders" (
   "flag_note" varchar(255),
   "refunded_amount" bigint not null default 0,
   "last_queried_at" timestamptz,
+  "prepay_item_id" bigint,
+  "prepay_start_period" varchar(7),
+  "prepay_months" integer,
+  "prepay_month_amount" bigint,
+  "prepay_quantity" numeric(12,2),
   "version" integer not null default 1,
   "created_at" timestamptz not null default now(),
   "updated_at" timestamptz not null default now(),
@@ -1334,6 +1339,7 @@ create index if not exists "online_payment_orders_community_id_amount_id_idx" on
 create index if not exists "online_payment_orders_community_id_expires_at_id_idx" on "online_payment_orders" ("tenant_id", "community_id", "expires_at", "id");
 create index if not exists "online_payment_orders_community_id_paid_at_id_idx" on "online_payment_orders" ("tenant_id", "community_id", "paid_at", "id");
 create index if not exists "online_payment_orders_receipt_id_idx" on "online_payment_orders" ("tenant_id", "receipt_id");
+create index if not exists "online_payment_orders_prepay_item_id_idx" on "online_payment_orders" ("tenant_id", "prepay_item_id");
 create index if not exists "online_payment_orders_community_id_created_at_id_idx" on "online_payment_orders" ("tenant_id", "community_id", "created_at", "id");
 create unique index if not exists "online_payment_orders_out_trade_no_uq" on "online_payment_orders" ("tenant_id", "out_trade_no");
 create table if not exists "online_payment_recon_differences" (
@@ -2885,6 +2891,7 @@ alter table "online_payment_orders" add constraint "online_payment_orders_commun
 alter table "online_payment_orders" add constraint "online_payment_orders_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
 alter table "online_payment_orders" add constraint "online_payment_orders_merchant_id_fk" foreign key ("tenant_id", "merchant_id") references "payment_merchants" ("tenant_id", "id");
 alter table "online_payment_orders" add constraint "online_payment_orders_receipt_id_fk" foreign key ("tenant_id", "receipt_id") references "receipts" ("tenant_id", "id");
+alter table "online_payment_orders" add constraint "online_payment_orders_prepay_item_id_fk" foreign key ("tenant_id", "prepay_item_id") references "payment_items" ("tenant_id", "id");
 alter table "online_payment_recon_differences" add constraint "online_payment_recon_differences_reconciliation_id_fk" foreign key ("tenant_id", "reconciliation_id") references "online_payment_reconciliations" ("tenant_id", "id");
 alter table "online_payment_recon_differences" add constraint "online_payment_recon_differences_merchant_id_fk" foreign key ("tenant_id", "merchant_id") references "payment_merchants" ("tenant_id", "id");
 alter table "online_payment_recon_differences" add constraint "online_payment_recon_differences_order_id_fk" foreign key ("tenant_id", "order_id") references "online_payment_orders" ("tenant_id", "id");
@@ -4173,15 +4180,18 @@ begin
   if exists (select 1 from new_rows r join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_receipt_id_scope"', constraint = 'online_payment_orders_receipt_id_scope', table = 'online_payment_orders';
   end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."prepay_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_prepay_item_id_scope"', constraint = 'online_payment_orders_prepay_item_id_scope', table = 'online_payment_orders';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "online_payment_orders_scope_insert" on "online_payment_orders";
 create trigger "online_payment_orders_scope_insert" after insert on "online_payment_orders" referencing new table as new_rows for each statement execute function "online_payment_orders_scope_insert"();
 create or replace function "online_payment_orders_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean;
+declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
 begin
-  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false)
-    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
+  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."receipt_id" is distinct from r."receipt_id"), false), coalesce(bool_or(o."prepay_item_id" is distinct from r."prepay_item_id"), false)
+    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
   if changed_0 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_room_id_scope"', constraint = 'online_payment_orders_room_id_scope', table = 'online_payment_orders';
@@ -4190,6 +4200,11 @@ begin
   if changed_1 then
   if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
     raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_receipt_id_scope"', constraint = 'online_payment_orders_receipt_id_scope', table = 'online_payment_orders';
+  end if;
+  end if;
+  if changed_2 then
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."prepay_item_id" is distinct from r."prepay_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."prepay_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "online_payment_orders" violates community scope "online_payment_orders_prepay_item_id_scope"', constraint = 'online_payment_orders_prepay_item_id_scope', table = 'online_payment_orders';
   end if;
   end if;
   return null;

@@ -56,6 +56,18 @@ import type {
   PayMyBillsParamsInput,
   PayMyBillsBodyInput,
   PayMyBillsData,
+  GetMyPrepayPlanParams,
+  GetMyPrepayPlanQuery,
+  GetMyPrepayPlanBody,
+  GetMyPrepayPlanParamsInput,
+  GetMyPrepayPlanQueryInput,
+  GetMyPrepayPlanData,
+  PrepayMyMonthsParams,
+  PrepayMyMonthsQuery,
+  PrepayMyMonthsBody,
+  PrepayMyMonthsParamsInput,
+  PrepayMyMonthsBodyInput,
+  PrepayMyMonthsData,
   GetMyPaymentParams,
   GetMyPaymentQuery,
   GetMyPaymentBody,
@@ -153,6 +165,10 @@ export interface H5Client<O = unknown> {
   listMyPayChannels: (input: { params: ListMyPayChannelsParamsInput }, options?: O) => Promise<ListMyPayChannelsData>;
   /** 在线缴纳我的房屋的账单：生成支付订单（来源住户端），返回支付页地址 (POST /api/h5/rooms/:roomId/actions/pay) */
   payMyBills: (input: { params: PayMyBillsParamsInput; body: PayMyBillsBodyInput }, options?: O) => Promise<PayMyBillsData>;
+  /** 我的房屋可在线预缴的按月缴费项目；选定项目与月数时，各期账单与合计 (GET /api/h5/rooms/:roomId/prepayPlan) */
+  getMyPrepayPlan: (input: { params: GetMyPrepayPlanParamsInput; query?: GetMyPrepayPlanQueryInput }, options?: O) => Promise<GetMyPrepayPlanData>;
+  /** 在线预缴：按所选项目与月数生成支付订单（用途预缴），返回支付页地址 (POST /api/h5/rooms/:roomId/actions/prepay) */
+  prepayMyMonths: (input: { params: PrepayMyMonthsParamsInput; body: PrepayMyMonthsBodyInput }, options?: O) => Promise<PrepayMyMonthsData>;
   /** 我的支付订单的结果（待支付时向支付平台查询一次），已支付时带票据 (GET /api/h5/payments/:id) */
   getMyPayment: (input: { params: GetMyPaymentParamsInput }, options?: O) => Promise<GetMyPaymentData>;
   /** 我的房屋的票据（最近100张，含已作废） (GET /api/h5/rooms/:roomId/receipts) */
@@ -237,6 +253,14 @@ const h5Routes = {
   "payMyBills": {
     "method": "POST",
     "path": "/api/h5/rooms/:roomId/actions/pay"
+  },
+  "getMyPrepayPlan": {
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/prepayPlan"
+  },
+  "prepayMyMonths": {
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/actions/prepay"
   },
   "getMyPayment": {
     "method": "GET",

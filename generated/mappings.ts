@@ -1887,6 +1887,10 @@ export const mappings: Record<string, MappingDef> = {
       "2": {
         "name": "TopUp",
         "label": "预存充值"
+      },
+      "3": {
+        "name": "Prepay",
+        "label": "预缴"
       }
     },
     "usage": "field"

@@ -9193,6 +9193,204 @@ expiresAt: string
 status: number
 }
 
+export interface GetMyPrepayPlanParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export interface GetMyPrepayPlanQuery {
+/**
+ * 缴费项目
+ */
+paymentItemId?: number
+/**
+ * 预缴月数
+ */
+months?: number
+}
+
+export type GetMyPrepayPlanBody = Record<string, never>;
+
+export interface GetMyPrepayPlanParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface GetMyPrepayPlanQueryInput {
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string)
+/**
+ * 预缴月数
+ */
+months?: (number | string)
+}
+
+export interface GetMyPrepayPlanData {
+/**
+ * 一次最多预缴的月数
+ */
+maxMonths: number
+items: {
+id: number
+name: string
+/**
+ * 预缴的起始账期
+ */
+nextPeriod: string
+}[]
+plan: ({
+paymentItemId: number
+itemName: string
+startPeriod: string
+months: number
+bills: {
+period: string
+/**
+ * 元，两位小数
+ */
+amountDue: string
+/**
+ * 元，两位小数
+ */
+outstanding: string
+}[]
+/**
+ * 元，两位小数
+ */
+total: string
+} | null)
+}
+
+export interface GetMyPrepayPlanResult {
+/**
+ * 一次最多预缴的月数
+ */
+maxMonths: number
+items: {
+id: number
+name: string
+/**
+ * 预缴的起始账期
+ */
+nextPeriod: string
+}[]
+plan: ({
+paymentItemId: number
+itemName: string
+startPeriod: string
+months: number
+bills: {
+period: string
+/**
+ * 分
+ */
+amountDue: number
+/**
+ * 分
+ */
+outstanding: number
+}[]
+/**
+ * 分
+ */
+total: number
+} | null)
+}
+
+export interface PrepayMyMonthsParams {
+/**
+ * 房屋
+ */
+roomId: number
+}
+
+export type PrepayMyMonthsQuery = Record<string, never>;
+
+export interface PrepayMyMonthsBody {
+/**
+ * 缴费项目
+ */
+paymentItemId: number
+/**
+ * 预缴月数
+ */
+months: number
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: (3 | 5)
+/**
+ * 应缴金额，元，最多两位小数，分
+ */
+expectedAmount: number
+}
+
+export interface PrepayMyMonthsParamsInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export interface PrepayMyMonthsBodyInput {
+/**
+ * 缴费项目
+ */
+paymentItemId: (number | string)
+/**
+ * 预缴月数
+ */
+months: (number | string)
+/**
+ * 3 微信支付（H5），5 支付宝（手机网站）
+ */
+channel: (3 | 5)
+/**
+ * 应缴金额，元，最多两位小数
+ */
+expectedAmount: (string | number)
+}
+
+export interface PrepayMyMonthsData {
+orderId: number
+/**
+ * 元，两位小数
+ */
+amount: string
+/**
+ * 支付页地址（在手机浏览器中打开）
+ */
+payUrl: string
+expiresAt: string
+/**
+ * 1 待支付
+ */
+status: number
+}
+
+export interface PrepayMyMonthsResult {
+orderId: number
+/**
+ * 分
+ */
+amount: number
+/**
+ * 支付页地址（在手机浏览器中打开）
+ */
+payUrl: string
+expiresAt: string
+/**
+ * 1 待支付
+ */
+status: number
+}
+
 export interface GetMyPaymentParams {
 /**
  * 支付订单
@@ -11542,6 +11740,8 @@ export interface OperationTypes {
   listMyBills: { params: ListMyBillsParams; query: ListMyBillsQuery; body: ListMyBillsBody; data: ListMyBillsData; result: ListMyBillsResult; community: null };
   listMyPayChannels: { params: ListMyPayChannelsParams; query: ListMyPayChannelsQuery; body: ListMyPayChannelsBody; data: ListMyPayChannelsData; result: ListMyPayChannelsData; community: null };
   payMyBills: { params: PayMyBillsParams; query: PayMyBillsQuery; body: PayMyBillsBody; data: PayMyBillsData; result: PayMyBillsResult; community: null };
+  getMyPrepayPlan: { params: GetMyPrepayPlanParams; query: GetMyPrepayPlanQuery; body: GetMyPrepayPlanBody; data: GetMyPrepayPlanData; result: GetMyPrepayPlanResult; community: null };
+  prepayMyMonths: { params: PrepayMyMonthsParams; query: PrepayMyMonthsQuery; body: PrepayMyMonthsBody; data: PrepayMyMonthsData; result: PrepayMyMonthsResult; community: null };
   getMyPayment: { params: GetMyPaymentParams; query: GetMyPaymentQuery; body: GetMyPaymentBody; data: GetMyPaymentData; result: GetMyPaymentResult; community: null };
   listMyReceipts: { params: ListMyReceiptsParams; query: ListMyReceiptsQuery; body: ListMyReceiptsBody; data: ListMyReceiptsData; result: ListMyReceiptsResult; community: null };
   getMyReceipt: { params: GetMyReceiptParams; query: GetMyReceiptQuery; body: GetMyReceiptBody; data: GetMyReceiptData; result: GetMyReceiptResult; community: null };

@@ -7682,6 +7682,142 @@ export const operations = {
       }
     }
   },
+  "getMyPrepayPlan": {
+    "name": "getMyPrepayPlan",
+    "domain": "residents",
+    "method": "GET",
+    "path": "/api/h5/rooms/:roomId/prepayPlan",
+    "summary": "我的房屋可在线预缴的按月缴费项目；选定项目与月数时，各期账单与合计",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "PREPAY_ITEM_REFUSED",
+      "PREPAY_ITEM_NOT_FOR_ROOM",
+      "PREPAY_PERIOD_BILLED"
+    ],
+    "scope": "session",
+    "money": {
+      "data": [
+        "plan.bills[].amountDue",
+        "plan.bills[].outstanding",
+        "plan.total"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      },
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "months": {
+            "description": "预缴月数",
+            "x-rule": "prepayMonths",
+            "type": "integer"
+          }
+        }
+      }
+    }
+  },
+  "prepayMyMonths": {
+    "name": "prepayMyMonths",
+    "domain": "residents",
+    "method": "POST",
+    "path": "/api/h5/rooms/:roomId/actions/prepay",
+    "summary": "在线预缴：按所选项目与月数生成支付订单（用途预缴），返回支付页地址",
+    "authority": "resident",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT",
+      "PREPAY_ITEM_REFUSED",
+      "PREPAY_ITEM_NOT_FOR_ROOM",
+      "PREPAY_PERIOD_BILLED",
+      "ONLINE_PAY_NO_MERCHANT",
+      "ONLINE_PAY_NOTHING_OWED",
+      "ONLINE_PAY_GATEWAY_FAILED"
+    ],
+    "scope": "session",
+    "money": {
+      "body": [
+        "expectedAmount"
+      ],
+      "data": [
+        "amount"
+      ]
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "months": {
+            "description": "预缴月数",
+            "x-rule": "prepayMonths",
+            "type": "integer"
+          },
+          "channel": {
+            "description": "3 微信支付（H5），5 支付宝（手机网站）",
+            "type": "integer",
+            "enum": [
+              3,
+              5
+            ]
+          },
+          "expectedAmount": {
+            "type": [
+              "string",
+              "number"
+            ],
+            "format": "money",
+            "description": "应缴金额，元，最多两位小数",
+            "x-rule": "amount"
+          }
+        },
+        "required": [
+          "paymentItemId",
+          "months",
+          "channel",
+          "expectedAmount"
+        ]
+      }
+    }
+  },
   "getMyPayment": {
     "name": "getMyPayment",
     "domain": "residents",

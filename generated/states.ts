@@ -991,6 +991,8 @@ export const OnlineOrderPurpose = {
   Bills: 1,
   /** 预存充值 */
   TopUp: 2,
+  /** 预缴 */
+  Prepay: 3,
 } as const;
 export type OnlineOrderPurpose = (typeof OnlineOrderPurpose)[keyof typeof OnlineOrderPurpose];
 

@@ -447,7 +447,8 @@ export const texts = {
   },
   "residentPay": {
     "noMerchant": "该社区暂未开通此支付方式，请选择其他支付方式或到物业服务中心缴费",
-    "billInOrder": "账单{billNo}正在另一笔待支付的订单中，请稍后再试或到物业服务中心缴费"
+    "billInOrder": "账单{billNo}正在另一笔待支付的订单中，请稍后再试或到物业服务中心缴费",
+    "prepayChanged": "预缴金额已变化，请刷新后重试"
   },
   "onlineRecon": {
     "rerun": "重新对账",

@@ -1814,6 +1814,26 @@ refundedAmount?: (string | null)
  * 最近查询时间
  */
 lastQueriedAt?: (string | null)
+/**
+ * 预缴项目
+ */
+prepayItemId?: (number | null)
+/**
+ * 预缴起始账期
+ */
+prepayStartPeriod?: (string | null)
+/**
+ * 预缴月数
+ */
+prepayMonths?: (number | null)
+/**
+ * 每月应缴(元)（元，两位小数）
+ */
+prepayMonthAmount?: (string | null)
+/**
+ * 计费数量
+ */
+prepayQuantity?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string

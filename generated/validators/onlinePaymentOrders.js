@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_onlinePaymentOrders_create","$ref":"resource_onlinePaymentOrders_fields","required":["outTradeNo","roomId","merchantId","channel","purpose","origin","amount","status","expiresAt","refundedAmount"]};
-const schema20 = {"$id":"resource_onlinePaymentOrders_fields","type":"object","properties":{"outTradeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"merchantId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channel":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"purpose":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"origin":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5","6","7"]}]}}]},"payUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":512}]}}]},"expiresAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"transactionId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"paidAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"flag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"flagNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"refundedAmount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lastQueriedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_onlinePaymentOrders_fields","type":"object","properties":{"outTradeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"merchantId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"channel":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"purpose":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"origin":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5","6","7"]}]}}]},"payUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":512}]}}]},"expiresAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"transactionId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"paidAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"flag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"flagNote":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"refundedAmount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lastQueriedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"prepayItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"prepayStartPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"prepayMonths":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"prepayMonthAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"prepayQuantity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9-]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -11,6 +11,8 @@ const pattern6 = new RegExp("^-?\\d+$", "u");
 const pattern9 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern10 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
 const pattern12 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern20 = new RegExp("^\\d+$", "u");
+const pattern25 = new RegExp("^-?\\d{1,10}(\\.\\d{1,2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_onlinePaymentOrders_fields" */;
@@ -699,7 +701,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(!((data4 === "1") || (data4 === "2"))){
+if(!(((data4 === "1") || (data4 === "2")) || (data4 === "3"))){
 const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.purpose.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
@@ -2032,12 +2034,10 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs219 = errors;
-const _errs220 = errors;
-if(!((data18 === null) || (data18 === ""))){
-const err133 = {};
+if(data.prepayItemId !== undefined){
+let data18 = data.prepayItemId;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err133 = {instancePath:instancePath+"/prepayItemId",schemaPath:"#/properties/prepayItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.prepayItemId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2046,9 +2046,13 @@ vErrors.push(err133);
 }
 errors++;
 }
-var valid68 = _errs220 === errors;
-if(valid68){
-const err134 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs221 = errors;
+let valid68 = true;
+const _errs222 = errors;
+if(errors === _errs222){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err134 = {};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2057,19 +2061,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-else {
-errors = _errs219;
-if(vErrors !== null){
-if(_errs219){
-vErrors.length = _errs219;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err135 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err135 = {};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2078,13 +2072,22 @@ vErrors.push(err135);
 }
 errors++;
 }
+}
+var _valid19 = _errs222 === errors;
+errors = _errs221;
+if(vErrors !== null){
+if(_errs221){
+vErrors.length = _errs221;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
 const _errs224 = errors;
-let valid69 = true;
-const _errs225 = errors;
-if(errors === _errs225){
 if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err136 = {};
+if(!pattern4.test(data18)){
+const err136 = {instancePath:instancePath+"/prepayItemId",schemaPath:"#/properties/prepayItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2094,8 +2097,11 @@ vErrors.push(err136);
 errors++;
 }
 }
-else {
-const err137 = {};
+var _valid19 = _errs224 === errors;
+valid68 = _valid19;
+}
+if(!valid68){
+const err137 = {instancePath:instancePath+"/prepayItemId",schemaPath:"#/properties/prepayItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2105,21 +2111,10 @@ vErrors.push(err137);
 errors++;
 }
 }
-var _valid19 = _errs225 === errors;
-errors = _errs224;
-if(vErrors !== null){
-if(_errs224){
-vErrors.length = _errs224;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid19){
-const _errs227 = errors;
-if(typeof data18 === "string"){
-if(!pattern4.test(data18)){
-const err138 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.prepayStartPeriod !== undefined){
+let data19 = data.prepayStartPeriod;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err138 = {instancePath:instancePath+"/prepayStartPeriod",schemaPath:"#/properties/prepayStartPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.prepayStartPeriod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2128,12 +2123,13 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-var _valid19 = _errs227 === errors;
-valid69 = _valid19;
-}
-if(!valid69){
-const err139 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs230 = errors;
+let valid71 = true;
+const _errs231 = errors;
+if(errors === _errs231){
+if(typeof data19 === "string"){
+if(func1(data19) < 1){
+const err139 = {};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2143,9 +2139,8 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
 else {
-const err140 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err140 = {};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2154,10 +2149,486 @@ vErrors.push(err140);
 }
 errors++;
 }
+}
+var _valid20 = _errs231 === errors;
+errors = _errs230;
+if(vErrors !== null){
+if(_errs230){
+vErrors.length = _errs230;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs233 = errors;
+if(typeof data19 === "string"){
+if(func1(data19) > 7){
+const err141 = {instancePath:instancePath+"/prepayStartPeriod",schemaPath:"#/properties/prepayStartPeriod/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 7},message:"must NOT have more than 7 characters"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+var _valid20 = _errs233 === errors;
+valid71 = _valid20;
+}
+if(!valid71){
+const err142 = {instancePath:instancePath+"/prepayStartPeriod",schemaPath:"#/properties/prepayStartPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data.prepayMonths !== undefined){
+let data20 = data.prepayMonths;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err143 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/0/type",keyword:"type",params:{type: schema20.properties.prepayMonths.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+const _errs239 = errors;
+let valid74 = true;
+const _errs240 = errors;
+if(errors === _errs240){
+if(typeof data20 === "string"){
+if(func1(data20) < 1){
+const err144 = {};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+else {
+const err145 = {};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+var _valid21 = _errs240 === errors;
+errors = _errs239;
+if(vErrors !== null){
+if(_errs239){
+vErrors.length = _errs239;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid21){
+const _errs242 = errors;
+if(typeof data20 === "string"){
+if(!pattern20.test(data20)){
+const err146 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(typeof data20 === "string"){
+if(!(Number(data20) <= 2147483647)){
+const err147 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+if(typeof data20 === "string"){
+if(!pattern6.test(data20)){
+const err148 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(typeof data20 === "string"){
+if(!(Number(data20) <= 2147483647)){
+const err149 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(typeof data20 === "string"){
+if(!(Number(data20) >= -2147483648)){
+const err150 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+var _valid21 = _errs242 === errors;
+valid74 = _valid21;
+}
+if(!valid74){
+const err151 = {instancePath:instancePath+"/prepayMonths",schemaPath:"#/properties/prepayMonths/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data.prepayMonthAmount !== undefined){
+let data21 = data.prepayMonthAmount;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err152 = {instancePath:instancePath+"/prepayMonthAmount",schemaPath:"#/properties/prepayMonthAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.prepayMonthAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+const _errs252 = errors;
+let valid77 = true;
+const _errs253 = errors;
+if(errors === _errs253){
+if(typeof data21 === "string"){
+if(func1(data21) < 1){
+const err153 = {};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+else {
+const err154 = {};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+var _valid22 = _errs253 === errors;
+errors = _errs252;
+if(vErrors !== null){
+if(_errs252){
+vErrors.length = _errs252;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid22){
+const _errs255 = errors;
+if(typeof data21 === "string"){
+if(!pattern9.test(data21)){
+const err155 = {instancePath:instancePath+"/prepayMonthAmount",schemaPath:"#/properties/prepayMonthAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(typeof data21 === "string"){
+if(!(Number(data21) <= 1000000)){
+const err156 = {instancePath:instancePath+"/prepayMonthAmount",schemaPath:"#/properties/prepayMonthAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+if(typeof data21 === "string"){
+if(!pattern10.test(data21)){
+const err157 = {instancePath:instancePath+"/prepayMonthAmount",schemaPath:"#/properties/prepayMonthAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+var _valid22 = _errs255 === errors;
+valid77 = _valid22;
+}
+if(!valid77){
+const err158 = {instancePath:instancePath+"/prepayMonthAmount",schemaPath:"#/properties/prepayMonthAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+if(data.prepayQuantity !== undefined){
+let data22 = data.prepayQuantity;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err159 = {instancePath:instancePath+"/prepayQuantity",schemaPath:"#/properties/prepayQuantity/allOf/0/type",keyword:"type",params:{type: schema20.properties.prepayQuantity.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+const _errs263 = errors;
+let valid80 = true;
+const _errs264 = errors;
+if(errors === _errs264){
+if(typeof data22 === "string"){
+if(func1(data22) < 1){
+const err160 = {};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+else {
+const err161 = {};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+var _valid23 = _errs264 === errors;
+errors = _errs263;
+if(vErrors !== null){
+if(_errs263){
+vErrors.length = _errs263;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid23){
+const _errs266 = errors;
+if(typeof data22 === "string"){
+if(!pattern9.test(data22)){
+const err162 = {instancePath:instancePath+"/prepayQuantity",schemaPath:"#/properties/prepayQuantity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+if(typeof data22 === "string"){
+if(!pattern25.test(data22)){
+const err163 = {instancePath:instancePath+"/prepayQuantity",schemaPath:"#/properties/prepayQuantity/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,10}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,10}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+var _valid23 = _errs266 === errors;
+valid80 = _valid23;
+}
+if(!valid80){
+const err164 = {instancePath:instancePath+"/prepayQuantity",schemaPath:"#/properties/prepayQuantity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data23 = data.communityId;
+const _errs271 = errors;
+const _errs272 = errors;
+if(!((data23 === null) || (data23 === ""))){
+const err165 = {};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+var valid83 = _errs272 === errors;
+if(valid83){
+const err166 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+else {
+errors = _errs271;
+if(vErrors !== null){
+if(_errs271){
+vErrors.length = _errs271;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data23 !== "string") && (data23 !== null)){
+const err167 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+const _errs276 = errors;
+let valid84 = true;
+const _errs277 = errors;
+if(errors === _errs277){
+if(typeof data23 === "string"){
+if(func1(data23) < 1){
+const err168 = {};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+else {
+const err169 = {};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+}
+var _valid24 = _errs277 === errors;
+errors = _errs276;
+if(vErrors !== null){
+if(_errs276){
+vErrors.length = _errs276;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid24){
+const _errs279 = errors;
+if(typeof data23 === "string"){
+if(!pattern4.test(data23)){
+const err170 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+var _valid24 = _errs279 === errors;
+valid84 = _valid24;
+}
+if(!valid84){
+const err171 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+}
+else {
+const err172 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"prepayItemId":true,"prepayStartPeriod":true,"prepayMonths":true,"prepayMonthAmount":true,"prepayQuantity":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2280,7 +2751,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"prepayItemId":true,"prepayStartPeriod":true,"prepayMonths":true,"prepayMonthAmount":true,"prepayQuantity":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_onlinePaymentOrders_update","$ref":"resource_onlinePaymentOrders_fields"};
@@ -2303,6 +2774,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"outTradeNo":true,"roomId":true,"merchantId":true,"channel":true,"purpose":true,"origin":true,"amount":true,"status":true,"payUrl":true,"expiresAt":true,"transactionId":true,"paidAmount":true,"paidAt":true,"receiptId":true,"flag":true,"flagNote":true,"refundedAmount":true,"lastQueriedAt":true,"prepayItemId":true,"prepayStartPeriod":true,"prepayMonths":true,"prepayMonthAmount":true,"prepayQuantity":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/outTradeNo/allOf/0":"请输入商户订单号","#/properties/outTradeNo/allOf/1":"商户订单号格式不正确","#/properties/outTradeNo/allOf/2/then/allOf/0":"商户订单号不能超过32个字符","#/properties/outTradeNo/allOf/3/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/merchantId/allOf/0":"请选择收款商户","#/properties/merchantId/allOf/1":"收款商户格式不正确","#/properties/merchantId/allOf/2/then/allOf/0":"请选择收款商户","#/properties/channel/allOf/0":"请选择支付方式","#/properties/channel/allOf/1":"支付方式格式不正确","#/properties/channel/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/channel/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/channel/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/channel/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/purpose/allOf/0":"请选择用途","#/properties/purpose/allOf/1":"用途格式不正确","#/properties/purpose/allOf/2/then/allOf/0":"用途请输入整数","#/properties/purpose/allOf/2/then/allOf/1":"用途不能大于2147483647","#/properties/purpose/allOf/2/then/allOf/2":"用途超出范围","#/properties/purpose/allOf/2/then/allOf/3":"请选择正确的用途","#/properties/origin/allOf/0":"请选择发起方","#/properties/origin/allOf/1":"发起方格式不正确","#/properties/origin/allOf/2/then/allOf/0":"发起方请输入整数","#/properties/origin/allOf/2/then/allOf/1":"发起方不能大于2147483647","#/properties/origin/allOf/2/then/allOf/2":"发起方超出范围","#/properties/origin/allOf/2/then/allOf/3":"请选择正确的发起方","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"订单金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择订单状态","#/properties/status/allOf/1":"订单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"订单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"订单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"订单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的订单状态","#/properties/payUrl/allOf/0":"支付链接格式不正确","#/properties/payUrl/allOf/1/then/allOf/0":"支付链接不能超过512个字符","#/properties/expiresAt/allOf/0":"请输入失效时间","#/properties/expiresAt/allOf/1":"失效时间格式不正确","#/properties/expiresAt/allOf/2/then/allOf/0":"失效时间格式不正确","#/properties/transactionId/allOf/0":"支付平台交易号格式不正确","#/properties/transactionId/allOf/1/then/allOf/0":"支付平台交易号不能超过64个字符","#/properties/paidAmount/allOf/0":"实付金额(元)格式不正确","#/properties/paidAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/paidAt/allOf/0":"支付时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"支付时间格式不正确","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/flag/allOf/0":"异常格式不正确","#/properties/flag/allOf/1/then/allOf/0":"异常请输入整数","#/properties/flag/allOf/1/then/allOf/1":"异常不能大于2147483647","#/properties/flag/allOf/1/then/allOf/2":"异常超出范围","#/properties/flag/allOf/1/then/allOf/3":"请选择正确的异常","#/properties/flagNote/allOf/0":"异常说明格式不正确","#/properties/flagNote/allOf/1/then/allOf/0":"异常说明不能超过255个字符","#/properties/refundedAmount/allOf/0":"请输入已退金额(元)","#/properties/refundedAmount/allOf/1":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lastQueriedAt/allOf/0":"最近查询时间格式不正确","#/properties/lastQueriedAt/allOf/1/then/allOf/0":"最近查询时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"outTradeNo":"请输入商户订单号","roomId":"请选择房屋","merchantId":"请选择收款商户","channel":"请选择支付方式","purpose":"请选择用途","origin":"请选择发起方","amount":"请输入金额！","status":"请选择订单状态","expiresAt":"请输入失效时间","refundedAmount":"请输入已退金额(元)"},"numericFields":["roomId","merchantId","channel","purpose","origin","amount","status","paidAmount","receiptId","flag","refundedAmount","communityId"]};
+export const meta = {"messages":{"#/properties/outTradeNo/allOf/0":"请输入商户订单号","#/properties/outTradeNo/allOf/1":"商户订单号格式不正确","#/properties/outTradeNo/allOf/2/then/allOf/0":"商户订单号不能超过32个字符","#/properties/outTradeNo/allOf/3/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/merchantId/allOf/0":"请选择收款商户","#/properties/merchantId/allOf/1":"收款商户格式不正确","#/properties/merchantId/allOf/2/then/allOf/0":"请选择收款商户","#/properties/channel/allOf/0":"请选择支付方式","#/properties/channel/allOf/1":"支付方式格式不正确","#/properties/channel/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/channel/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/channel/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/channel/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/purpose/allOf/0":"请选择用途","#/properties/purpose/allOf/1":"用途格式不正确","#/properties/purpose/allOf/2/then/allOf/0":"用途请输入整数","#/properties/purpose/allOf/2/then/allOf/1":"用途不能大于2147483647","#/properties/purpose/allOf/2/then/allOf/2":"用途超出范围","#/properties/purpose/allOf/2/then/allOf/3":"请选择正确的用途","#/properties/origin/allOf/0":"请选择发起方","#/properties/origin/allOf/1":"发起方格式不正确","#/properties/origin/allOf/2/then/allOf/0":"发起方请输入整数","#/properties/origin/allOf/2/then/allOf/1":"发起方不能大于2147483647","#/properties/origin/allOf/2/then/allOf/2":"发起方超出范围","#/properties/origin/allOf/2/then/allOf/3":"请选择正确的发起方","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"订单金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择订单状态","#/properties/status/allOf/1":"订单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"订单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"订单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"订单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的订单状态","#/properties/payUrl/allOf/0":"支付链接格式不正确","#/properties/payUrl/allOf/1/then/allOf/0":"支付链接不能超过512个字符","#/properties/expiresAt/allOf/0":"请输入失效时间","#/properties/expiresAt/allOf/1":"失效时间格式不正确","#/properties/expiresAt/allOf/2/then/allOf/0":"失效时间格式不正确","#/properties/transactionId/allOf/0":"支付平台交易号格式不正确","#/properties/transactionId/allOf/1/then/allOf/0":"支付平台交易号不能超过64个字符","#/properties/paidAmount/allOf/0":"实付金额(元)格式不正确","#/properties/paidAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/paidAt/allOf/0":"支付时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"支付时间格式不正确","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/flag/allOf/0":"异常格式不正确","#/properties/flag/allOf/1/then/allOf/0":"异常请输入整数","#/properties/flag/allOf/1/then/allOf/1":"异常不能大于2147483647","#/properties/flag/allOf/1/then/allOf/2":"异常超出范围","#/properties/flag/allOf/1/then/allOf/3":"请选择正确的异常","#/properties/flagNote/allOf/0":"异常说明格式不正确","#/properties/flagNote/allOf/1/then/allOf/0":"异常说明不能超过255个字符","#/properties/refundedAmount/allOf/0":"请输入已退金额(元)","#/properties/refundedAmount/allOf/1":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lastQueriedAt/allOf/0":"最近查询时间格式不正确","#/properties/lastQueriedAt/allOf/1/then/allOf/0":"最近查询时间格式不正确","#/properties/prepayItemId/allOf/0":"预缴项目格式不正确","#/properties/prepayItemId/allOf/1/then/allOf/0":"请选择预缴项目","#/properties/prepayStartPeriod/allOf/0":"预缴起始账期格式不正确","#/properties/prepayStartPeriod/allOf/1/then/allOf/0":"预缴起始账期不能超过7个字符","#/properties/prepayMonths/allOf/0":"预缴月数格式不正确","#/properties/prepayMonths/allOf/1/then/allOf/0":"请输入非负整数","#/properties/prepayMonths/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/prepayMonths/allOf/1/then/allOf/2":"预缴月数请输入整数","#/properties/prepayMonths/allOf/1/then/allOf/3":"预缴月数不能大于2147483647","#/properties/prepayMonths/allOf/1/then/allOf/4":"预缴月数超出范围","#/properties/prepayMonthAmount/allOf/0":"每月应缴(元)格式不正确","#/properties/prepayMonthAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/prepayMonthAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/prepayMonthAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/prepayQuantity/allOf/0":"计费数量格式不正确","#/properties/prepayQuantity/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/prepayQuantity/allOf/1/then/allOf/1":"计费数量格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"outTradeNo":"请输入商户订单号","roomId":"请选择房屋","merchantId":"请选择收款商户","channel":"请选择支付方式","purpose":"请选择用途","origin":"请选择发起方","amount":"请输入金额！","status":"请选择订单状态","expiresAt":"请输入失效时间","refundedAmount":"请输入已退金额(元)"},"numericFields":["roomId","merchantId","channel","purpose","origin","amount","status","paidAmount","receiptId","flag","refundedAmount","prepayItemId","prepayMonths","prepayMonthAmount","prepayQuantity","communityId"]};

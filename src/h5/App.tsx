@@ -15,6 +15,7 @@ import { ReceiptsPage } from "./pages/ReceiptsPage.tsx";
 import { VisitorsPage } from "./pages/VisitorsPage.tsx";
 import { RepairsPage } from "./pages/RepairsPage.tsx";
 import { MetersPage } from "./pages/MetersPage.tsx";
+import { PrepayPage } from "./pages/PrepayPage.tsx";
 
 const TABS = [
   { key: "rooms", title: "房屋" },
@@ -47,8 +48,9 @@ export function App() {
   else if (tab === "receipts") page = path.split("/")[1] ? <ReceiptPage id={path.split("/")[1]} /> : <ReceiptsPage room={search.get("room")} />;
   else if (tab === "visitors") page = <VisitorsPage id={path.split("/")[1]} />;
   else if (tab === "meters") page = <MetersPage room={search.get("room")} />;
+  else if (tab === "prepay") page = <PrepayPage room={search.get("room")} />;
   else page = <RoomsPage />;
-  const active = tab === "payment" || tab === "receipts" || tab === "meters" ? "bills" : tab; // 支付结果, 票据 and 自助抄表 belong to 账单
+  const active = ["payment", "receipts", "meters", "prepay"].includes(tab) ? "bills" : tab; // 支付结果, 票据, 自助抄表 and 预缴 belong to 账单
   const currentTab = TABS.some((t) => t.key === active) ? active : "rooms";
   // Off a tab's own page (a repair, a notice, 支付结果) no tab is active, so tapping the tab bar's
   // tab goes back to its list: the tab bar says nothing when its active tab is tapped.

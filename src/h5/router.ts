@@ -1,7 +1,7 @@
 // The residents' app's addresses, all under /neptune/h5/ (the server answers every one with h5.html):
 // "" 我的房屋, "bills?room=<id>" 账单, "repairs" 报修 ("repairs/new", "repairs/<id>"), "notices" 公告 and
 // "notices/<id>" one notice, "me" 我的, "visitors" 访客 and "visitors/<id>" one pass, "payment?order=<id>"
-// 支付结果, "receipts?room=<id>" 票据 and "receipts/<id>" one receipt, "login?tenant=<id>" 登录. A tiny
+// 支付结果, "prepay?room=<id>" 预缴, "receipts?room=<id>" 票据 and "receipts/<id>" one receipt, "login?tenant=<id>" 登录. A tiny
 // history router: the app needs no more.
 import { useSyncExternalStore } from "react";
 

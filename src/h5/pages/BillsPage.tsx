@@ -40,6 +40,9 @@ function RoomBills({ roomId }: { roomId: number }) {
         <Nothing title="暂无账单" />
       )}
       <div className="h5-section h5-actions">
+        <Button block fill="outline" onClick={() => navigate(`prepay?room=${roomId}`)}>
+          预缴费用
+        </Button>
         <Button block fill="outline" onClick={() => navigate(`receipts?room=${roomId}`)}>
           缴费票据
         </Button>

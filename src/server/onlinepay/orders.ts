@@ -2,17 +2,18 @@
 // amount frozen when the order is made. A bill is in at most one open order: each order line holds
 // its bill in open_bill_id (unique) while the order is 待支付. The gateway is asked after the order
 // and its lines are committed, outside any transaction (a slow gateway holds no lock); when it
-// refuses, the order is 失败 and its bills are free again.
+// refuses, the order is 失败 and its bills are free again. A prepayment's order (用途 预缴) holds no
+// bill: it keeps the plan's terms, and its bills are made when the payment is confirmed (settle.ts).
 import { randomInt } from "node:crypto";
 import { chinaDateTime, chinaDay } from "../../common/china-time.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
-import { OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
+import { OnlineOrderPurpose, OnlineOrderStatus, PayChannel, PayGateway } from "../../../generated/states.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { Db, DbSession } from "../platform/db/types.ts";
 import { apiError } from "../platform/http/envelope.ts";
-import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow } from "../payment/public.ts";
+import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, PAYABLE, type BillRow, type PrepayTerms } from "../payment/public.ts";
 import { GatewayError } from "./gateways/transport.ts";
 import { clientsOf, merchantById, merchantOfCommunity, type Merchant, type MerchantContext } from "./merchants.ts";
 
@@ -31,6 +32,7 @@ export interface OrderRow {
   roomId: number;
   merchantId: number;
   channel: number;
+  purpose: number;
   origin: number;
   amount: number;
   status: number;
@@ -43,7 +45,7 @@ export interface OrderRow {
   flag: number | null;
 }
 
-export const ORDER_SELECT = sql`select id, tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, origin, amount, status, pay_url,
+export const ORDER_SELECT = sql`select id, tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, purpose, origin, amount, status, pay_url,
                                        expires_at, transaction_id, paid_amount, paid_at, receipt_id, flag from online_payment_orders`;
 
 export const gatewayOfChannel = (channel: number): number => (channel === PayChannel.AlipayQr || channel === PayChannel.AlipayWap ? PayGateway.Alipay : PayGateway.WechatPay);
@@ -86,6 +88,8 @@ export interface NewOrder {
   origin: number;
   /** Where the gateway's pay page sends the payer back (a phone's browser: WeChat H5, Alipay WAP), given the new order's id. */
   returnUrl?: (orderId: number) => string;
+  /** A prepayment of months (用途 预缴): its terms instead of bills (billIds is then ignored). */
+  prepay?: PrepayTerms;
 }
 
 interface Line {
@@ -94,16 +98,9 @@ interface Line {
   owed: number;
 }
 
-/** Writes the order and its lines (the bills held); the order's merchant, or an error the caller answers. */
-async function writeOrder(tx: DbSession, ctx: OnlinePayContext, tenantId: number, input: NewOrder): Promise<{ orderId: number; merchant: Merchant; amount: number; subject: string }> {
+/** The bills a bill order holds, locked, with what each owes today; refused when one is not owed or is held by another open order. */
+async function heldLines(tx: DbSession, tenantId: number, input: NewOrder): Promise<Line[]> {
   const today = chinaDay();
-  const rooms = await camelRows<{ communityId: number; fullName: string; communityName: string }>(
-    tx,
-    sql`select r.community_id, r.full_name, c.name as community_name from rooms r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
-         where r.tenant_id = ${tenantId} and r.id = ${input.roomId}`,
-  );
-  const room = rooms[0];
-  if (!room) throw apiError("NOT_FOUND");
   const chosen = input.billIds ? sql`and b.id = any(${input.billIds}::bigint[])` : sql`and b.status = any(${PAYABLE}::int[])`;
   const bills = (
     await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${tenantId} and b.room_id = ${input.roomId} ${chosen} order by b.period, b.id for update of b`)
@@ -118,20 +115,40 @@ async function writeOrder(tx: DbSession, ctx: OnlinePayContext, tenantId: number
          where l.tenant_id = ${tenantId} and l.open_bill_id = any(${lines.map((l) => l.billId)}::bigint[]) order by b.bill_no limit 1`,
   );
   if (held[0]) throw apiError("ONLINE_PAY_BILL_IN_ORDER", { message: fillErrorCode.ONLINE_PAY_BILL_IN_ORDER({ billNo: held[0].billNo }) });
+  return lines;
+}
+
+/** Writes the order and its lines (the bills held); the order's merchant, or an error the caller answers. */
+async function writeOrder(tx: DbSession, ctx: OnlinePayContext, tenantId: number, input: NewOrder): Promise<{ orderId: number; merchant: Merchant; amount: number; subject: string }> {
+  const rooms = await camelRows<{ communityId: number; fullName: string; communityName: string }>(
+    tx,
+    sql`select r.community_id, r.full_name, c.name as community_name from rooms r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+         where r.tenant_id = ${tenantId} and r.id = ${input.roomId}`,
+  );
+  const room = rooms[0];
+  if (!room) throw apiError("NOT_FOUND");
+  const lines = input.prepay ? [] : await heldLines(tx, tenantId, input);
+  const amount = input.prepay ? input.prepay.total : lines.reduce((s, l) => s + l.owed, 0);
+  if (amount <= 0) throw apiError("ONLINE_PAY_NOTHING_OWED");
   const merchant = await merchantOfCommunity(tx, ctx, tenantId, room.communityId, gatewayOfChannel(input.channel));
   if (!merchant) throw apiError("ONLINE_PAY_NO_MERCHANT");
   const expiresAt = new Date(Date.now() + ORDER_MINUTES * 60_000);
+  const p = input.prepay;
   const { rows } = await tx.query<{ id: number }>(
-    sql`insert into online_payment_orders (tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, purpose, origin, amount, status, expires_at, refunded_amount)
-        values (${tenantId}, ${room.communityId}, ${newOutTradeNo()}, ${input.roomId}, ${merchant.id}, ${input.channel}, 1, ${input.origin}, ${amount}, ${OnlineOrderStatus.Pending}, ${expiresAt.toISOString()}, 0)
+    sql`insert into online_payment_orders (tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, purpose, origin, amount, status, expires_at, refunded_amount,
+                                           prepay_item_id, prepay_start_period, prepay_months, prepay_month_amount, prepay_quantity)
+        values (${tenantId}, ${room.communityId}, ${newOutTradeNo()}, ${input.roomId}, ${merchant.id}, ${input.channel}, ${p ? OnlineOrderPurpose.Prepay : OnlineOrderPurpose.Bills},
+                ${input.origin}, ${amount}, ${OnlineOrderStatus.Pending}, ${expiresAt.toISOString()}, 0,
+                ${p?.itemId ?? null}, ${p?.startPeriod ?? null}, ${p?.months ?? null}, ${p?.monthAmount ?? null}, ${p?.quantity ?? null}::numeric)
         returning id`,
   );
   const orderId = rows[0].id;
-  await tx.query(
-    sql`insert into online_payment_order_bills (tenant_id, community_id, order_id, bill_id, open_bill_id, owed)
+  if (lines.length)
+    await tx.query(
+      sql`insert into online_payment_order_bills (tenant_id, community_id, order_id, bill_id, open_bill_id, owed)
         select ${tenantId}, ${room.communityId}, ${orderId}, l.bill_id, l.bill_id, l.owed
           from unnest(${lines.map((l) => l.billId)}::bigint[], ${lines.map((l) => l.owed)}::bigint[]) as l(bill_id, owed)`,
-  );
+    );
   return { orderId, merchant, amount, subject: fillTexts.onlinePay.orderSubject({ community: room.communityName, room: room.fullName }) };
 }
 
@@ -191,7 +208,7 @@ export async function createOrder(ctx: OnlinePayContext, tenantId: number, input
 export async function openOrderOfRoom(db: DbSession, tenantId: number, roomId: number, channel: number): Promise<OrderRow | null> {
   const rows = await camelRows<OrderRow>(
     db,
-    sql`${ORDER_SELECT} where tenant_id = ${tenantId} and room_id = ${roomId} and channel = ${channel} and status = ${OnlineOrderStatus.Pending}
+    sql`${ORDER_SELECT} where tenant_id = ${tenantId} and room_id = ${roomId} and channel = ${channel} and status = ${OnlineOrderStatus.Pending} and purpose = ${OnlineOrderPurpose.Bills}
           and pay_url is not null and expires_at > now() + interval '5 minutes' order by id desc limit 1`,
   );
   return rows[0] ?? null;

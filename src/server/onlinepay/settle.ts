@@ -7,7 +7,9 @@
 // - Bills paid meanwhile at the desk: what is still owed is settled, the rest is flagged 多缴待退
 //   (to be refunded through the gateway after approval); the money is never lost.
 // - An order closed (expired) before the payment arrived is settled all the same, flagged 关闭后支付.
-import { OnlineOrderStatus, OnlineOrderFlag, NotificationOutcome, PayGateway, PayMethod } from "../../../generated/states.ts";
+// - A prepayment (用途 预缴) holds no bill until now: its months' bills not billed meanwhile are made
+//   at the price frozen in the order, and settled with those billed meanwhile like any order's bills.
+import { OnlineOrderPurpose, OnlineOrderStatus, OnlineOrderFlag, NotificationOutcome, PayGateway, PayMethod } from "../../../generated/states.ts";
 import { texts } from "../../../generated/texts.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fenToYuan } from "../../common/money.ts";
@@ -15,7 +17,7 @@ import type { SessionInfo } from "../platform/session/session-store.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { DbSession } from "../platform/db/types.ts";
-import { BILL_FROM, BILL_SELECT, normalizeBill, owedOn, payBills, PAYABLE, type BillRow } from "../payment/public.ts";
+import { BILL_FROM, BILL_SELECT, makePrepaidBills, normalizeBill, owedOn, payBills, PAYABLE, type BillRow } from "../payment/public.ts";
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import type { Merchant } from "./merchants.ts";
 import { ORDER_SELECT, releaseBills, type OrderRow } from "./orders.ts";
@@ -45,6 +47,33 @@ function gatewayTime(at: string | null): Date {
   return Number.isNaN(time) ? new Date() : new Date(time);
 }
 
+/** A prepayment's bills, made now (those not billed since the order), become the order's lines with what each owes on the day paid. */
+async function linkPrepaidBills(tx: DbSession, order: OrderRow, day: string): Promise<void> {
+  const terms = await camelRows<{ prepayItemId: number; prepayStartPeriod: string; prepayMonths: number; prepayMonthAmount: number; prepayQuantity: string | null }>(
+    tx,
+    sql`select prepay_item_id, prepay_start_period, prepay_months, prepay_month_amount, prepay_quantity from online_payment_orders where tenant_id = ${order.tenantId} and id = ${order.id}`,
+  );
+  const t = terms[0];
+  const billIds = await makePrepaidBills(tx, order.tenantId, {
+    communityId: order.communityId,
+    roomId: order.roomId,
+    itemId: Number(t.prepayItemId),
+    startPeriod: t.prepayStartPeriod,
+    months: Number(t.prepayMonths),
+    monthAmount: Number(t.prepayMonthAmount),
+    quantity: t.prepayQuantity,
+  });
+  const bills = (await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${order.tenantId} and b.id = any(${billIds}::bigint[])`))
+    .map(normalizeBill)
+    .filter((b) => PAYABLE.includes(b.status) && owedOn(b, day) > 0); // paid meanwhile (at the desk): what the order took for it is flagged 多缴待退
+  await tx.query(
+    sql`insert into online_payment_order_bills (tenant_id, community_id, order_id, bill_id, owed)
+        select ${order.tenantId}, ${order.communityId}, ${order.id}, l.bill_id, l.owed
+          from unnest(${bills.map((b) => b.id)}::bigint[], ${bills.map((b) => owedOn(b, day))}::bigint[]) as l(bill_id, owed)
+        on conflict do nothing`,
+  );
+}
+
 /** Settles a paid event of `merchant` in `tx`; the outcome recorded with the notification. */
 export async function settlePaid(tx: DbSession, merchant: Merchant, event: GatewayEvent): Promise<number> {
   const orders = await camelRows<OrderRow>(tx, sql`${ORDER_SELECT} where tenant_id = ${merchant.tenantId} and merchant_id = ${merchant.id} and out_trade_no = ${event.outTradeNo} for update`);
@@ -63,6 +92,7 @@ export async function settlePaid(tx: DbSession, merchant: Merchant, event: Gatew
     await releaseBills(tx, merchant.tenantId, order.id);
     return NotificationOutcome.AmountMismatch;
   }
+  if (order.purpose === OnlineOrderPurpose.Prepay) await linkPrepaidBills(tx, order, chinaDay(paidAt));
   const lines = await camelRows<{ billId: number; owed: number }>(
     tx,
     sql`select bill_id, owed from online_payment_order_bills where tenant_id = ${merchant.tenantId} and order_id = ${order.id} order by id`,

@@ -2,7 +2,9 @@
 // community with bills to pay (paid together with the desk's room, cashier.ts payBills), the room's
 // recent receipts (reprint), and prepaying N future months of a monthly item — the bills priced
 // exactly as bill generation prices them (generation.ts priceRoom, pricing-sql.ts), created approved
-// with generation's numbering and paid at once, in one transaction with one receipt.
+// with generation's numbering and paid at once, in one transaction with one receipt. The residents'
+// app prepays the same plan online: its order freezes the plan's terms (prepayTerms), and the bills
+// are made only when the gateway confirms the payment (makePrepaidBills, from onlinepay/settle.ts).
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
@@ -107,8 +109,7 @@ interface PlannedBills {
 }
 
 /** The bills of `months` months of the item from `startPeriod` (default: the next one not billed, not before this month), priced as generation prices them. */
-async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, itemId: number, startPeriod: string | null | undefined, months: number, today: string): Promise<PlannedBills> {
-  const { tenantId } = session;
+async function planBills(db: DbSession, tenantId: number, room: RoomRow, itemId: number, startPeriod: string | null | undefined, months: number, today: string): Promise<PlannedBills> {
   const r = (await itemRows(db, tenantId, [itemId]))[0];
   if (!r) throw notFound();
   const notForRoom = (key: "prepayItemNotForRoom" | "prepayRoomNoArea") => apiError("PREPAY_ITEM_NOT_FOR_ROOM", { message: say(key, { name: r.name }) });
@@ -170,6 +171,86 @@ async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, ite
   return { plan, communityId: room.communityId, periods, dueDates, quantity: priced.quantity, amountFen: priced.amount };
 }
 
+interface PrepaidBills {
+  communityId: number;
+  roomId: number;
+  itemId: number;
+  periods: string[];
+  dueDates: string[];
+  quantity: string | null;
+  amountFen: number;
+}
+
+/**
+ * Makes the bills of the periods not billed yet (approved, numbered as generated bills, an approval
+ * row each); a period billed already is left as it is (the unique key room × item × period). The
+ * approver is the cashier, or nobody for a payment the gateway confirmed.
+ */
+async function insertPrepaidBills(tx: DbSession, tenantId: number, userId: number | null, b: PrepaidBills): Promise<{ id: number; period: string }[]> {
+  const { rows } = await tx.query<{ id: number; period: string }>(
+    sql`with ins as (
+          insert into bills (id, tenant_id, community_id, bill_no, room_id, payment_item_id, period, quantity, amount_due, due_date, status, approver_id, approved_at, created_by, updated_by)
+          select g.id, ${tenantId}, ${b.communityId}, g.prefix || lpad(g.id::text, 8, '0'), ${b.roomId}, ${b.itemId}, g.period, ${b.quantity}::numeric, ${b.amountFen},
+                 g.due_date, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId}
+            from (select nextval(pg_get_serial_sequence('bills', 'id')) as id, t.* from unnest(${b.periods}::varchar[], ${b.periods.map(billNoPrefix)}::text[], ${b.dueDates}::date[]) as t(period, prefix, due_date)) g
+          on conflict do nothing
+          returning id, period, community_id
+        ), approvals as (
+          insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
+          select ${tenantId}, community_id, id, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId} from ins
+        )
+        select id, period from ins order by period`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), period: r.period }));
+}
+
+/** What an online prepayment's order freezes: the plan's first period, months, each month's price and quantity, and the total owed today. */
+export interface PrepayTerms {
+  itemId: number;
+  itemName: string;
+  startPeriod: string;
+  months: number;
+  monthAmount: number;
+  quantity: string | null;
+  total: number;
+}
+
+/** The terms of prepaying `months` months of the item for the room from its next unbilled period, refused as the desk refuses them. */
+export async function prepayTerms(db: DbSession, tenantId: number, roomId: number, itemId: number, months: number, today = chinaDay()): Promise<PrepayTerms> {
+  const room = await roomOf(db, tenantId, roomId);
+  const planned = await planBills(db, tenantId, room, itemId, null, months, today);
+  const { plan } = planned;
+  return { itemId, itemName: plan.itemName, startPeriod: plan.startPeriod, months, monthAmount: planned.amountFen, quantity: planned.quantity, total: plan.total };
+}
+
+/**
+ * The bills of an online prepayment the gateway confirmed: those of its periods not billed since
+ * the order was made are made at the frozen price; all of them (made now or billed meanwhile) are
+ * answered, for the settlement to pay what they owe (anything over is flagged to be refunded).
+ */
+export async function makePrepaidBills(
+  tx: DbSession,
+  tenantId: number,
+  order: { communityId: number; roomId: number; itemId: number; startPeriod: string; months: number; monthAmount: number; quantity: string | null },
+): Promise<number[]> {
+  const item = (await itemRows(tx, tenantId, [order.itemId]))[0];
+  const periods = monthsBetween(order.startPeriod, "9999-12", order.months);
+  const dueDates = periods.map((p) => dueDateOf(p, item.dueDay));
+  await insertPrepaidBills(tx, tenantId, null, {
+    communityId: order.communityId,
+    roomId: order.roomId,
+    itemId: order.itemId,
+    periods,
+    dueDates,
+    quantity: order.quantity,
+    amountFen: order.monthAmount,
+  });
+  const { rows } = await tx.query<{ id: number }>(
+    sql`select id from bills where tenant_id = ${tenantId} and room_id = ${order.roomId} and payment_item_id = ${order.itemId} and period = any(${periods}::varchar[]) order by period, id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 export interface PrepayPlanQuery {
   roomId: number;
   paymentItemId?: number;
@@ -178,8 +259,7 @@ export interface PrepayPlanQuery {
 }
 
 /** The room's items a cashier can prepay, and with an item and a number of months, the bills that would be made. */
-export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayPlanQuery, today = chinaDay()): Promise<GetPrepayPlanResult> {
-  const { tenantId } = session;
+export async function prepayPlan(db: DbSession, { tenantId }: Pick<SessionInfo, "tenantId">, q: PrepayPlanQuery, today = chinaDay()): Promise<GetPrepayPlanResult> {
   const room = await roomOf(db, tenantId, q.roomId);
   const current = today.slice(0, 7);
   const { rows: ids } = await db.query<{ id: number }>(
@@ -207,7 +287,7 @@ export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayP
     items.push({ id: r.id, name: r.name, pricingMethod: r.pricingMethod, lastPeriod, nextPeriod: lastPeriod && lastPeriod >= current ? addMonths(lastPeriod, 1) : current });
   }
   // A rule-checked input reaches the handler as the text it was checked as (schemas/rules.yaml prepayMonths): a number from here on.
-  const plan = q.paymentItemId !== undefined && q.months !== undefined ? (await planBills(db, session, room, q.paymentItemId, q.startPeriod, Number(q.months), today)).plan : null;
+  const plan = q.paymentItemId !== undefined && q.months !== undefined ? (await planBills(db, tenantId, room, q.paymentItemId, q.startPeriod, Number(q.months), today)).plan : null;
   return { roomId: room.id, maxMonths: MAX_MONTHS, currentPeriod: current, items, plan };
 }
 
@@ -219,22 +299,17 @@ export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayP
 export async function prepayBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PrepayBillsBody) {
   const { tenantId, userId } = session;
   const room = await roomOf(tx, tenantId, body.roomId);
-  const planned = await planBills(tx, session, room, body.paymentItemId, body.startPeriod, Number(body.months), chinaDay());
+  const planned = await planBills(tx, tenantId, room, body.paymentItemId, body.startPeriod, Number(body.months), chinaDay());
   const { periods, dueDates } = planned;
-  const { rows: made } = await tx.query<{ id: number; period: string }>(
-    sql`with ins as (
-          insert into bills (id, tenant_id, community_id, bill_no, room_id, payment_item_id, period, quantity, amount_due, due_date, status, approver_id, approved_at, created_by, updated_by)
-          select g.id, ${tenantId}, ${planned.communityId}, g.prefix || lpad(g.id::text, 8, '0'), ${room.id}, ${body.paymentItemId}, g.period, ${planned.quantity}::numeric, ${planned.amountFen},
-                 g.due_date, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId}
-            from (select nextval(pg_get_serial_sequence('bills', 'id')) as id, t.* from unnest(${periods}::varchar[], ${periods.map(billNoPrefix)}::text[], ${dueDates}::date[]) as t(period, prefix, due_date)) g
-          on conflict do nothing
-          returning id, period, community_id
-        ), approvals as (
-          insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
-          select ${tenantId}, community_id, id, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId} from ins
-        )
-        select id, period from ins order by period`,
-  );
+  const made = await insertPrepaidBills(tx, tenantId, userId, {
+    communityId: planned.communityId,
+    roomId: room.id,
+    itemId: body.paymentItemId,
+    periods,
+    dueDates,
+    quantity: planned.quantity,
+    amountFen: planned.amountFen,
+  });
   if (made.length !== periods.length) throw apiError("PREPAY_PERIOD_BILLED", { message: say("prepayPeriodsBilled", { periods: periods.join("、"), name: planned.plan.itemName }) });
   const billIds = made.map((b) => b.id);
   const paid = await payBills(tx, session, ip, {

@@ -9,6 +9,8 @@ export { loadSettings, saveSettings } from "./settings.ts";
 export { generateInline } from "./generation.ts";
 export { approveBills, rejectBills } from "./approval.ts";
 export { payBills, PAYABLE } from "./cashier.ts";
+// The residents' app prepays months online: the desk's plan frozen in the order, the bills made when the gateway confirms.
+export { makePrepaidBills, prepayPlan, prepayTerms, type PrepayTerms } from "./desk.ts";
 // The residents' app shows a bound room's receipts as the print page does.
 export { receiptView } from "./cashier.ts";
 // Online payment (onlinepay/) holds a room's owed bills in its orders and settles them as the desk does.

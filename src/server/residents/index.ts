@@ -3,7 +3,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { residentAuthRoutes, residentRoutes } from "./routes.ts";
 import { residentPaymentRoutes } from "./payments.ts";
+import { residentPrepayRoutes } from "./prepay.ts";
 import { residentVisitorRoutes } from "./visitor-routes.ts";
 import { residentRepairRoutes } from "./repairs.ts";
 
-export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes, residentVisitorRoutes, residentRepairRoutes];
+export const residentsRoutes: FastifyPluginAsync[] = [residentAuthRoutes, residentRoutes, residentPaymentRoutes, residentPrepayRoutes, residentVisitorRoutes, residentRepairRoutes];

@@ -31,7 +31,7 @@ import { assertBoundRoom, BINDING } from "./bindings.ts";
 type Resident = Pick<ResidentInfo, "residentId" | "tenantId">;
 
 /** The app's 支付结果 page for an order: where the gateway's page sends the payer back. */
-const RESULT_PAGE = "/neptune/h5/payment?order=";
+export const RESULT_PAGE = "/neptune/h5/payment?order=";
 /** The pay channels of a phone's browser, in the order the app offers them. */
 const PHONE_CHANNELS = [PayChannel.WechatH5, PayChannel.AlipayWap] as const;
 const GATEWAY_OF: Record<number, number> = { [PayChannel.WechatH5]: PayGateway.WechatPay, [PayChannel.AlipayWap]: PayGateway.Alipay };
@@ -76,7 +76,7 @@ async function wantedBills(db: DbSession, tenantId: number, roomId: number, bill
 }
 
 /** The payer's words for the refusals whose staff wording sends them to a staff page (the bill held: the first of `wanted` in an open order). */
-async function asPayerRefusal(db: DbSession, tenantId: number, wanted: number[], err: unknown): Promise<never> {
+export async function asPayerRefusal(db: DbSession, tenantId: number, wanted: number[], err: unknown): Promise<never> {
   if (err instanceof ApiError && err.code === errorCodes.ONLINE_PAY_NO_MERCHANT.code) throw apiError("ONLINE_PAY_NO_MERCHANT", { message: texts.residentPay.noMerchant });
   if (err instanceof ApiError && err.code === errorCodes.ONLINE_PAY_BILL_IN_ORDER.code) {
     const held = await camelRows<{ billNo: string }>(
