@@ -2,8 +2,9 @@
 // (emulated), against the real server and its sandbox gateway: a demo owner signs in by SMS code (the
 // code read from the built-in provider's outbox), sees its arrears on 账单 (a bill staff made and
 // approved for the test), 去缴费 → 微信支付, pays on the sandbox's page, comes back to the app by
-// 返回商户页面 and sees 支付成功, opens the receipt, and finds it in the room's 票据. No page error, no
-// sideways scrolling, no serious or critical accessibility violation, nothing against the CSP.
+// 返回商户页面 and sees 支付成功, opens the receipt, and finds it in the room's 票据; then prepays 3 months
+// of that item on 预缴 (支付宝), the months' bills made only once paid. No page error, no sideways
+// scrolling, no serious or critical accessibility violation, nothing against the CSP.
 import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
@@ -11,7 +12,7 @@ import { useJourney } from "./support/journey.ts";
 import { expectSound } from "./support/phone-page.ts";
 import { billRooms } from "./support/payment.ts";
 
-const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
+const journey = useJourney({ device: "iPhone 13", timeout: 120_000 });
 
 // The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
 const PHONE = "13100007919";
@@ -113,6 +114,37 @@ test("a resident sees its arrears, pays them in the sandbox, comes back to 支�
   await page.getByText(itemName).waitFor();
   expect(await page.getByTestId("total-owed").textContent()).toBe("¥0.00");
   expect(await page.getByRole("button", { name: /^去缴费/ }).count()).toBe(0);
+
+  // 预缴: 3 months of the item after its last billed month; no bill until paid, then three paid ones.
+  const after = (period: string, n: number) => dayjs(`${period}-01`).add(n, "month").format("YYYY-MM");
+  const last = dayjs().add(11, "month").format("YYYY-MM");
+  const months = [after(last, 1), after(last, 2), after(last, 3)];
+  await page.getByRole("button", { name: "预缴费用" }).click();
+  await page.waitForURL(/\/neptune\/h5\/prepay\?room=\d+/);
+  await page.getByText(itemName).click();
+  await page.getByText(`从 ${months[0]} 起`).waitFor();
+  await page.getByText("3个月").click();
+  await page.getByText(`${itemName} · 3 个月`).waitFor();
+  for (const m of months) await page.getByText(`账期 ${m}`).waitFor();
+  const prepayButton = page.getByRole("button", { name: "去支付 ¥199.80" });
+  await expect.poll(() => prepayButton.isEnabled()).toBe(true);
+  await expectSound(page, "预缴");
+  await screenshot(page, "h5-prepay");
+  await prepayButton.click();
+  await page.getByRole("dialog", { name: "选择支付方式" }).getByRole("button", { name: "支付宝" }).click();
+  await page.waitForURL(/\/sandbox\/pay\/[0-9a-f]{24}/);
+  const billsOfMonths = async () =>
+    (await journey.api<{ list: { period: string; status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list.filter((b) =>
+      months.includes(b.period),
+    );
+  expect(await billsOfMonths(), "no bill before the payment").toEqual([]);
+  await page.getByText("¥199.80").waitFor();
+  await page.getByRole("button", { name: "确认支付" }).click();
+  await page.getByRole("link", { name: "返回商户页面" }).click();
+  await page.waitForURL(/\/neptune\/h5\/payment\?order=\d+/);
+  await page.getByText("支付成功").waitFor();
+  await page.getByText(months[2]).first().waitFor();
+  expect((await billsOfMonths()).map((b) => [b.period, b.status]).sort()).toEqual(months.map((m) => [m, 4]));
 
   expect(errors).toEqual([]);
 });

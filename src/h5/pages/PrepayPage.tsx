@@ -4,7 +4,7 @@
 // an order of 用途 预缴 for that total: the bills are made only once the payment is confirmed, so
 // leaving the pay page leaves nothing owed. A refusal shows the server's message.
 import { useCallback, useState } from "react";
-import { List, Selector } from "antd-mobile";
+import { Card, List, Selector } from "antd-mobile";
 import { h5 } from "../http.ts";
 import { useLoad } from "../use-load.ts";
 import { Loading, Nothing, Refused } from "./states.tsx";
@@ -53,23 +53,23 @@ function RoomPrepay({ roomId }: { roomId: number }) {
   const item = data.items.find((i) => i.id === chosen);
   return (
     <>
-      <div className="h5-section">
-        <p className="h5-sheet-title">预缴项目</p>
-        <Selector aria-label="预缴项目" columns={1} options={data.items.map((i) => ({ label: i.name, value: i.id }))} value={[chosen]} onChange={(v) => v[0] !== undefined && setItemId(v[0])} />
+      <Card title="预缴项目" className="h5-section">
+        <Selector aria-label="预缴项目" columns={2} options={data.items.map((i) => ({ label: i.name, value: i.id }))} value={[chosen]} onChange={(v) => v[0] !== undefined && setItemId(v[0])} />
         {item && (
           <p className="h5-muted" role="note">
             从 {item.nextPeriod} 起
           </p>
         )}
-        <p className="h5-sheet-title">预缴月数</p>
+      </Card>
+      <Card title="预缴月数" className="h5-section">
         <Selector
           aria-label="预缴月数"
-          columns={5}
+          columns={3}
           options={MONTH_CHOICES.filter((m) => m <= data.maxMonths).map((m) => ({ label: `${m}个月`, value: m }))}
           value={[months]}
           onChange={(v) => v[0] !== undefined && setMonths(v[0])}
         />
-      </div>
+      </Card>
       <Plan key={`${chosen}-${months}`} roomId={roomId} itemId={chosen} months={months} />
     </>
   );
