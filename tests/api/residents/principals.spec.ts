@@ -24,6 +24,8 @@ const RESIDENT_OPERATIONS = [
   "getMyPayment",
   "listMyReceipts",
   "getMyReceipt",
+  "getMyPrepayPlan",
+  "prepayMyMonths",
   "createVisitorPass",
   "listMyVisitorPasses",
   "cancelMyVisitorPass",
