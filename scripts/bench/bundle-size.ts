@@ -44,15 +44,19 @@ const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const dist = join(root, "dist/web");
 
 /** The lazily loaded modules a first load goes through, in order (see src/web/App.tsx and AppRoutes.tsx). */
+/**
+ * What the shell loads once its first page has drawn and the browser is idle (Shell.tsx): not part of
+ * the first load, but loaded before a user opens a second page, so the routes are counted beyond it.
+ */
+export const SHELL_IDLE_LOADS = ["src/web/shell/page-kit.ts"];
+
 export const FIRST_LOADS = {
   // The login page's client part (the request wrapper, the auth provider) is fetched as its form shows.
   login: ["src/web/pages/login/LoginPage.tsx", "src/web/pages/login/login-client.ts"],
   shellWorkbench: [
     "src/web/AppRoutes.tsx",
     "src/web/shell/Shell.tsx",
-    "src/web/shell/page-kit.ts",
-    // The tracking's compressor: lazily loaded, but the environment report is sent as the shell starts.
-    "src/web/tracking/encode.ts",
+    // The tracking's pako (src/web/tracking/encode.ts) is not here: a current browser gzips the reports itself.
     "src/web/pages/workbench/WorkbenchPage.tsx",
   ],
 };
@@ -89,7 +93,9 @@ export interface BundleReport {
   entry: Figure;
   login: Figure;
   shellWorkbench: Figure;
-  /** Every route page, largest first, each counted beyond the shell + workbench first load. */
+  /** What the shell loads when idle after the first load (SHELL_IDLE_LOADS), beyond it. */
+  shellIdle: Figure;
+  /** Every route page, largest first, each counted beyond the shell + workbench first load and its idle load. */
   routes: NamedFigure[];
   /** The largest chunk loaded on demand (not a route), counted beyond the shell + workbench first load. */
   largestOnDemand: NamedFigure;
@@ -139,8 +145,10 @@ export function bundleReport(dir: string = dist): BundleReport {
     return files;
   };
   const login = firstLoad(FIRST_LOADS.login);
-  const shell = firstLoad(FIRST_LOADS.shellWorkbench);
-  const firstLoadKeys = new Set([...FIRST_LOADS.login, ...FIRST_LOADS.shellWorkbench]);
+  const firstShell = firstLoad(FIRST_LOADS.shellWorkbench);
+  // What a route finds loaded already: the shell's first load and what it loads when idle.
+  const shell = firstLoad([...FIRST_LOADS.shellWorkbench, ...SHELL_IDLE_LOADS]);
+  const firstLoadKeys = new Set([...FIRST_LOADS.login, ...FIRST_LOADS.shellWorkbench, ...SHELL_IDLE_LOADS]);
 
   const routes: NamedFigure[] = [];
   let largestOnDemand: NamedFigure = { name: "", size: 0, files: [] };
@@ -186,7 +194,7 @@ export function bundleReport(dir: string = dist): BundleReport {
     else if (f.size > largestOnDemand.size) largestOnDemand = f;
   }
   routes.sort((a, b) => b.size - a.size);
-  return { entry: figure(entry), login: figure(login), shellWorkbench: figure(shell), routes, largestOnDemand };
+  return { entry: figure(entry), login: figure(login), shellWorkbench: figure(firstShell), shellIdle: figure(shell, firstShell), routes, largestOnDemand };
 }
 
 export const TARGETS = { login: 150 * 1024, shellWorkbench: 550 * 1024, route: 80 * 1024 };
@@ -202,6 +210,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   console.log(`| entry (index.html, its preloads and the entry's static imports) | ${kb(r.entry.size)} | — | — |`);
   console.log(`| login route JS + CSS | ${kb(r.login.size)} | ≤ 150 KB | ${met(r.login.size, TARGETS.login)} |`);
   console.log(`| shell + workbench | ${kb(r.shellWorkbench.size)} | ≤ 550 KB | ${met(r.shellWorkbench.size, TARGETS.shellWorkbench)} |`);
+  console.log(`| shell, loaded when idle after the first load (the page kit) | ${kb(r.shellIdle.size)} | — | — |`);
   console.log(`| largest other route, beyond the shell: ${largest.name} | ${kb(largest.size)} | ≤ 80 KB | ${met(largest.size, TARGETS.route)} |`);
   console.log(`| largest on-demand chunk (not a route), beyond the shell: ${r.largestOnDemand.name} | ${kb(r.largestOnDemand.size)} | — | — |`);
   console.log(`\n${r.routes.length} route pages; ${over.length} over 80 KB${over.length ? `: ${over.map((x) => `${x.name} ${kb(x.size)}`).join(", ")}` : ""}.`);
@@ -224,6 +233,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     list("entry", r.entry);
     list("login", r.login);
     list("shell + workbench", r.shellWorkbench);
+    list("shell, when idle", r.shellIdle);
     console.log("\nroutes, beyond the shell:");
     for (const x of r.routes.slice(0, 15)) console.log(`  ${kb(x.size).padStart(9)}  ${x.name}`);
   }

@@ -74,16 +74,30 @@ function ShellFrame() {
   );
 }
 
-/** Starts loading the components most pages share (page-kit.ts); a failure only leaves it to the page. */
-function usePageKitPreload() {
+/** How long the page kit waits at most for the browser to be idle once the shell has its user. */
+const PAGE_KIT_IDLE_WAIT_MS = 5000;
+
+/**
+ * Loads the components most pages share (page-kit.ts) once the shell has drawn (its user loaded) and
+ * the browser is idle, so it never competes with the first page's own code; a failure only leaves it
+ * to the page.
+ */
+function usePageKitPreload(ready: boolean) {
   useEffect(() => {
-    import("./page-kit.ts").catch(() => undefined);
-  }, []);
+    if (!ready) return;
+    const load = () => void import("./page-kit.ts").catch(() => undefined);
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(load, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(load, { timeout: PAGE_KIT_IDLE_WAIT_MS });
+    return () => window.cancelIdleCallback(id);
+  }, [ready]);
 }
 
 export default function Shell() {
-  usePageKitPreload();
   const load = useLoadCurrentUser();
+  usePageKitPreload(load.status !== "loading" && load.status !== "error");
   if (load.status === "loading") return <Spin fullscreen tip="加载中..." />;
   if (load.status === "error") {
     return (

@@ -9,6 +9,7 @@ import { operationRoutes } from "../../../generated/api-client.ts";
 import { constants } from "../../../generated/constants.ts";
 import { baseURLFor } from "../http/hosts.ts";
 import { getSignature } from "../state/session.ts";
+import { gzipBody } from "./compress.ts";
 import type { EnvironmentalInfo } from "./env-info.ts";
 import type { ClickRecord } from "./tracker.ts";
 
@@ -25,15 +26,14 @@ export type PostGzip = (url: string, body: unknown) => Promise<void>;
 
 /**
  * POSTs gzipped JSON; rejects with TrackingUnauthorized on a 401, with an Error on anything but success.
- * The compressor (pako) is a chunk of its own, loaded by the first call rather than with the shell.
+ * The browser gzips the body itself where it can (compress.ts); pako only where it cannot.
  */
 export const postGzip: PostGzip = async (url, body) => {
-  const { gzipJson } = await import("./encode.ts");
   const response = await axios.request({
     method: "post",
     url,
     baseURL: baseURLFor(typeof window !== "undefined" ? window.location.hostname : undefined) || undefined,
-    data: gzipJson(body).buffer,
+    data: await gzipBody(body),
     timeout: constants.trackingTimeoutMs,
     withCredentials: true,
     validateStatus: () => true,

@@ -1,5 +1,6 @@
 // spec §7 Tracking: both tracking calls are gzip-compressed. The body is the JSON text, gzipped with
-// pako 3 (named imports: pako 3 has no default export), sent with Content-Encoding: gzip.
+// pako 3 (named imports: pako 3 has no default export), sent with Content-Encoding: gzip. The sender
+// uses it only in a browser without CompressionStream (compress.ts).
 import { gzip, ungzip } from "pako";
 
 /** The gzip bytes of a value's JSON, as an exact-size ArrayBuffer-backed array. */
