@@ -5,7 +5,8 @@
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
-import { App, Button, Card, Popconfirm, Result, Space, Typography } from "antd";
+import { App, Button, Card, Popconfirm, Space, Typography } from "antd";
+import { FailureResult } from "../ui/FailureResult.tsx";
 import type { TableProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -230,7 +231,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
         </Space>
       )}
       {listQuery.isError && rows.length === 0 ? (
-        <Result
+        <FailureResult
           status="error"
           title={messages.cardLoadFailed}
           subTitle={(listQuery.error as { message?: string } | null)?.message}

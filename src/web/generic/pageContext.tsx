@@ -3,7 +3,8 @@
 // link is built from the route the page is on), the access decisions, and the fallbacks.
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { useCan } from "@refinedev/core";
-import { Button, Result, Space } from "antd";
+import { Button, Space } from "antd";
+import { FailureResult } from "../ui/FailureResult.tsx";
 import { generatePath, useLocation, useNavigate, useParams } from "react-router";
 import type { ResourceDef, RouteDef } from "../../../generated/model-types.ts";
 import { errorCodes, messages } from "../../../generated/errors.ts";
@@ -72,13 +73,13 @@ export function useResourceAccess(def: ResourceDef): ResourceAccess {
 export const pageTitle = (route: RouteDef): string => withScene(route.title);
 
 export function ResourceMissing({ resource }: { resource: string }) {
-  return <Result status="warning" title="页面配置有误" subTitle={fillTexts.webList.resourceMissing({ resource })} />;
+  return <FailureResult status="warning" title="页面配置有误" subTitle={fillTexts.webList.resourceMissing({ resource })} />;
 }
 
 export function NoPermission() {
   const navigate = useNavigate();
   return (
-    <Result
+    <FailureResult
       status="403"
       title="403"
       subTitle={messages.noModulePermission}
@@ -95,7 +96,7 @@ export function NoPermission() {
 export function RecordLoadError({ error, onRetry, onBack }: { error: unknown; onRetry: () => void; onBack: () => void }) {
   const notFound = (error as RequestError | null)?.status === 404;
   return (
-    <Result
+    <FailureResult
       status={notFound ? "404" : "error"}
       title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
       extra={

@@ -1,7 +1,7 @@
 // The layout route of the pages inside the main frame (spec §2 Layout): header, left menu, page tabs,
 // breadcrumb, watermark and the page (<Outlet/>), with the navigation guards of spec §4. The user is
 // loaded once here and shared with everything below (useCurrentUser).
-import { Button, Layout, Result, Spin } from "antd";
+import { Button, Layout, Spin } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { routes } from "../../../generated/routes.ts";
@@ -22,6 +22,7 @@ import PasswordGate from "./PasswordGate.tsx";
 import GuideLayer from "../guides/GuideLayer.tsx";
 import { GUIDE_SPACE_PROPERTY } from "../guides/events.ts";
 import { GuideBandContext } from "../guides/guide-dock.tsx";
+import { FailureResult } from "../ui/FailureResult.tsx";
 
 function ShellFrame() {
   const user = useCurrentUser();
@@ -101,7 +102,7 @@ export default function Shell() {
   if (load.status === "loading") return <Spin fullscreen tip="加载中..." />;
   if (load.status === "error") {
     return (
-      <Result
+      <FailureResult
         status="500"
         title="加载用户信息失败"
         subTitle={load.error instanceof Error ? load.error.message : undefined}

@@ -5,7 +5,7 @@
 // (the banner hides; any navigation clears it).
 import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnWidthOutlined, DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from "@ant-design/icons";
-import { Button, Card, Col, Empty, List, message, Modal, Result, Row, Space, Spin, Tooltip } from "antd";
+import { Button, Card, Col, Empty, List, message, Modal, Row, Space, Spin, Tooltip } from "antd";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { messages } from "../../../../generated/errors.ts";
@@ -18,6 +18,7 @@ import AdvertBanner from "./AdvertBanner.tsx";
 import { addableModules, addItem, moveDown, moveItem, moveUp, removeItem, toggleWidth, type LayoutItem } from "./layout-state.ts";
 import { moduleBodies } from "./modules.tsx";
 import { workbenchKeys, workbenchMutations, workbenchQueries } from "./queries.ts";
+import { FailureResult } from "../../ui/FailureResult.tsx";
 
 export default function WorkbenchPage(_props: PageProps) {
   const user = useCurrentUser();
@@ -37,7 +38,7 @@ export default function WorkbenchPage(_props: PageProps) {
 
   if (communityId == null) return <Empty description="请先在顶部选择社区" />;
   if (layout.isError) {
-    return <Result status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => void layout.refetch()}>{messages.cardRefresh}</Button>} />;
+    return <FailureResult status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => void layout.refetch()}>{messages.cardRefresh}</Button>} />;
   }
   const saved = layout.data;
   if (!saved)
