@@ -1,7 +1,8 @@
 // Parking paid like any bill. Monthly rent: a place 出租 to a room names a rent item (category
 // 停车月租类); generation bills that item only to the rooms a place is rented to, and a rent bill settled
-// — at the desk, online, from the balance at approval — moves the place's 月租缴至 to the end of its
-// period, never back; a voided receipt moves it back to what the settled bills left give. A room
+// — at the desk, online, from the balance at approval — moves the place's 月租缴至 to the end of the
+// last period paid without a gap (an owed month, or a month with no bill, ends it), never back; a
+// voided receipt moves it back to what the settled bills left give. A room
 // rents one place per rent item. Temporary stays: quoted by the lot's rule of the entry day and paid
 // at exit as a counter charge (payments source 临时收费, a receipt, the day's 日结), with a 停车缴费 row;
 // a free stay is recorded without payment; a changed amount, a lot without a rule, another tenant's
@@ -68,14 +69,19 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
     await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { ids: all.map((b) => b.id) });
   });
 
-  it("moves the place's paid-until date to the end of a bill's period when paid at the desk, never back", async () => {
+  it("moves the place's paid-until date to the end of the last period paid without a gap, never back", async () => {
     expect(await paidUntil(places[0])).toBeNull();
     const march = await billOf(fx.rooms[0].id, "2031-03");
     await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [march.id], payMethod: 5, receivedAmount: "300.00" });
-    expect(await paidUntil(places[0])).toBe("2031-03-31");
+    // January and February are owed: March alone does not make the place paid
+    expect(await paidUntil(places[0])).toBeNull();
     const january = await billOf(fx.rooms[0].id, "2031-01");
     const paid = await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [january.id], payMethod: 1 });
     expect(paid.receiptNo).toBeTruthy();
+    // January and March paid, February owed: paid to the end of January
+    expect(await paidUntil(places[0])).toBe("2031-01-31");
+    const february = await billOf(fx.rooms[0].id, "2031-02");
+    await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [february.id], payMethod: 1 });
     expect(await paidUntil(places[0])).toBe("2031-03-31");
     // the other rented place is untouched
     expect(await paidUntil(places[1])).toBeNull();
@@ -89,10 +95,11 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
     );
     expect((await voidAtOnce(t.server, t.admin, rows[0].id, "收错车位")).body.code).toBe(0);
     expect((await billOf(fx.rooms[0].id, "2031-03")).status).toBe(2);
-    expect(await paidUntil(places[0])).toBe("2031-01-31");
+    expect(await paidUntil(places[0])).toBe("2031-02-28");
   });
 
   it("extends it when a bill is paid online (the gateway's settlement goes through the same payment)", async () => {
+    const march = await billOf(fx.rooms[0].id, "2031-03");
     const april = await billOf(fx.rooms[0].id, "2031-04");
     const session: SessionInfo = {
       tokenHash: "online",
@@ -106,19 +113,24 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
       tenantName: "",
       sceneName: "",
     };
-    await t.server.db.transaction((tx) => payBills(tx, session, null, { billIds: [april.id], payMethod: null }, { online: { payMethod: 1 } }));
+    await t.server.db.transaction((tx) => payBills(tx, session, null, { billIds: [march.id, april.id], payMethod: null }, { online: { payMethod: 1 } }));
     expect(await paidUntil(places[0])).toBe("2031-04-30");
   });
 
-  it("extends it when approval pays the bill from the room's balance", async () => {
+  it("extends it when approval pays the bill from the room's balance, up to a month with no bill", async () => {
     const room = fx.rooms[1].id;
+    const january = await billOf(room, "2031-01");
+    await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [january.id], payMethod: 1 });
+    expect(await paidUntil(places[1])).toBe("2031-01-31");
     const account = await ok(t.server, "POST", "/api/property/prepayAccounts", t.admin, { communityId: fx.communityId, roomId: room, autoDeduct: true });
     await ok(t.server, "POST", `/api/property/prepayAccounts/${account.id}/actions/recharge`, t.admin, { amount: "1000.00", payMethod: 5 });
-    await generate(t.server, t.admin, { period: "2031-05", paymentItemIds: [item], roomIds: [room] });
+    for (const period of ["2031-02", "2031-05"]) await generate(t.server, t.admin, { period, paymentItemIds: [item], roomIds: [room] });
+    const february = await billOf(room, "2031-02");
     const may = await billOf(room, "2031-05");
-    const r = await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { ids: [may.id] });
-    expect(r.deducted).toBe(1);
-    expect(await paidUntil(places[1])).toBe("2031-05-31");
+    const r = await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { ids: [february.id, may.id] });
+    expect(r.deducted).toBe(2);
+    // March and April were never billed: the run stops at the end of February
+    expect(await paidUntil(places[1])).toBe("2031-02-28");
   });
 
   it("lets a room rent one place per rent item, and a rented place billed monthly needs its room", async () => {
