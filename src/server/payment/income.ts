@@ -23,6 +23,9 @@ export type MoneyByKind = Record<(typeof KINDS)[number], number>;
 
 export const noMoney = (): MoneyByKind => ({ income: 0, balanceDeducted: 0, recharged: 0, deposits: 0, arrived: 0 });
 
+/** A fee payment (实收's rows): a charge for a bill or a temporary charge, or its refund; a row without a source is a bill's. */
+export const feePaymentSql = sql`coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})`;
+
 /** A payment's business day: its accounting day, or for a row from before those, its China-time date. */
 export const paymentDaySql = raw(`coalesce(p.accounting_day, ${chinaDateSql("p.paid_at")})`);
 
@@ -40,13 +43,12 @@ export interface IncomeQuery {
 export async function moneyByKind(db: DbSession, q: IncomeQuery): Promise<Map<string, MoneyByKind>> {
   if (!q.communityIds.length) return new Map();
   const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
-  const fee = sql`coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})`;
   const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
   const rows = await camelRows<{ communityId: number; bucket: string; income: string; balanceDeducted: string; recharged: string; deposits: string }>(
     db,
     sql`select p.community_id, to_char(${paymentDaySql}, ${q.bucket}) as bucket,
-               coalesce(sum(${signed}) filter (where ${fee}), 0)::bigint as income,
-               coalesce(sum(${signed}) filter (where ${fee} and ${fromBalance}), 0)::bigint as balance_deducted,
+               coalesce(sum(${signed}) filter (where ${feePaymentSql}), 0)::bigint as income,
+               coalesce(sum(${signed}) filter (where ${feePaymentSql} and ${fromBalance}), 0)::bigint as balance_deducted,
                coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
                coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits
           from payments p

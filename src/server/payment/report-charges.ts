@@ -14,10 +14,10 @@ import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { GetChargeReportBody, GetChargeReportResult } from "../../../generated/operation-types.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { raw, sql, type Sql } from "../platform/db/sql.ts";
-import { BillStatus, PaymentSource, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
+import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
-import { moneyByKind, paymentDaySql } from "./income.ts";
+import { feePaymentSql, moneyByKind, paymentDaySql } from "./income.ts";
 import { reportPeriod, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
 
 const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net", "recharged", "deposits"] as const;
@@ -30,7 +30,7 @@ function feePayments(tenantId: number, communityId: number, p: ReportPeriod): Sq
   return sql`select p.amount, p.pay_method, p.return_flag = ${ReturnFlag.Refund} as refund, b.period, ${paymentDaySql} as day
                from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
               where p.tenant_id = ${tenantId} and p.community_id = ${communityId}
-                and coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})
+                and ${feePaymentSql}
                 and ${paymentDaySql} between ${p.firstDay}::date and ${p.lastDay}::date`;
 }
 
