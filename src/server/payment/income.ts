@@ -39,18 +39,22 @@ export interface IncomeQuery {
   bucket: "YYYY-MM-DD" | "YYYY-MM";
 }
 
+const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
+const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
+
+/** The columns recharged (预存充值) and deposits (押金) of the payments summed: fen, refunds taken off. */
+export const heldMoneySql = sql`coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
+               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits`;
+
 /** Each community's money by kind per bucket: key `${communityId}|${bucket}`; buckets without money are absent. */
 export async function moneyByKind(db: DbSession, q: IncomeQuery): Promise<Map<string, MoneyByKind>> {
   if (!q.communityIds.length) return new Map();
-  const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
-  const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
   const rows = await camelRows<{ communityId: number; bucket: string; income: string; balanceDeducted: string; recharged: string; deposits: string }>(
     db,
     sql`select p.community_id, to_char(${paymentDaySql}, ${q.bucket}) as bucket,
                coalesce(sum(${signed}) filter (where ${feePaymentSql}), 0)::bigint as income,
                coalesce(sum(${signed}) filter (where ${feePaymentSql} and ${fromBalance}), 0)::bigint as balance_deducted,
-               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
-               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits
+               ${heldMoneySql}
           from payments p
          where p.tenant_id = ${q.tenantId} and ${anyOf(sql`p.community_id`, q.communityIds)}
            and ${paymentDaySql} between ${q.firstDay}::date and ${q.lastDay}::date
