@@ -78,9 +78,9 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
     bucket: "YYYY-MM",
   });
   const moneyOf = (communityId: number, period: string) => {
-    const key = `${communityId}|${period}`;
-    const m = money.get(key) ?? noMoney();
-    money.delete(key);
+    const months = money.get(communityId);
+    const m = months?.get(period) ?? noMoney();
+    months?.delete(period);
     return { income: m.income, recharged: m.recharged, deposits: m.deposits };
   };
   const list: ReportRow<number>[] = rows.map((r) => {
@@ -148,16 +148,15 @@ async function tenantCommunityIds(db: DbSession, tenantId: number): Promise<numb
 }
 
 /** Rows for the months a community took money without bills of that period: nothing due, the money only. */
-async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<string, MoneyByKind>): Promise<ReportRow<number>[]> {
-  if (!rest.size) return [];
-  const ids = [...new Set([...rest.keys()].map((k) => Number(k.split("|")[0])))];
+async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<number, Map<string, MoneyByKind>>): Promise<ReportRow<number>[]> {
+  const ids = [...rest].filter(([, months]) => months.size).map(([communityId]) => communityId);
+  if (!ids.length) return [];
   const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and ${anyOf(sql`id`, ids)}`);
   const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
-  return [...rest.entries()].map(([key, m]) => {
-    const [communityId, period] = key.split("|");
-    return {
-      communityId: Number(communityId),
-      communityName: names.get(Number(communityId)) ?? "",
+  return [...rest].flatMap(([communityId, months]) =>
+    [...months].map(([period, m]) => ({
+      communityId,
+      communityName: names.get(communityId) ?? "",
       period,
       amountDue: 0,
       collected: 0,
@@ -171,8 +170,8 @@ async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<string, 
       income: m.income,
       recharged: m.recharged,
       deposits: m.deposits,
-    };
-  });
+    })),
+  );
 }
 
 const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: boolean }[] = [
