@@ -70,9 +70,10 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       group by b.community_id, c.name, b.period, h.households, h.paid
       order by b.period, c.name, b.community_id`,
   );
+  const names = await communityNames(db, tenantId, communityIds);
   const money = await moneyByKind(db, {
     tenantId,
-    communityIds: communityIds ?? (await tenantCommunityIds(db, tenantId)),
+    communityIds: [...names.keys()],
     firstDay: `${start}-01`,
     lastDay: monthEndDay(end),
     bucket: "YYYY-MM",
@@ -104,7 +105,7 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       ...moneyOf(Number(r.communityId), String(r.period)),
     };
   });
-  list.push(...(await moneyOnlyRows(db, tenantId, money)));
+  list.push(...moneyOnlyRows(money, names));
   list.sort((a, b) => a.period.localeCompare(b.period) || a.communityName.localeCompare(b.communityName) || a.communityId - b.communityId);
   const totals = list.reduce(
     (t, r) => {
@@ -142,17 +143,14 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
   };
 }
 
-async function tenantCommunityIds(db: DbSession, tenantId: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(sql`select id from communities where tenant_id = ${tenantId}`);
-  return rows.map((r) => Number(r.id));
+/** The tenant's communities the report covers (those asked, else all): id → name. */
+async function communityNames(db: DbSession, tenantId: number, communityIds: readonly number[] | undefined): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} ${communityIds ? sql`and ${anyOf(sql`id`, communityIds)}` : empty}`);
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
 /** Rows for the months a community took money without bills of that period: nothing due, the money only. */
-async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<number, Map<string, MoneyByKind>>): Promise<ReportRow<number>[]> {
-  const ids = [...rest].filter(([, months]) => months.size).map(([communityId]) => communityId);
-  if (!ids.length) return [];
-  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and ${anyOf(sql`id`, ids)}`);
-  const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+function moneyOnlyRows(rest: Map<number, Map<string, MoneyByKind>>, names: Map<number, string>): ReportRow<number>[] {
   return [...rest].flatMap(([communityId, months]) =>
     [...months].map(([period, m]) => ({
       communityId,
