@@ -244,9 +244,9 @@ export const stateActions = {
     mapping: "prepayTxStatus",
     actions: {
       /** 退款审核通过: 待审核 → 已完成 */
-      approveRefund: { name: "approveRefund", label: "退款审核通过", from: [PrepayTxStatus.Pending], to: PrepayTxStatus.Completed, inputs: [], required: [], byField: "approverId", atField: "approvedAt", confirm: "确定退还该预存款吗？", danger: false },
+      approveRefund: { name: "approveRefund", label: "退款审核通过", from: [PrepayTxStatus.Pending], to: PrepayTxStatus.Completed, inputs: [], required: [], byField: "approverId", authority: "HBL0701317", atField: "approvedAt", confirm: "确定退还该预存款吗？", danger: false },
       /** 驳回: 待审核 → 已驳回 */
-      rejectRefund: { name: "rejectRefund", label: "驳回", from: [PrepayTxStatus.Pending], to: PrepayTxStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", atField: "approvedAt", danger: true },
+      rejectRefund: { name: "rejectRefund", label: "驳回", from: [PrepayTxStatus.Pending], to: PrepayTxStatus.Rejected, inputs: ["rejectReason"], required: ["rejectReason"], byField: "approverId", authority: "HBL0701317", atField: "approvedAt", danger: true },
     },
   },
   /** 押金 (schemas/modules/propertyPayment.yaml) */

@@ -402,6 +402,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "byField": "approverId",
+        "authority": "HBL0701317",
         "atField": "approvedAt",
         "confirm": "确定退还该预存款吗？",
         "done": "退款已审核通过",
@@ -421,6 +422,7 @@ const def: ResourceDef = {
           "rejectReason"
         ],
         "byField": "approverId",
+        "authority": "HBL0701317",
         "atField": "approvedAt",
         "done": "已驳回",
         "danger": true

@@ -16,62 +16,79 @@ import { anyOf, raw, sql } from "../platform/db/sql.ts";
 import { fen } from "./common.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 
-const KINDS = ["income", "balanceDeducted", "recharged", "deposits", "arrived"] as const;
-
-/** A bucket's money by kind (fen); refunds already taken off. */
-export type MoneyByKind = Record<(typeof KINDS)[number], number>;
+/** Money by kind (fen) of a bucket or a range; refunds already taken off. */
+export type MoneyByKind = Record<"income" | "balanceDeducted" | "recharged" | "deposits" | "arrived", number>;
 
 export const noMoney = (): MoneyByKind => ({ income: 0, balanceDeducted: 0, recharged: 0, deposits: 0, arrived: 0 });
+
+/** A fee payment (实收's rows): a charge for a bill or a temporary charge, or its refund; a row without a source is a bill's. */
+export const feePaymentSql = sql`coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})`;
 
 /** A payment's business day: its accounting day, or for a row from before those, its China-time date. */
 export const paymentDaySql = raw(`coalesce(p.accounting_day, ${chinaDateSql("p.paid_at")})`);
 
-export interface IncomeQuery {
+/** The payments counted: the communities', on a range of business days. */
+export interface IncomeRange {
   tenantId: number;
   communityIds: readonly number[];
   /** First and last business day counted, "YYYY-MM-DD". */
   firstDay: string;
   lastDay: string;
+}
+
+export interface IncomeQuery extends IncomeRange {
   /** How a day is bucketed: "YYYY-MM-DD" per day, "YYYY-MM" per month. */
   bucket: "YYYY-MM-DD" | "YYYY-MM";
 }
 
-/** Each community's money by kind per bucket: key `${communityId}|${bucket}`; buckets without money are absent. */
-export async function moneyByKind(db: DbSession, q: IncomeQuery): Promise<Map<string, MoneyByKind>> {
-  if (!q.communityIds.length) return new Map();
-  const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
-  const fee = sql`coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})`;
-  const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
-  const rows = await camelRows<{ communityId: number; bucket: string; income: string; balanceDeducted: string; recharged: string; deposits: string }>(
+const signed = sql`case when p.return_flag = ${ReturnFlag.Refund} then -p.amount else p.amount end`;
+const fromBalance = sql`p.pay_method = ${BALANCE_PAY_METHOD}`;
+
+/** The columns recharged (预存充值) and deposits (押金) of the payments summed: fen, refunds taken off. */
+export const heldMoneySql = sql`coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
+               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits`;
+
+/** The columns of the payments summed by kind (moneyOf reads them): fen, refunds taken off. */
+const kindsSql = sql`coalesce(sum(${signed}) filter (where ${feePaymentSql}), 0)::bigint as income,
+               coalesce(sum(${signed}) filter (where ${feePaymentSql} and ${fromBalance}), 0)::bigint as balance_deducted,
+               ${heldMoneySql}`;
+
+interface KindsRow {
+  income: string;
+  balanceDeducted: string;
+  recharged: string;
+  deposits: string;
+}
+
+/** A row of kindsSql's columns as money by kind, with what arrived. */
+function moneyOf(r: KindsRow): MoneyByKind {
+  const m = { income: fen(r.income), balanceDeducted: fen(r.balanceDeducted), recharged: fen(r.recharged), deposits: fen(r.deposits), arrived: 0 };
+  m.arrived = m.income - m.balanceDeducted + m.recharged + m.deposits;
+  return m;
+}
+
+/** The condition on the payments p that a range counts. */
+const countedSql = (q: IncomeRange) => sql`p.tenant_id = ${q.tenantId} and ${anyOf(sql`p.community_id`, q.communityIds)} and ${paymentDaySql} between ${q.firstDay}::date and ${q.lastDay}::date`;
+
+/** Each community's money by kind per bucket: community id → bucket → money; buckets without money are absent. */
+export async function moneyByKind(db: DbSession, q: IncomeQuery): Promise<Map<number, Map<string, MoneyByKind>>> {
+  const out = new Map<number, Map<string, MoneyByKind>>();
+  if (!q.communityIds.length) return out;
+  const rows = await camelRows<KindsRow & { communityId: number; bucket: string }>(
     db,
-    sql`select p.community_id, to_char(${paymentDaySql}, ${q.bucket}) as bucket,
-               coalesce(sum(${signed}) filter (where ${fee}), 0)::bigint as income,
-               coalesce(sum(${signed}) filter (where ${fee} and ${fromBalance}), 0)::bigint as balance_deducted,
-               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.PrepayTopUp} and not ${fromBalance}), 0)::bigint as recharged,
-               coalesce(sum(${signed}) filter (where p.source = ${PaymentSource.Deposit} and not ${fromBalance}), 0)::bigint as deposits
-          from payments p
-         where p.tenant_id = ${q.tenantId} and ${anyOf(sql`p.community_id`, q.communityIds)}
-           and ${paymentDaySql} between ${q.firstDay}::date and ${q.lastDay}::date
-         group by 1, 2`,
+    sql`select p.community_id, to_char(${paymentDaySql}, ${q.bucket}) as bucket, ${kindsSql}
+          from payments p where ${countedSql(q)} group by 1, 2`,
   );
-  const out = new Map<string, MoneyByKind>();
   for (const r of rows) {
-    const m = { income: fen(r.income), balanceDeducted: fen(r.balanceDeducted), recharged: fen(r.recharged), deposits: fen(r.deposits), arrived: 0 };
-    m.arrived = m.income - m.balanceDeducted + m.recharged + m.deposits;
-    out.set(`${Number(r.communityId)}|${r.bucket}`, m);
+    const communityId = Number(r.communityId);
+    const buckets = out.get(communityId) ?? out.set(communityId, new Map()).get(communityId)!;
+    buckets.set(r.bucket, moneyOf(r));
   }
   return out;
 }
 
 /** One community's money by kind over a range of days, as one total. */
 export async function communityMoney(db: DbSession, tenantId: number, communityId: number, firstDay: string, lastDay: string): Promise<MoneyByKind> {
-  const byMonth = await moneyByKind(db, { tenantId, communityIds: [communityId], firstDay, lastDay, bucket: "YYYY-MM-DD" });
-  return sumMoney(byMonth.values());
-}
-
-/** The sum of buckets. */
-export function sumMoney(all: Iterable<MoneyByKind>): MoneyByKind {
-  const total = noMoney();
-  for (const m of all) for (const k of KINDS) total[k] += m[k];
-  return total;
+  const [total] = await camelRows<KindsRow>(db, sql`select ${kindsSql} from payments p where ${countedSql({ tenantId, communityIds: [communityId], firstDay, lastDay })}`);
+  return moneyOf(total);
 }

@@ -10,7 +10,6 @@ import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay } from "./bills.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { dayLockKey, nextCounter, PAYMENT_TYPE_OTHER, refused, RETURN_FLAG_CHARGE, nextPaymentSerialNo } from "./common.ts";
-import { apiError } from "../platform/http/envelope.ts";
 import { sql } from "../platform/db/sql.ts";
 import { PaymentSource, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
 
@@ -87,9 +86,4 @@ export async function requireRoomIn(tx: DbSession, tenantId: number, communityId
   if (roomId === null) return;
   const { rows } = await tx.query(sql`select 1 from rooms where tenant_id = ${tenantId} and id = ${roomId} and community_id = ${communityId}`);
   if (!rows.length) throw refused("roomNotInCommunity", "roomId");
-}
-
-/** The holder of one of the codes may decide (approvals belong to 实收管理), else the 403 marker. */
-export function requireAuthority(session: SessionInfo, code: string): void {
-  if (!session.authorities.includes(code)) throw apiError("NO_PERMISSION");
 }

@@ -14,9 +14,9 @@ import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { apiError } from "../platform/http/envelope.ts";
-import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
+import { fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
-import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
+import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireRoomIn } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
@@ -158,7 +158,6 @@ async function ledgerRow(tx: DbSession, tenantId: number, id: number): Promise<L
 /** Approving a refund of the balance: taken off under the account's lock (never below zero), paid back as a ReturnFlag.Refund row. */
 async function approveRefund(ctx: ActionHookContext): Promise<void> {
   const { tx, session } = ctx;
-  requireAuthority(session, CODES.received);
   const id = Number(ctx.row.id);
   const entry = await ledgerRow(tx, session.tenantId, id);
   if (entry.txType !== PrepayTxType.Refund) throw refused("onlyRefundsApproved");
@@ -180,7 +179,6 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
 }
 
 async function decideRefund(ctx: ActionHookContext): Promise<void> {
-  requireAuthority(ctx.session, CODES.received);
   const entry = await ledgerRow(ctx.tx, ctx.session.tenantId, Number(ctx.row.id));
   if (entry.txType !== PrepayTxType.Refund) throw refused("onlyRefundsApproved");
 }

@@ -13,26 +13,17 @@ import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
 import type { GetChargeReportBody, GetChargeReportResult } from "../../../generated/operation-types.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
-import { raw, sql, type Sql } from "../platform/db/sql.ts";
-import { BillStatus, PaymentSource, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
+import { raw, sql } from "../platform/db/sql.ts";
+import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
 import { chinaDateSql } from "../../common/china-time.ts";
-import { moneyByKind, paymentDaySql } from "./income.ts";
-import { reportPeriod, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
+import { feePaymentSql, heldMoneySql, paymentDaySql } from "./income.ts";
+import { reportPeriod, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net", "recharged", "deposits"] as const;
 
 /** The China-time calendar day a waiver was approved. */
 const approvedOn = raw(chinaDateSql("w.approved_at"));
-
-/** The fee payments (charges and refunds of bills and temporary charges) of the community counted in the period, with their day. */
-function feePayments(tenantId: number, communityId: number, p: ReportPeriod): Sql {
-  return sql`select p.amount, p.pay_method, p.return_flag = ${ReturnFlag.Refund} as refund, b.period, ${paymentDaySql} as day
-               from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
-              where p.tenant_id = ${tenantId} and p.community_id = ${communityId}
-                and coalesce(p.source, ${PaymentSource.BillPayment}) in (${PaymentSource.BillPayment}, ${PaymentSource.AdHocCharge})
-                and ${paymentDaySql} between ${p.firstDay}::date and ${p.lastDay}::date`;
-}
 
 /** `community`: the one the operation's scope guard checked (reportCommunity). */
 export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community: ReportCommunity): Promise<GetChargeReportResult> {
@@ -50,13 +41,23 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
              and ${due} between ${period.firstDay}::date and ${period.lastDay}::date
            group by 1`,
   );
-  const paid = await camelRows<{ bucket: string; collected: string; arrears: string; refunded: string }>(
+  // One read of the payments: per bucket and pay method, the fee charges (collected, of which arrears
+  // recovered) and refunds, and the top-ups and deposits beside them.
+  const isRefund = sql`p.return_flag = ${ReturnFlag.Refund}`;
+  const charge = sql`${feePaymentSql} and not (${isRefund})`;
+  const paid = await camelRows<{ bucket: string; payMethod: number; feeRows: number; count: number; collected: string; arrears: string; refunded: string; recharged: string; deposits: string }>(
     db,
-    sql`select to_char(x.day, ${fmt}) as bucket,
-                 coalesce(sum(x.amount) filter (where not x.refund), 0)::bigint as collected,
-                 coalesce(sum(x.amount) filter (where not x.refund and x.period < to_char(x.day, 'YYYY-MM')), 0)::bigint as arrears,
-                 coalesce(sum(x.amount) filter (where x.refund), 0)::bigint as refunded
-            from (${feePayments(tenantId, communityId, period)}) x group by 1`,
+    sql`select to_char(${paymentDaySql}, ${fmt}) as bucket, p.pay_method,
+                 (count(*) filter (where ${feePaymentSql}))::int as fee_rows,
+                 (count(*) filter (where ${charge}))::int as count,
+                 coalesce(sum(p.amount) filter (where ${charge}), 0)::bigint as collected,
+                 coalesce(sum(p.amount) filter (where ${charge} and b.period < to_char(${paymentDaySql}, 'YYYY-MM')), 0)::bigint as arrears,
+                 coalesce(sum(p.amount) filter (where ${feePaymentSql} and ${isRefund}), 0)::bigint as refunded,
+                 ${heldMoneySql}
+            from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
+           where p.tenant_id = ${tenantId} and p.community_id = ${communityId}
+             and ${paymentDaySql} between ${period.firstDay}::date and ${period.lastDay}::date
+           group by 1, 2`,
   );
   const waived = await camelRows<{ bucket: string; waived: string }>(
     db,
@@ -66,20 +67,25 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
              and ${approvedOn} between ${period.firstDay}::date and ${period.lastDay}::date
            group by 1`,
   );
-  const methods = await camelRows<{ payMethod: number; count: number; collected: string; refunded: string }>(
-    db,
-    sql`select x.pay_method, (count(*) filter (where not x.refund))::int as count,
-                 coalesce(sum(x.amount) filter (where not x.refund), 0)::bigint as collected,
-                 coalesce(sum(x.amount) filter (where x.refund), 0)::bigint as refunded
-            from (${feePayments(tenantId, communityId, period)}) x group by 1 order by 1`,
-  );
-  const beside = await moneyByKind(db, { tenantId, communityIds: [communityId], firstDay: period.firstDay, lastDay: period.lastDay, bucket: fmt });
   const byBucket = new Map(period.buckets.map((b) => [b, zeroOf(FIGURES)]));
   const at = (bucket: string) => byBucket.get(bucket) ?? byBucket.set(bucket, zeroOf(FIGURES)).get(bucket)!;
   for (const r of receivable) Object.assign(at(r.bucket), { receivable: fen(r.receivable), lateFee: fen(r.lateFee) });
-  for (const r of paid) Object.assign(at(r.bucket), { collected: fen(r.collected), arrearsCollected: fen(r.arrears), refunded: fen(r.refunded) });
+  const methods = new Map<number, { payMethod: number; count: number; collected: number; refunded: number }>();
+  for (const r of paid) {
+    const f = at(r.bucket);
+    f.collected += fen(r.collected);
+    f.arrearsCollected += fen(r.arrears);
+    f.refunded += fen(r.refunded);
+    f.recharged += fen(r.recharged);
+    f.deposits += fen(r.deposits);
+    if (!Number(r.feeRows)) continue;
+    const payMethod = Number(r.payMethod);
+    const m = methods.get(payMethod) ?? methods.set(payMethod, { payMethod, count: 0, collected: 0, refunded: 0 }).get(payMethod)!;
+    m.count += Number(r.count);
+    m.collected += fen(r.collected);
+    m.refunded += fen(r.refunded);
+  }
   for (const r of waived) at(r.bucket).waived = fen(r.waived);
-  for (const [key, m] of beside) Object.assign(at(key.slice(key.indexOf("|") + 1)), { recharged: m.recharged, deposits: m.deposits });
   const totals = zeroOf(FIGURES);
   for (const f of byBucket.values()) {
     f.currentCollected = f.collected - f.arrearsCollected;
@@ -93,12 +99,6 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
     end: period.end,
     rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...f })),
     totals,
-    byPayMethod: methods.map((m) => ({
-      payMethod: Number(m.payMethod),
-      count: Number(m.count),
-      collected: fen(m.collected),
-      refunded: fen(m.refunded),
-      net: fen(m.collected) - fen(m.refunded),
-    })),
+    byPayMethod: [...methods.values()].sort((a, b) => a.payMethod - b.payMethod).map((m) => ({ ...m, net: m.collected - m.refunded })),
   };
 }

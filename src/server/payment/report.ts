@@ -70,17 +70,18 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       group by b.community_id, c.name, b.period, h.households, h.paid
       order by b.period, c.name, b.community_id`,
   );
+  const names = await communityNames(db, tenantId, communityIds);
   const money = await moneyByKind(db, {
     tenantId,
-    communityIds: communityIds ?? (await tenantCommunityIds(db, tenantId)),
+    communityIds: [...names.keys()],
     firstDay: `${start}-01`,
     lastDay: monthEndDay(end),
     bucket: "YYYY-MM",
   });
   const moneyOf = (communityId: number, period: string) => {
-    const key = `${communityId}|${period}`;
-    const m = money.get(key) ?? noMoney();
-    money.delete(key);
+    const months = money.get(communityId);
+    const m = months?.get(period) ?? noMoney();
+    months?.delete(period);
     return { income: m.income, recharged: m.recharged, deposits: m.deposits };
   };
   const list: ReportRow<number>[] = rows.map((r) => {
@@ -104,7 +105,7 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
       ...moneyOf(Number(r.communityId), String(r.period)),
     };
   });
-  list.push(...(await moneyOnlyRows(db, tenantId, money)));
+  list.push(...moneyOnlyRows(money, names));
   list.sort((a, b) => a.period.localeCompare(b.period) || a.communityName.localeCompare(b.communityName) || a.communityId - b.communityId);
   const totals = list.reduce(
     (t, r) => {
@@ -142,22 +143,18 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: G
   };
 }
 
-async function tenantCommunityIds(db: DbSession, tenantId: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(sql`select id from communities where tenant_id = ${tenantId}`);
-  return rows.map((r) => Number(r.id));
+/** The tenant's communities the report covers (those asked, else all): id → name. */
+async function communityNames(db: DbSession, tenantId: number, communityIds: readonly number[] | undefined): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} ${communityIds ? sql`and ${anyOf(sql`id`, communityIds)}` : empty}`);
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
 /** Rows for the months a community took money without bills of that period: nothing due, the money only. */
-async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<string, MoneyByKind>): Promise<ReportRow<number>[]> {
-  if (!rest.size) return [];
-  const ids = [...new Set([...rest.keys()].map((k) => Number(k.split("|")[0])))];
-  const { rows } = await db.query<{ id: number; name: string }>(sql`select id, name from communities where tenant_id = ${tenantId} and ${anyOf(sql`id`, ids)}`);
-  const names = new Map(rows.map((r) => [Number(r.id), String(r.name)]));
-  return [...rest.entries()].map(([key, m]) => {
-    const [communityId, period] = key.split("|");
-    return {
-      communityId: Number(communityId),
-      communityName: names.get(Number(communityId)) ?? "",
+function moneyOnlyRows(rest: Map<number, Map<string, MoneyByKind>>, names: Map<number, string>): ReportRow<number>[] {
+  return [...rest].flatMap(([communityId, months]) =>
+    [...months].map(([period, m]) => ({
+      communityId,
+      communityName: names.get(communityId) ?? "",
       period,
       amountDue: 0,
       collected: 0,
@@ -171,8 +168,8 @@ async function moneyOnlyRows(db: DbSession, tenantId: number, rest: Map<string, 
       income: m.income,
       recharged: m.recharged,
       deposits: m.deposits,
-    };
-  });
+    })),
+  );
 }
 
 const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: boolean }[] = [

@@ -17,7 +17,19 @@ import { notices } from "../ui/notices.ts";
 import { api } from "../http/api.ts";
 import { getCurrentCommunity, getCurrentCommunityId, setCurrentCommunity } from "../state/community.ts";
 import { setSceneName } from "../state/scene.ts";
-import { clearSession, getAuthorities, getCurrentUser, getTenantId, hasSession, parseAuthorityCodes, saveLogin, setCurrentUser, type CurrentUser, type LoginResult } from "../state/session.ts";
+import {
+  clearSession,
+  endLocalSession,
+  getAuthorities,
+  getCurrentUser,
+  getTenantId,
+  hasSession,
+  parseAuthorityCodes,
+  saveLogin,
+  setCurrentUser,
+  type CurrentUser,
+  type LoginResult,
+} from "../state/session.ts";
 
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/workbench/benchlayout";
@@ -145,13 +157,11 @@ export const authProvider: AuthProvider = {
     } catch {
       // The session is ended on this side whatever the server says.
     }
-    clearSession();
+    endLocalSession();
     if (params.notify !== false) {
       notices.success(messages.loggedOut);
       await new Promise((resolve) => setTimeout(resolve, constants.logoutRedirectDelayMs));
     }
-    // As the shell's sign-out (shell/sign-out.ts): the next person may be of another tenant.
-    setCurrentCommunity(null);
     return { success: true, redirectTo: LOGIN_PATH };
   },
 

@@ -3,8 +3,7 @@
 // in memory, nor the current community in storage.
 import { message, Modal } from "antd";
 import { queryClient } from "../http/query-client.ts";
-import { clearSession } from "../state/session.ts";
-import { setCurrentCommunity } from "../state/community.ts";
+import { endLocalSession } from "../state/session.ts";
 import { appUrl } from "./external-window.ts";
 import { delay, logoutFlow } from "./logout.ts";
 import type { Id } from "./picker-state.ts";
@@ -18,12 +17,7 @@ export function startLogout(tenantId: Id | null | undefined): void {
       }),
     // A GET operation, read once (the page then reloads at the login page, the cache with it).
     callLogout: () => queryClient.fetchQuery(shellQueries.logout(tenantId)),
-    clearSession: () => {
-      clearSession();
-      // The next person on this browser may be of another tenant: it starts from its own last
-      // community, never with this one's name in the header (or its id sent along).
-      setCurrentCommunity(null);
-    },
+    clearSession: endLocalSession,
     showSuccess: (text) => void message.success(text),
     wait: delay,
     toLogin: () => {

@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from "react";
 import { constants } from "../../../generated/constants.ts";
 import { session } from "./storage.ts";
+import { setCurrentCommunity } from "./community.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 const keys = constants.sessionKeys;
@@ -132,4 +133,12 @@ export function useCurrentUser(): CurrentUser | null {
 export function clearSession(): void {
   session().clear();
   setCurrentUser(null);
+}
+
+/** Signing out on this side (the shell's 退出登录 and the auth provider's logout): the session ends and the current community is forgotten. */
+export function endLocalSession(): void {
+  clearSession();
+  // The next person on this browser may be of another tenant: it starts from its own last
+  // community, never with this one's name in the header (or its id sent along).
+  setCurrentCommunity(null);
 }

@@ -203,10 +203,13 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
     const pending = (await ledger(id)).length;
     const { rows } = await t.server.db.query<{ id: number }>("select id from prepay_transactions where tenant_id = $1 and account_id = $2 and status = 1", [t.ids.tenantA, id]);
     const refundId = rows[0].id;
-    // The cashier may not approve it (the 403 marker).
+    // The cashier may neither approve nor reject it (the 403 marker; the list shows it neither button).
     const denied = await post(cashier, `/api/property/prepayTransactions/${refundId}/actions/approveRefund`);
     expect(denied.status).toBe(401);
     expect(denied.body.status).toBe(403);
+    const deniedReject = await post(cashier, `/api/property/prepayTransactions/${refundId}/actions/rejectRefund`, { rejectReason: "余额不足" });
+    expect(deniedReject.status).toBe(401);
+    expect(deniedReject.body.status).toBe(403);
     // The balance (200.00) no longer covers 250.00: approval refused, nothing changes.
     const short = await post(t.admin, `/api/property/prepayTransactions/${refundId}/actions/approveRefund`);
     expect(short.status).toBe(400);
