@@ -63,13 +63,17 @@ export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: n
     : [];
   const receipts = await camelRows<{ id: number; receiptNo: string; issuedAt: string; amount: number | string; payMethod: number | null; status: number; issuerName: string | null }>(
     db,
-    sql`select r.id, r.receipt_no, r.issued_at, r.amount, r.pay_method, r.status, ${personNameSql("u")} as issuer_name
-          from receipts r left join users u on u.tenant_id = r.tenant_id and u.id = r.issuer_id
-         where r.tenant_id = ${tenantId} and r.id in (
-                 select x.id from receipts x where x.tenant_id = ${tenantId} and x.room_id = ${roomId}
-                 union
-                 select x.id from payments p join receipts x on x.tenant_id = p.tenant_id and x.receipt_no = p.receipt_no
-                  where p.tenant_id = ${tenantId} and p.room_id = ${roomId})
+    // The room's receipts are found once (materialized): without table statistics (a new office) the
+    // planner would otherwise run the set again for every receipt of the tenant.
+    sql`with theirs as materialized (
+          select x.id from receipts x where x.tenant_id = ${tenantId} and x.room_id = ${roomId}
+          union
+          select x.id from receipts x
+           where x.tenant_id = ${tenantId} and x.receipt_no in (select p.receipt_no from payments p where p.tenant_id = ${tenantId} and p.room_id = ${roomId} and p.receipt_no is not null)
+        )
+        select r.id, r.receipt_no, r.issued_at, r.amount, r.pay_method, r.status, ${personNameSql("u")} as issuer_name
+          from theirs t join receipts r on r.tenant_id = ${tenantId} and r.id = t.id
+          left join users u on u.tenant_id = r.tenant_id and u.id = r.issuer_id
          order by r.issued_at desc, r.id desc limit ${RECENT_RECEIPTS}`,
   );
   return {
