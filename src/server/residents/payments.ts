@@ -89,6 +89,15 @@ export async function asPayerRefusal(db: DbSession, tenantId: number, wanted: nu
   throw err;
 }
 
+/** An order as payMyBills and prepayMyMonths answer it: its id, amount, pay page, end and state. */
+export const orderAnswer = (o: { id: number; amount: number; payUrl: string | null; expiresAt: string; status: number }): PayMyBillsResult => ({
+  orderId: Number(o.id),
+  amount: Number(o.amount),
+  payUrl: o.payUrl ?? "",
+  expiresAt: o.expiresAt,
+  status: o.status,
+});
+
 interface PayInput {
   roomId: number;
   billIds: number[] | undefined;
@@ -104,15 +113,8 @@ async function payMyBills(app: FastifyInstance, ctx: OnlinePayContext, request: 
   const { tenantId } = resident;
   await assertBoundRoom(app.db, resident, input.roomId);
   const wanted = await wantedBills(app.db, tenantId, input.roomId, input.billIds);
-  const answer = (o: { id: number; amount: number; payUrl: string | null; expiresAt: string; status: number }): PayMyBillsResult => ({
-    orderId: Number(o.id),
-    amount: Number(o.amount),
-    payUrl: o.payUrl ?? "",
-    expiresAt: o.expiresAt,
-    status: o.status,
-  });
   const open = await openOrderOfRoom(app.db, tenantId, input.roomId, input.channel);
-  if (open && wanted.length && sameSet(await billsOfOrder(app.db, tenantId, open.id), wanted)) return answer({ ...open, expiresAt: chinaDateTime(open.expiresAt) });
+  if (open && wanted.length && sameSet(await billsOfOrder(app.db, tenantId, open.id), wanted)) return orderAnswer({ ...open, expiresAt: chinaDateTime(open.expiresAt) });
   const mine = await camelRows<OrderRow>(
     app.db,
     sql`${ORDER_SELECT} where tenant_id = ${tenantId} and room_id = ${input.roomId} and status = ${OnlineOrderStatus.Pending} and channel <> ${input.channel}
@@ -129,7 +131,7 @@ async function payMyBills(app: FastifyInstance, ctx: OnlinePayContext, request: 
   ).catch((err: unknown) => asPayerRefusal(app.db, tenantId, wanted, err));
   await app.db.query(sql`update online_payment_orders set resident_id = ${resident.residentId} where tenant_id = ${tenantId} and id = ${made.id}`);
   await scheduleOrderChecks(app.jobs, tenantId, made.id, (message, err) => app.log.error({ err }, `[residents] ${message}`));
-  return answer(made); // orderView: China time already
+  return orderAnswer(made); // orderView: China time already
 }
 
 /** An order of a bound room (with when the gateway was last asked about it), or 404. */

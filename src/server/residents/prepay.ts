@@ -21,7 +21,7 @@ import { createOrder, ORDER_SELECT, type OnlinePayContext, type OrderRow } from 
 import { closeOrder } from "../onlinepay/gateway-query.ts";
 import { scheduleOrderChecks } from "../onlinepay/jobs.ts";
 import { assertBoundRoom } from "./bindings.ts";
-import { asPayerRefusal, RESULT_PAGE } from "./payments.ts";
+import { asPayerRefusal, orderAnswer, RESULT_PAGE } from "./payments.ts";
 
 type Resident = Pick<ResidentInfo, "residentId" | "tenantId">;
 
@@ -48,14 +48,6 @@ async function myPrepayPlan(app: FastifyInstance, resident: Resident, roomId: nu
   return { maxMonths: planned.maxMonths, items: planned.items.map((i) => ({ id: i.id, name: i.name, nextPeriod: i.nextPeriod })), plan };
 }
 
-const answer = (o: { id: number; amount: number; payUrl: string | null; expiresAt: string; status: number }): PayMyBillsResult => ({
-  orderId: Number(o.id),
-  amount: Number(o.amount),
-  payUrl: o.payUrl ?? "",
-  expiresAt: o.expiresAt,
-  status: o.status,
-});
-
 /** prepayMyMonths: the terms priced now (refused when they are not what the page showed), then an order of 用途 预缴. */
 async function prepayMyMonths(app: FastifyInstance, ctx: OnlinePayContext, request: FastifyRequest, resident: Resident, input: PrepayInput): Promise<PayMyBillsResult> {
   const { tenantId } = resident;
@@ -78,7 +70,7 @@ async function prepayMyMonths(app: FastifyInstance, ctx: OnlinePayContext, reque
       o.payUrl &&
       new Date(o.expiresAt).getTime() > Date.now() + 5 * 60_000,
   );
-  if (same) return answer({ ...same, expiresAt: chinaDateTime(same.expiresAt) });
+  if (same) return orderAnswer({ ...same, expiresAt: chinaDateTime(same.expiresAt) });
   for (const order of pending) await closeOrder(ctx, order).catch(() => false); // a gateway that cannot close it now: a second payment would be flagged 多缴待退, never lost
   const origin = originOf(request);
   const made = await createOrder(
@@ -89,7 +81,7 @@ async function prepayMyMonths(app: FastifyInstance, ctx: OnlinePayContext, reque
   ).catch((err: unknown) => asPayerRefusal(app.db, tenantId, [], err));
   await app.db.query(sql`update online_payment_orders set resident_id = ${resident.residentId} where tenant_id = ${tenantId} and id = ${made.id}`);
   await scheduleOrderChecks(app.jobs, tenantId, made.id, (message, err) => app.log.error({ err }, `[residents] ${message}`));
-  return answer(made);
+  return orderAnswer(made);
 }
 
 export async function residentPrepayRoutes(app: FastifyInstance): Promise<void> {
