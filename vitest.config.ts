@@ -18,6 +18,11 @@ import WalkBesideApiSequencer from "./tests/support/sequencer.ts";
 // isolation: a test injects what it replaces instead, e.g. performThrough in src/web/http/api.ts).
 const workers = availableParallelism();
 
+// On CI a failed API or browser test runs once more before it fails the build (what Playwright's own
+// configuration does on CI): one stall of a shared runner should not throw away a whole run. A test that
+// fails twice fails the build; locally nothing is retried, so a flaky test shows itself where it is written.
+const retry = process.env.CI ? 1 : 0;
+
 // The suite signs in thousands of times: its products (the API servers, the browser tests' servers,
 // the seeded templates) hash passwords at a low scrypt cost instead of 0.7 s of a core each
 // (src/server/auth/password.ts passwordCost, honoured only with NODE_ENV=test). The password spec's
@@ -38,6 +43,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60000,
           hookTimeout: 120000,
+          retry,
           maxWorkers: workers,
           isolate: false,
         },
@@ -50,6 +56,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120000,
           hookTimeout: 300000,
+          retry,
           maxWorkers: workers,
           isolate: false,
         },

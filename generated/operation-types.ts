@@ -6778,14 +6778,19 @@ communityId?: (number | null)
 day: string
 /**
  * 申报明细
+ * 
+ * @maxItems 200
  */
 rows?: ({
-payMethod?: number
+payMethod: number
 /**
  * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
  */
-cashierId?: (number | null)
-declaredAmount?: (string | number | null)
+cashierId: (number | null)
+/**
+ * 实际到账金额，元，最多两位小数，分
+ */
+declaredAmount?: (number | null)
 remark?: (string | null)
 }[] | null)
 }
@@ -6801,13 +6806,18 @@ communityId?: (number | null | string)
 day: string
 /**
  * 申报明细
+ * 
+ * @maxItems 200
  */
 rows?: ({
-payMethod?: (number | string)
+payMethod: (number | string)
 /**
  * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
  */
-cashierId?: (number | null | string)
+cashierId: (number | null | string)
+/**
+ * 实际到账金额，元，最多两位小数
+ */
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)
@@ -6830,14 +6840,19 @@ communityId?: (number | null)
 day: string
 /**
  * 申报明细
+ * 
+ * @maxItems 200
  */
 rows?: ({
-payMethod?: number
+payMethod: number
 /**
  * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
  */
-cashierId?: (number | null)
-declaredAmount?: (string | number | null)
+cashierId: (number | null)
+/**
+ * 实际到账金额，元，最多两位小数，分
+ */
+declaredAmount?: (number | null)
 remark?: (string | null)
 }[] | null)
 /**
@@ -6857,13 +6872,18 @@ communityId?: (number | null | string)
 day: string
 /**
  * 申报明细
+ * 
+ * @maxItems 200
  */
 rows?: ({
-payMethod?: (number | string)
+payMethod: (number | string)
 /**
  * 收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）
  */
-cashierId?: (number | null | string)
+cashierId: (number | null | string)
+/**
+ * 实际到账金额，元，最多两位小数
+ */
 declaredAmount?: (string | number | null)
 remark?: (string | null)
 }[] | null)

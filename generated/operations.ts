@@ -24,7 +24,7 @@ export interface OperationRoute {
   errors: readonly string[];
   /** How it keeps to a user limited to some communities (src/server/platform/http/operation-scope.ts). */
   scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };
-  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */
+  /** Money the route helper converts (format: money): input paths yuan -> fen, answer paths fen -> yuan ("list[].amount"). */
   money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };
   schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };
 }
@@ -5880,6 +5880,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "rows[].declaredAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5903,8 +5908,13 @@ export const operations = {
               "array",
               "null"
             ],
+            "maxItems": 200,
             "items": {
               "type": "object",
+              "required": [
+                "payMethod",
+                "cashierId"
+              ],
               "properties": {
                 "payMethod": {
                   "type": "integer"
@@ -5914,6 +5924,7 @@ export const operations = {
                     "integer",
                     "null"
                   ],
+                  "minimum": 1,
                   "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
@@ -5921,7 +5932,10 @@ export const operations = {
                     "string",
                     "number",
                     "null"
-                  ]
+                  ],
+                  "format": "money",
+                  "description": "实际到账金额，元，最多两位小数",
+                  "x-rule": "signedAmount"
                 },
                 "remark": {
                   "type": [
@@ -5964,6 +5978,11 @@ export const operations = {
       ],
       "whenAbsent": "refuse"
     },
+    "money": {
+      "body": [
+        "rows[].declaredAmount"
+      ]
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -5987,8 +6006,13 @@ export const operations = {
               "array",
               "null"
             ],
+            "maxItems": 200,
             "items": {
               "type": "object",
+              "required": [
+                "payMethod",
+                "cashierId"
+              ],
               "properties": {
                 "payMethod": {
                   "type": "integer"
@@ -5998,6 +6022,7 @@ export const operations = {
                     "integer",
                     "null"
                   ],
+                  "minimum": 1,
                   "description": "收款人；在线支付的行为空（其实际到账金额即系统记账金额，不接受申报）"
                 },
                 "declaredAmount": {
@@ -6005,7 +6030,10 @@ export const operations = {
                     "string",
                     "number",
                     "null"
-                  ]
+                  ],
+                  "format": "money",
+                  "description": "实际到账金额，元，最多两位小数",
+                  "x-rule": "signedAmount"
                 },
                 "remark": {
                   "type": [

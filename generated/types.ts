@@ -2560,6 +2560,10 @@ validFrom?: (string | null)
  */
 validTo?: (string | null)
 /**
+ * 月租缴至
+ */
+paidUntil?: (string | null)
+/**
  * 启用
  */
 enabled?: (boolean | null)

@@ -9,6 +9,7 @@ const def: ResourceDef = {
   "label": "边缘设备",
   "table": "edge_devices",
   "scope": "tenant",
+  "scopeField": "communityId",
   "code": "HBL03019",
   "readOnly": false,
   "defaultSort": {

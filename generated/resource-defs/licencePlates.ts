@@ -245,6 +245,20 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "paidUntil",
+      "column": "paid_until",
+      "type": "date",
+      "label": "月租缴至",
+      "required": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": true,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
       "name": "enabled",
       "column": "enabled",
       "type": "boolean",

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_licencePlates_create","$ref":"resource_licencePlates_fields","required":["plate","plateType"]};
-const schema20 = {"$id":"resource_licencePlates_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"plateType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plateColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"ownerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"ownerPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"parkingPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"validFrom":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"validTo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_licencePlates_fields","type":"object","properties":{"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"plateType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"plateColor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"ownerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"maxLength":32}]}},{"if":{"type":"string","minLength":1,"maxLength":32},"then":{"allOf":[{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]},"ownerPhone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":11}]}},{"if":{"type":"string","minLength":1,"maxLength":11},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"parkingPlaceId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"validFrom":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"validTo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"paidUntil":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern5 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -1085,10 +1085,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data10 = data.enabled;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(data.paidUntil !== undefined){
+let data10 = data.paidUntil;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err70 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidUntil.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1097,12 +1097,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data11 = data.communityId;
+const _errs119 = errors;
+let valid38 = true;
 const _errs120 = errors;
-const _errs121 = errors;
-if(!((data11 === null) || (data11 === ""))){
+if(errors === _errs120){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
@@ -1112,9 +1112,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-var valid39 = _errs121 === errors;
-if(valid39){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1123,19 +1123,22 @@ vErrors.push(err72);
 }
 errors++;
 }
-else {
-errors = _errs120;
+}
+var _valid12 = _errs120 === errors;
+errors = _errs119;
 if(vErrors !== null){
-if(_errs120){
-vErrors.length = _errs120;
+if(_errs119){
+vErrors.length = _errs119;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid12){
+const _errs122 = errors;
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err73 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1144,13 +1147,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs125 = errors;
-let valid40 = true;
-const _errs126 = errors;
-if(errors === _errs126){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err74 = {};
+}
+var _valid12 = _errs122 === errors;
+valid38 = _valid12;
+}
+if(!valid38){
+const err74 = {instancePath:instancePath+"/paidUntil",schemaPath:"#/properties/paidUntil/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1160,8 +1162,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {};
+if(data.enabled !== undefined){
+let data11 = data.enabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err75 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1171,21 +1175,12 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid12 = _errs126 === errors;
-errors = _errs125;
-if(vErrors !== null){
-if(_errs125){
-vErrors.length = _errs125;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs128 = errors;
-if(typeof data11 === "string"){
-if(!pattern5.test(data11)){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs129 = errors;
+const _errs130 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1194,12 +1189,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid12 = _errs128 === errors;
-valid40 = _valid12;
-}
-if(!valid40){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid42 = _errs130 === errors;
+if(valid42){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1208,10 +1200,19 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
+else {
+errors = _errs129;
+if(vErrors !== null){
+if(_errs129){
+vErrors.length = _errs129;
 }
 else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1220,10 +1221,86 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs134 = errors;
+let valid43 = true;
+const _errs135 = errors;
+if(errors === _errs135){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid13 = _errs135 === errors;
+errors = _errs134;
+if(vErrors !== null){
+if(_errs134){
+vErrors.length = _errs134;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs137 = errors;
+if(typeof data12 === "string"){
+if(!pattern5.test(data12)){
+const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid13 = _errs137 === errors;
+valid43 = _valid13;
+}
+if(!valid43){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"paidUntil":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1266,7 +1343,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"paidUntil":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_licencePlates_update","$ref":"resource_licencePlates_fields"};
@@ -1289,6 +1366,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"plate":true,"plateType":true,"plateColor":true,"inhabitantId":true,"ownerName":true,"ownerPhone":true,"roomId":true,"parkingPlaceId":true,"validFrom":true,"validTo":true,"paidUntil":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/plateType/allOf/0":"请选择车辆类型","#/properties/plateType/allOf/1":"车辆类型格式不正确","#/properties/plateType/allOf/2/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/2/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/2/then/allOf/2":"车辆类型超出范围","#/properties/plateColor/allOf/0":"车牌颜色格式不正确","#/properties/plateColor/allOf/1/then/allOf/0":"车牌颜色请输入整数","#/properties/plateColor/allOf/1/then/allOf/1":"车牌颜色不能大于2147483647","#/properties/plateColor/allOf/1/then/allOf/2":"车牌颜色超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/ownerName/allOf/0":"车主姓名格式不正确","#/properties/ownerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/ownerName/allOf/1/then/allOf/1":"车主姓名不能超过32个字符","#/properties/ownerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/ownerPhone/allOf/0":"车主电话格式不正确","#/properties/ownerPhone/allOf/1/then/allOf/0":"车主电话不能超过11个字符","#/properties/ownerPhone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/parkingPlaceId/allOf/0":"绑定车位格式不正确","#/properties/parkingPlaceId/allOf/1/then/allOf/0":"请选择绑定车位","#/properties/validFrom/allOf/0":"有效期起格式不正确","#/properties/validFrom/allOf/1/then/allOf/0":"有效期起格式不正确，应为YYYY-MM-DD","#/properties/validTo/allOf/0":"有效期至格式不正确","#/properties/validTo/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","plateType":"请选择车辆类型"},"numericFields":["plateType","plateColor","inhabitantId","roomId","parkingPlaceId","communityId"]};
+export const meta = {"messages":{"#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/plateType/allOf/0":"请选择车辆类型","#/properties/plateType/allOf/1":"车辆类型格式不正确","#/properties/plateType/allOf/2/then/allOf/0":"车辆类型请输入整数","#/properties/plateType/allOf/2/then/allOf/1":"车辆类型不能大于2147483647","#/properties/plateType/allOf/2/then/allOf/2":"车辆类型超出范围","#/properties/plateColor/allOf/0":"车牌颜色格式不正确","#/properties/plateColor/allOf/1/then/allOf/0":"车牌颜色请输入整数","#/properties/plateColor/allOf/1/then/allOf/1":"车牌颜色不能大于2147483647","#/properties/plateColor/allOf/1/then/allOf/2":"车牌颜色超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/ownerName/allOf/0":"车主姓名格式不正确","#/properties/ownerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/ownerName/allOf/1/then/allOf/1":"车主姓名不能超过32个字符","#/properties/ownerName/allOf/2/then/allOf/0":"内容不能含有特殊字符","#/properties/ownerPhone/allOf/0":"车主电话格式不正确","#/properties/ownerPhone/allOf/1/then/allOf/0":"车主电话不能超过11个字符","#/properties/ownerPhone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/roomId/allOf/0":"关联房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择关联房屋","#/properties/parkingPlaceId/allOf/0":"绑定车位格式不正确","#/properties/parkingPlaceId/allOf/1/then/allOf/0":"请选择绑定车位","#/properties/validFrom/allOf/0":"有效期起格式不正确","#/properties/validFrom/allOf/1/then/allOf/0":"有效期起格式不正确，应为YYYY-MM-DD","#/properties/validTo/allOf/0":"有效期至格式不正确","#/properties/validTo/allOf/1/then/allOf/0":"有效期至格式不正确，应为YYYY-MM-DD","#/properties/paidUntil/allOf/0":"月租缴至格式不正确","#/properties/paidUntil/allOf/1/then/allOf/0":"月租缴至格式不正确，应为YYYY-MM-DD","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"plate":"请输入车牌号","plateType":"请选择车辆类型"},"numericFields":["plateType","plateColor","inhabitantId","roomId","parkingPlaceId","communityId"]};

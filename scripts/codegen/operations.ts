@@ -11,7 +11,7 @@ import { compile as jsonSchemaToTs } from "json-schema-to-typescript";
 import type { FieldDef, ResourceDef } from "./model-types.ts";
 import type { Model } from "./model.ts";
 import { SchemaError, type Yaml } from "./load.ts";
-import { compileStandalone, fieldSchema, type ValidatorSpec } from "./validators.ts";
+import { checkedField, compileStandalone, fieldSchema, type ValidatorSpec } from "./validators.ts";
 
 type Json = Record<string, Yaml>;
 export type InputPart = "params" | "query" | "body";
@@ -191,7 +191,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       const scope = scopeOf(op, where, resources, problems);
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
-          if (moneyPaths(s, "").some((p) => p !== "")) problems.push(`${where}: ${part}.${prop}: format money is read on an input's own properties only, not inside one`);
+          if (nestedMoney(s).some((n) => n.field || n.mapping)) problems.push(`${where}: ${part}.${prop}: a money node inside a property takes a rule and a label, not a field or a mapping`);
           if (s.format === "money" && s.field) problems.push(`${where}: ${part}.${prop}: format money and field exclude each other`);
           for (const m of messageRefs(s)) if (MESSAGE_KEY.test(m) && !model.errorMessages[m]) problems.push(`${where}: ${part}.${prop}: message ${m} is not a message of schemas/errors.yaml`);
           if (s.invalidMessage && typeof s.invalidMessage === "object" && (s.rule || s.field || s.format === "money"))
@@ -248,6 +248,26 @@ function messageText(model: Model, s: Json, message: string, keyword?: string): 
 }
 
 const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** The money nodes inside a property (its items' and properties', at any depth; not the property itself). */
+const nestedMoney = (s: Json): Json[] => {
+  const out: Json[] = [];
+  eachChild(s, (node) => {
+    if (node.format === "money") out.push(node);
+    return node;
+  });
+  return out;
+};
+
+/** A schema with the schemas inside it (properties, items; not the schema itself) rewritten node by node, innermost first. */
+const eachChild = (s: Json, f: (node: Json) => Json): Json => {
+  const { properties, items } = s;
+  return {
+    ...s,
+    ...(properties && typeof properties === "object" ? { properties: Object.fromEntries(Object.entries<Json>(properties).map(([k, v]) => [k, eachNode(v, f)])) } : {}),
+    ...(items && typeof items === "object" && !Array.isArray(items) ? { items: eachNode(items, f) } : {}),
+  };
+};
 
 /**
  * Money at the edge (`format: money` on an input property or a node of the answer's data): on the
@@ -326,7 +346,13 @@ function plainProperty(model: Model, s: Json): Json {
 export function partSchema(model: Model, op: OperationModel, part: InputPart): Json | undefined {
   const input = op.input[part];
   if (!input) return undefined;
-  const properties = Object.fromEntries(Object.entries<Json>(input.properties).map(([k, s]) => [k, plainProperty(model, s)]));
+  // A money node inside a property (rows[].declaredAmount) is documented as a money property is.
+  const documented = (s: Json) =>
+    plainProperty(
+      model,
+      eachChild(s, (node) => (node.format === "money" ? plainProperty(model, node) : node)),
+    );
+  const properties = Object.fromEntries(Object.entries<Json>(input.properties).map(([k, s]) => [k, documented(s)]));
   return {
     type: "object",
     properties,
@@ -399,6 +425,26 @@ function partCoercion(op: OperationModel, part: InputPart): ValidatorSpec | unde
   };
 }
 
+/** The field a rule or money property is checked as (one of an operation's, not a resource's). */
+const ruleField = (name: string, s: Json, required: boolean): FieldDef =>
+  checkedField({
+    name,
+    // A money property with a rule of its own (signedAmount) is checked by that rule alone.
+    type: s.format === "money" && !s.rule ? "money" : "string",
+    label: s.label ?? name,
+    required,
+    rule: s.rule ?? (s.format === "money" ? "amount" : undefined),
+  });
+
+/** A plain property's schema with each money node inside it replaced by check(node, its schema path). */
+function moneyChecked(s: Json, at: string, check: (node: Json, at: string) => Json): Json {
+  if (s.format === "money") return check(s, at);
+  const out: Json = { ...s };
+  if (s.properties && typeof s.properties === "object") out.properties = Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, moneyChecked(v, `${at}/properties/${k}`, check)]));
+  if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) out.items = moneyChecked(s.items, `${at}/items`, check);
+  return out;
+}
+
 /** The validator of one input part: rule and field properties as the resources check them, others as plain JSON Schema. */
 function partValidator(model: Model, op: OperationModel, part: InputPart): ValidatorSpec | undefined {
   const input = op.input[part];
@@ -411,23 +457,7 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
   for (const [name, s] of Object.entries<Json>(input.properties)) {
     const base = `#/properties/${name}`;
     if (s.rule || s.field || s.format === "money") {
-      const f: FieldDef = s.field
-        ? { ...fieldOf(model, s.field), ...(s.label ? { label: s.label } : {}), required: required.has(name) }
-        : {
-            name,
-            column: name,
-            type: s.format === "money" ? "money" : "string",
-            label: s.label ?? name,
-            required: required.has(name),
-            rule: s.rule ?? (s.format === "money" ? "amount" : undefined),
-            list: false,
-            filter: false,
-            search: false,
-            sort: false,
-            form: true,
-            detail: true,
-            readOnly: false,
-          };
+      const f: FieldDef = s.field ? { ...fieldOf(model, s.field), ...(s.label ? { label: s.label } : {}), required: required.has(name) } : ruleField(name, s, required.has(name));
       const compiled = fieldSchema(model, f, base);
       properties[name] = compiled.schema;
       Object.assign(messages, compiled.messages);
@@ -443,7 +473,14 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
       }
       if (!s.field || NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")) numericFields.push(name);
     } else {
-      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(mappingEnum(model, s)).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
+      // A money node inside it (rows[].declaredAmount) is checked as a money property is, its messages at its own path.
+      const nested = (node: Json, at: string): Json => {
+        const compiled = fieldSchema(model, ruleField(at, node, false), at);
+        Object.assign(messages, compiled.messages);
+        return compiled.schema;
+      };
+      const own = Object.fromEntries(Object.entries(mappingEnum(model, s)).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description"));
+      properties[name] = withSafeIntegers(moneyChecked(own, base, nested));
       const invalid = s.invalidMessage;
       messages[base] = typeof invalid === "string" ? messageText(model, s, invalid) : `${s.label ?? name}格式不正确`;
       // By keyword: the message of a value that fails that keyword of the property itself (its items' checks keep the property's).
@@ -737,7 +774,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const parts: Partial<Record<InputPart, Json>> = {};
     // What a client sends where it differs from what the handler gets (integers also as their text).
     const sent: Partial<Record<InputPart, Json>> = {};
-    // Money inputs (top-level properties) and money nodes of the answer (any depth): converted by the route helper.
+    // Money inputs and money nodes of the answer (any depth): converted by the route helper.
     const moneyIn: Partial<Record<InputPart, string[]>> = {};
     // The parts as the wire has them (the route table's schema); `parts`: as the handler gets them.
     const wired: Partial<Record<InputPart, Json>> = {};
@@ -746,7 +783,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       const schema = partSchema(model, op, part);
       if (schema) wired[part] = schema;
       if (schema) parts[part] = handlerMoney(schema);
-      const money = Object.keys(op.input[part]?.properties ?? {}).filter((k) => op.input[part]!.properties[k].format === "money");
+      const money = op.input[part] ? moneyPaths(op.input[part], "") : [];
       if (money.length) moneyIn[part] = money;
       if (schema && JSON.stringify(sentSchema(schema)) !== JSON.stringify(parts[part])) sent[part] = sentSchema(schema);
       const spec = partValidator(model, op, part);
@@ -814,7 +851,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  /** Called by another server (a gateway's callback): public, no XHR marker, the body as received. */\n  caller?: "server";\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  /** The body is a file of these media types (the bytes themselves, a Buffer in the handler). */\n  upload?: readonly string[];\n  errors: readonly string[];\n` +
     `  /** How it keeps to a user limited to some communities (src/server/platform/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string; many?: true }[]; whenAbsent: "refuse" | "handler" };\n` +
-    `  /** Money the route helper converts (format: money): inputs' own properties yuan -> fen, answer paths fen -> yuan ("list[].amount"). */\n  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };\n` +
+    `  /** Money the route helper converts (format: money): input paths yuan -> fen, answer paths fen -> yuan ("list[].amount"). */\n  money?: { params?: readonly string[]; query?: readonly string[]; body?: readonly string[]; data?: readonly string[] };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
     `export type OperationName = keyof typeof operations;\n`;

@@ -262,23 +262,22 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
   return [create, update];
 }
 
+/** A field that exists only to be checked (a rule's own validator, an operation's property): its column is its name, shown nowhere. */
+export const checkedField = (f: Pick<FieldDef, "name" | "type" | "label" | "required" | "rule">): FieldDef => ({
+  ...f,
+  column: f.name,
+  list: false,
+  filter: false,
+  search: false,
+  sort: false,
+  form: true,
+  detail: true,
+  readOnly: false,
+});
+
 export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
   const rule = model.rules[name];
-  const pseudo: FieldDef = {
-    name: "value",
-    column: "value",
-    type: "string",
-    label: "",
-    required: rule.required !== undefined || rule.requiredMessage !== undefined,
-    rule: name,
-    list: false,
-    filter: false,
-    search: false,
-    sort: false,
-    form: true,
-    detail: true,
-    readOnly: false,
-  };
+  const pseudo = checkedField({ name: "value", type: "string", label: "", required: rule.required !== undefined || rule.requiredMessage !== undefined, rule: name });
   const compiled = fieldSchema(model, pseudo, "#/properties/value");
   return {
     exportName: `rule_${name}`,

@@ -1,5 +1,6 @@
 // China time (UTC+8, no daylight saving), the one clock of the platform's users: today, days ago,
-// month starts, the last n days, an instant as text, and the same day in SQL (as text or a date).
+// month starts, the last n days, an instant as text, a wall-clock time as an instant, and the same
+// day in SQL (as text or a date).
 // Every business day (payments, audits, statistics) is a China-time calendar day, whatever the
 // server's own zone is.
 
@@ -39,6 +40,9 @@ export function chinaDateTime(value: unknown): string {
   const c = new Date(d.getTime() + CHINA_OFFSET_MS);
   return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
 }
+
+/** A China wall-clock time as text ("2026-05-01 09:02:03" or "2026-05-01T09:02:03") as the ISO 8601 instant it names: "2026-05-01T09:02:03+08:00". */
+export const chinaWallClockIso = (wallClock: string): string => `${wallClock.replace(" ", "T")}+08:00`;
 
 /** A China wall-clock time read as if it were UTC (a spreadsheet cell's date and time) as the instant it names. */
 export const fromChinaWallClock = (wallClock: Date): Date => new Date(wallClock.getTime() - CHINA_OFFSET_MS);

@@ -54,10 +54,11 @@ export function runCompiled({ validate, meta, coerce }: CompiledValidator, paylo
     if (e.keyword === "if" || e.keyword === "allOf" || e.keyword === "$ref") continue;
     let field: string;
     let message: string | undefined;
-    if (e.keyword === "required") {
+    if (e.keyword === "required" && !e.instancePath) {
       field = String(e.params.missingProperty);
       message = meta.required[field];
     } else {
+      // Inside a property (a row of a list): that property's, with the nearest message its schema gives.
       field = e.instancePath.split("/")[1] ?? "";
       // Errors inside the shared field schema name it ("resource_x_fields/properties/..."): same paths as "#/...".
       message = messageFor(meta, e.schemaPath.replace(/^[^#/][^/]*\//, "#/"));

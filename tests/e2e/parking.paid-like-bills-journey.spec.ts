@@ -3,7 +3,7 @@
 // is chosen), its monthly bills paid at the cashier desk — moves the place's 月租缴至 in 车位管理 to the
 // end of the month paid; a temporary stay priced by a day and night rule with a daily cap is quoted at
 // the booth (临停出场收费) with its breakdown and paid in cash at exit, then found in 实收记录 and in the
-// day's 日结. The booth page fits a 390 px phone. No page error, no serious or critical accessibility
+// day's 日结. The booth page and 车牌管理 fit a 390 px phone. No page error, no serious or critical accessibility
 // violation.
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -35,7 +35,7 @@ interface Place {
   paidUntil: string | null;
 }
 
-test("a monthly parking card paid at the desk moves the place's paid-until date shown in the list", async () => {
+test("a monthly parking card paid at the desk moves the place's paid-until date shown in the list, and its car's", async () => {
   const { page } = journey;
   const c = await chooseFirstCommunity(journey, page);
   const places = await journey.api<{ list: Place[] }>("post", "/api/vehicle/parkingPlaces/actions/pageList", { communityId: c.communityId, placeNo: "YZ03", pageNo: 1, pageSize: 10 });
@@ -87,6 +87,12 @@ test("a monthly parking card paid at the desk moves the place's paid-until date 
   await expect.poll(async () => paid.innerText(), { timeout: 30_000 }).toContain(monthEnd(chinaToday()));
   await screenshot(page, "parking-rent-paid-until");
   await expectAccessible(page);
+  // 车牌管理: the renter's car bound to YZ03 shows the same date.
+  await openAfresh(journey, page, "/newParkManage/licencePlateManagement");
+  await page.getByRole("columnheader", { name: "月租缴至" }).waitFor();
+  const car = page.locator(".ant-table-row").filter({ hasText: "YZ03" });
+  await expect.poll(async () => car.innerText(), { timeout: 30_000 }).toContain(monthEnd(chinaToday()));
+  await screenshot(page, "parking-rent-vehicle-paid-until");
   expect(journey.pageErrors).toEqual([]);
 }, 180_000);
 
@@ -143,7 +149,7 @@ test("a stay priced by a day and night rule with a cap is paid at exit, then see
   expect(journey.pageErrors).toEqual([]);
 }, 180_000);
 
-test("the booth fits a 390 px phone, and a free stay is let out without payment", async () => {
+test("the booth and 车牌管理 fit a 390 px phone, and a free stay is let out without payment", async () => {
   const phone = await journey.openPage("admin", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await chooseFirstCommunity(journey, phone);
   await openAfresh(journey, phone, "/newParkManage/parkingStayCheckout");
@@ -154,4 +160,12 @@ test("the booth fits a 390 px phone, and a free stay is let out without payment"
   expect(await sidewaysOverflow(phone)).toBe(0);
   await expectAccessible(phone);
   await screenshot(phone, "parking-stay-phone");
+  // 车牌管理 on the phone: the cars with their owner and 月租缴至, the table scrolling inside its card.
+  await openAfresh(journey, phone, "/newParkManage/licencePlateManagement");
+  await phone.getByRole("columnheader", { name: "月租缴至" }).waitFor();
+  // The plates are masked in the list (浙****01): the row is found by its place.
+  await phone.locator(".ant-table-row").filter({ hasText: "YZ01" }).waitFor();
+  expect(await sidewaysOverflow(phone)).toBe(0);
+  await expectAccessible(phone);
+  await screenshot(phone, "parking-vehicles-phone");
 }, 120_000);

@@ -14,6 +14,7 @@ import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
 import { billRooms, chooseFirstCommunity, openAfresh, setFourEyes } from "./support/payment.ts";
 import { chooseOption, formItem } from "./support/forms.ts";
+import { fenToYuan, yuanToFen } from "../../src/common/money.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
@@ -194,7 +195,7 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   const items = await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "停车卡工本费")!;
   const today = dayjs().add(8, "hour").toISOString().slice(0, 10);
-  type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string }[] };
+  type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string; netAmount: string; declaredAmount: string | null; difference: string | null }[] };
   const wechat = (d: Day) => d.rows.filter((r) => r.payMethod === 1);
   const before = await journey.api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
   // Charged on the form; its receipt is offered at once.
@@ -222,8 +223,20 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
     await page.locator(".ant-picker-dropdown:not(.ant-picker-dropdown-hidden)").locator(`td[title="${today}"]`).click();
   }
   const line = after.rows.find((r) => r.payMethod === 1 && wechat(before).every((b) => b.cashierName !== r.cashierName || b.recordedAmount !== r.recordedAmount))!;
-  await page.locator(".ant-table-row").filter({ hasText: line.cashierName }).filter({ hasText: line.recordedAmount }).first().waitFor();
+  const row = page.locator(".ant-table-row").filter({ hasText: line.cashierName }).filter({ hasText: line.recordedAmount }).first();
+  await row.waitFor();
   await screenshot(page, "fee-depth-5-settlement");
+  // The cashier declares what reached the account, one yuan short: saved, the difference shown on the row and by the server.
+  const short = fenToYuan(yuanToFen(line.netAmount) - 100);
+  await row.getByPlaceholder("请输入").fill(short);
+  await page.getByRole("button", { name: "保存申报" }).click();
+  await row.getByText("-1.00", { exact: true }).waitFor();
+  const declaredLine = async () => {
+    const d = await journey.api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
+    const r = d.rows.find((x) => x.payMethod === 1 && x.cashierName === line.cashierName && x.recordedAmount === line.recordedAmount);
+    return { declaredAmount: r?.declaredAmount, difference: r?.difference };
+  };
+  await expect.poll(declaredLine).toEqual({ declaredAmount: short, difference: "-1.00" });
   // The day's sheet per cashier (交班表), printable.
   await page.getByRole("button", { name: "打印日结单" }).click();
   await page.waitForURL(/#\/propertyPayment\/reconciliation\/print\/\d{4}-\d{2}-\d{2}/);

@@ -10,7 +10,8 @@ import { chooseOption, formItem } from "./support/forms.ts";
 import { useJourney } from "./support/journey.ts";
 import { chooseFirstCommunity, openAfresh, sidewaysOverflow } from "./support/payment.ts";
 
-const journey = useJourney({ timeout: 120_000 });
+// A step that stalls fails at 45 s with its locator named, well inside the test's 120 s.
+const journey = useJourney({ timeout: 45_000 });
 
 const seriousAxe = async (page: Page) => {
   const { violations } = await runAxe(page, { resultTypes: ["violations"] });

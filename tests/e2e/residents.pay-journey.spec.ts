@@ -3,16 +3,18 @@
 // code read from the built-in provider's outbox), sees its arrears on 账单 (a bill staff made and
 // approved for the test), 去缴费 → 微信支付, pays on the sandbox's page, comes back to the app by
 // 返回商户页面 and sees 支付成功, opens the receipt, and finds it in the room's 票据; then prepays 3 months
-// of that item on 预缴 (支付宝), the months' bills made only once paid. No page error, no sideways
-// scrolling, no serious or critical accessibility violation, nothing against the CSP.
+// of that item on 预缴 (支付宝), the months' bills made only once paid, and staff read the order's frozen
+// terms on its 支付订单 detail (desktop). No page error, no sideways scrolling, no serious or critical
+// accessibility violation, nothing against the CSP.
 import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
-import { useJourney } from "./support/journey.ts";
+import { useJourney, VIEWPORT } from "./support/journey.ts";
 import { expectSound } from "./support/phone-page.ts";
 import { billRooms } from "./support/payment.ts";
 
-const journey = useJourney({ device: "iPhone 13", timeout: 120_000 });
+// A step that stalls fails at 45 s with its locator named, well inside the test's 120 s.
+const journey = useJourney({ device: "iPhone 13", timeout: 45_000 });
 
 // The owner of the first room of the demo tenant's first community (src/server/seed/inhabitants.ts, n = 1).
 const PHONE = "13100007919";
@@ -145,6 +147,33 @@ test("a resident sees its arrears, pays them in the sandbox, comes back to 支�
   await page.getByText("支付成功").waitFor();
   await page.getByText(months[2]).first().waitFor();
   expect((await billsOfMonths()).map((b) => [b.period, b.status]).sort()).toEqual(months.map((m) => [m, 4]));
+
+  // Staff (desktop): the order's 支付订单 detail shows it as a 预缴 of the item with its frozen terms.
+  const prepayOrderId = new URL(page.url()).searchParams.get("order");
+  const staff = await journey.openPage("admin", { viewport: VIEWPORT, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+  staff.setDefaultTimeout(60_000);
+  await staff.goto(journey.url(`/onlinePayment/orders/show/${prepayOrderId}`));
+  const detail = async (label: string) =>
+    (
+      await staff
+        .locator("th", { hasText: new RegExp(`^${label.replace(/[()]/g, "\\$&")}$`) })
+        .locator("xpath=following-sibling::td[1]")
+        .innerText()
+    ).replace(/\s+/g, "");
+  await staff.getByText(itemName, { exact: true }).waitFor(); // the record and its references loaded
+  expect(
+    {
+      purpose: await detail("用途"),
+      item: await detail("预缴项目"),
+      start: await detail("预缴起始账期"),
+      months: await detail("预缴月数"),
+      monthAmount: await detail("每月应缴(元)"),
+      amount: await detail("订单金额(元)"),
+    },
+    "the prepay order's terms on the staff detail",
+  ).toEqual({ purpose: "预缴", item: itemName, start: months[0], months: "3", monthAmount: "66.60", amount: "199.80" });
+  await expectSound(staff, "支付订单详情");
+  await screenshot(staff, "staff-prepay-order");
 
   expect(errors).toEqual([]);
 });

@@ -174,11 +174,17 @@ describe("a user limited to one community", () => {
     await formItem(form, "管理范围").waitFor();
     for (const label of ["用户名", "登录密码", "管理范围"]) {
       // The scope picker draws its input once its options are in: measured when it is on screen.
+      // It may be drawn again between two looks (a null box): measured again until it holds.
       const input = formItem(form, label).locator("input").first();
-      await input.waitFor();
-      const box = await input.boundingBox();
-      expect(box, label).not.toBeNull();
-      expect(box!.x + box!.width, label).toBeLessThanOrEqual(390);
+      await expect
+        .poll(
+          async () => {
+            const box = await input.boundingBox();
+            return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+          },
+          { message: label },
+        )
+        .toBeLessThanOrEqual(390);
     }
     const save = await page.getByRole("button", { name: /保\s*存/ }).boundingBox();
     expect(save!.x + save!.width).toBeLessThanOrEqual(390);

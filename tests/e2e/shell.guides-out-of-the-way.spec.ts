@@ -71,10 +71,13 @@ async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
 async function signOut(page: Page) {
   await page.getByTestId("shell-user-menu").click();
   await page.getByText("退出", { exact: true }).click();
+  // Signing out goes to #/login and then reloads the page: a name typed before that reload is lost.
+  const reloaded = page.waitForEvent("load", { timeout: 30_000 });
   await page
     .locator(".ant-modal-confirm")
     .getByRole("button", { name: /确\s*定/ })
     .click();
+  await reloaded;
   await page.waitForURL(/#\/login/);
 }
 

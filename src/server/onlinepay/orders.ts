@@ -43,10 +43,17 @@ export interface OrderRow {
   paidAt: Date | null;
   receiptId: number | null;
   flag: number | null;
+  /** A prepayment's terms (用途 预缴), frozen when the order was made; null on a bill order. */
+  prepayItemId: number | null;
+  prepayStartPeriod: string | null;
+  prepayMonths: number | null;
+  prepayMonthAmount: number | null;
+  prepayQuantity: string | null;
 }
 
 export const ORDER_SELECT = sql`select id, tenant_id, community_id, out_trade_no, room_id, merchant_id, channel, purpose, origin, amount, status, pay_url,
-                                       expires_at, transaction_id, paid_amount, paid_at, receipt_id, flag from online_payment_orders`;
+                                       expires_at, transaction_id, paid_amount, paid_at, receipt_id, flag,
+                                       prepay_item_id, prepay_start_period, prepay_months, prepay_month_amount, prepay_quantity from online_payment_orders`;
 
 export const gatewayOfChannel = (channel: number): number => (channel === PayChannel.AlipayQr || channel === PayChannel.AlipayWap ? PayGateway.Alipay : PayGateway.WechatPay);
 

@@ -10,7 +10,7 @@
 // and its rows are written in one.
 import { OnlineOrderStatus, ReconDifferenceKind, ReconDifferenceState, ReconEntryType, ReconStatus, PayGateway } from "../../../generated/states.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
-import { chinaDay } from "../../common/china-time.ts";
+import { chinaDay, chinaWallClockIso } from "../../common/china-time.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { DbSession } from "../platform/db/types.ts";
@@ -100,7 +100,10 @@ export interface ReconResult {
 }
 
 /** The day's bounds as instants (China time, UTC+8 all year). */
-const dayBounds = (day: string) => ({ from: new Date(`${day}T00:00:00+08:00`), to: new Date(new Date(`${day}T00:00:00+08:00`).getTime() + 86_400_000) });
+const dayBounds = (day: string) => {
+  const from = new Date(chinaWallClockIso(`${day} 00:00:00`));
+  return { from, to: new Date(from.getTime() + 86_400_000) };
+};
 
 /** Compares the statement with the books and stores the batch and its differences, in tx. */
 export async function storeReconciliation(tx: DbSession, merchant: Merchant, day: string, source: number, entries: StatementEntry[]): Promise<ReconResult> {

@@ -28,6 +28,7 @@ import { GatewayError } from "./gateways/transport.ts";
 import type { WechatRefund } from "./gateways/wechatpay-client.ts";
 import { clientsOf, type Merchant } from "./merchants.ts";
 import { notifyUrl, ORDER_SELECT, orderMerchant, type OnlinePayContext, type OrderRow } from "./orders.ts";
+import { gatewayTime } from "./gateway-time.ts";
 
 /** The orders a refund may be asked of: paid, whatever their refunds so far. */
 const REFUNDABLE_ORDER: readonly number[] = [OnlineOrderStatus.Paid, OnlineOrderStatus.Refunding, OnlineOrderStatus.PartlyRefunded];
@@ -119,13 +120,6 @@ async function settleOrderState(tx: DbSession, tenantId: number, orderId: number
 async function lockProcessing(tx: DbSession, tenantId: number, id: number): Promise<GatewayRefundRow | null> {
   const rows = await camelRows<GatewayRefundRow>(tx, sql`${REFUND_SELECT} where tenant_id = ${tenantId} and id = ${id} for update`);
   return rows[0]?.status === OnlineRefundStatus.Processing ? rows[0] : null;
-}
-
-/** A gateway's time (RFC 3339, or Alipay's China time without a zone); now when absent or unreadable. */
-function gatewayTime(at: string | null | undefined): Date {
-  const text = at && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(at) ? `${at.replace(" ", "T")}+08:00` : at;
-  const time = text ? Date.parse(text) : NaN;
-  return Number.isNaN(time) ? new Date() : new Date(time);
 }
 
 interface GatewayWord {

@@ -21,6 +21,7 @@ import { BILL_FROM, BILL_SELECT, makePrepaidBills, normalizeBill, owedOn, payBil
 import type { GatewayEvent } from "./gateways/callbacks.ts";
 import type { Merchant } from "./merchants.ts";
 import { ORDER_SELECT, releaseBills, type OrderRow } from "./orders.ts";
+import { gatewayTime } from "./gateway-time.ts";
 
 const SETTLED: readonly number[] = [OnlineOrderStatus.Paid, OnlineOrderStatus.Refunding, OnlineOrderStatus.Refunded, OnlineOrderStatus.PartlyRefunded];
 
@@ -40,38 +41,40 @@ function onlineActor(tenantId: number): SessionInfo {
   };
 }
 
-/** A gateway's time: RFC 3339 (WeChat), or China time without a zone (Alipay's yyyy-MM-dd HH:mm:ss); now when absent or unreadable. */
-function gatewayTime(at: string | null): Date {
-  const text = at && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(at) ? `${at.replace(" ", "T")}+08:00` : at;
-  const time = text ? Date.parse(text) : NaN;
-  return Number.isNaN(time) ? new Date() : new Date(time);
+/** The bills `ids` locked in the settlement's transaction (in one order: period, id), as they are now. */
+async function lockedBills(tx: DbSession, tenantId: number, ids: number[]): Promise<BillRow[]> {
+  return (await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${tenantId} and b.id = any(${ids}::bigint[]) order by b.period, b.id for update of b`)).map(
+    normalizeBill,
+  );
 }
 
-/** A prepayment's bills, made now (those not billed since the order), become the order's lines with what each owes on the day paid. */
-async function linkPrepaidBills(tx: DbSession, order: OrderRow, day: string): Promise<void> {
-  const terms = await camelRows<{ prepayItemId: number; prepayStartPeriod: string; prepayMonths: number; prepayMonthAmount: number; prepayQuantity: string | null }>(
+/** The bills a bill order's lines hold, locked. */
+async function billsOfLines(tx: DbSession, order: OrderRow): Promise<BillRow[]> {
+  const lines = await camelRows<{ billId: number }>(tx, sql`select bill_id from online_payment_order_bills where tenant_id = ${order.tenantId} and order_id = ${order.id} order by id`);
+  return lockedBills(
     tx,
-    sql`select prepay_item_id, prepay_start_period, prepay_months, prepay_month_amount, prepay_quantity from online_payment_orders where tenant_id = ${order.tenantId} and id = ${order.id}`,
+    order.tenantId,
+    lines.map((l) => l.billId),
   );
-  const t = terms[0];
-  const billIds = await makePrepaidBills(tx, order.tenantId, {
-    communityId: order.communityId,
-    roomId: order.roomId,
-    itemId: Number(t.prepayItemId),
-    startPeriod: t.prepayStartPeriod,
-    months: Number(t.prepayMonths),
-    monthAmount: Number(t.prepayMonthAmount),
-    quantity: t.prepayQuantity,
-  });
-  const bills = (await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${order.tenantId} and b.id = any(${billIds}::bigint[])`))
-    .map(normalizeBill)
-    .filter((b) => PAYABLE.includes(b.status) && owedOn(b, day) > 0); // paid meanwhile (at the desk): what the order took for it is flagged 多缴待退
+}
+
+/**
+ * A prepayment's bills, made now (those not billed since the order) at the order's frozen terms,
+ * locked; those still owed on the day paid become the order's lines with what each owes.
+ */
+async function linkPrepaidBills(tx: DbSession, order: OrderRow, day: string): Promise<BillRow[]> {
+  const { prepayItemId: itemId, prepayStartPeriod: startPeriod, prepayMonths: months, prepayMonthAmount: monthAmount } = order;
+  if (itemId === null || startPeriod === null || months === null || monthAmount === null) throw new Error(`prepay order ${order.id} has no terms`);
+  const billIds = await makePrepaidBills(tx, order.tenantId, { communityId: order.communityId, roomId: order.roomId, itemId, startPeriod, months, monthAmount, quantity: order.prepayQuantity });
+  const bills = await lockedBills(tx, order.tenantId, billIds);
+  const owed = bills.filter((b) => PAYABLE.includes(b.status) && owedOn(b, day) > 0); // paid meanwhile (at the desk): what the order took for it is flagged 多缴待退
   await tx.query(
     sql`insert into online_payment_order_bills (tenant_id, community_id, order_id, bill_id, owed)
         select ${order.tenantId}, ${order.communityId}, ${order.id}, l.bill_id, l.owed
-          from unnest(${bills.map((b) => b.id)}::bigint[], ${bills.map((b) => owedOn(b, day))}::bigint[]) as l(bill_id, owed)
+          from unnest(${owed.map((b) => b.id)}::bigint[], ${owed.map((b) => owedOn(b, day))}::bigint[]) as l(bill_id, owed)
         on conflict do nothing`,
   );
+  return owed;
 }
 
 /** Settles a paid event of `merchant` in `tx`; the outcome recorded with the notification. */
@@ -92,16 +95,8 @@ export async function settlePaid(tx: DbSession, merchant: Merchant, event: Gatew
     await releaseBills(tx, merchant.tenantId, order.id);
     return NotificationOutcome.AmountMismatch;
   }
-  if (order.purpose === OnlineOrderPurpose.Prepay) await linkPrepaidBills(tx, order, chinaDay(paidAt));
-  const lines = await camelRows<{ billId: number; owed: number }>(
-    tx,
-    sql`select bill_id, owed from online_payment_order_bills where tenant_id = ${merchant.tenantId} and order_id = ${order.id} order by id`,
-  );
-  const billIds = lines.map((l) => l.billId);
-  const bills = (
-    await camelRows<BillRow>(tx, sql`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = ${merchant.tenantId} and b.id = any(${billIds}::bigint[]) order by b.period, b.id for update of b`)
-  ).map(normalizeBill);
   const today = chinaDay(paidAt);
+  const bills = order.purpose === OnlineOrderPurpose.Prepay ? await linkPrepaidBills(tx, order, today) : await billsOfLines(tx, order);
   const payable = bills.filter((b) => PAYABLE.includes(b.status) && owedOn(b, today) > 0);
   const owedNow = payable.reduce((s, b) => s + owedOn(b, today), 0);
   const settleFen = Math.min(owedNow, order.amount);

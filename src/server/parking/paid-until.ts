@@ -11,7 +11,8 @@
 // Every bill of the room and item counts: a bill has no cancelled state (a 已驳回 one can still be
 // approved and paid). Settling a bill can only lengthen the run, so a payment never
 // moves the date back; a refund or a voided receipt that unsettles a bill moves it back to what the
-// remaining settled bills give. Jan paid, Feb owed, Mar paid gives the end of January.
+// remaining settled bills give. Jan paid, Feb owed, Mar paid gives the end of January. The vehicles
+// bound to a place (licencePlates.paidUntil) take its date in the same statement.
 import { BillStatus, ParkingPlaceStatus, PaymentItemCategory } from "../../../generated/states.ts";
 import { sql } from "../platform/db/sql.ts";
 import type { DbSession } from "../platform/db/types.ts";
@@ -51,11 +52,16 @@ async function syncPaidUntil(tx: DbSession, tenantId: number, billIds: readonly 
        select room_id, payment_item_id, max(last_day) filter (where not ended) as paid_until
          from runs
         group by room_id, payment_item_id
+     ), moved as (
+       update parking_places p set paid_until = e.paid_until, updated_at = now(), version = p.version + 1
+         from ends e
+        where p.tenant_id = ${tenantId} and p.room_id = e.room_id and p.rent_item_id = e.payment_item_id and p.status = ${ParkingPlaceStatus.Rented}
+          and p.paid_until is distinct from e.paid_until
+       returning p.id, p.paid_until
      )
-     update parking_places p set paid_until = e.paid_until, updated_at = now(), version = p.version + 1
-       from ends e
-      where p.tenant_id = ${tenantId} and p.room_id = e.room_id and p.rent_item_id = e.payment_item_id and p.status = ${ParkingPlaceStatus.Rented}
-        and p.paid_until is distinct from e.paid_until`,
+     update licence_plates v set paid_until = m.paid_until, updated_at = now(), version = v.version + 1
+       from moved m
+      where v.tenant_id = ${tenantId} and v.parking_place_id = m.id and v.paid_until is distinct from m.paid_until`,
   );
 }
 

@@ -73,22 +73,108 @@ export const owedSql = (day: string): Sql => sql`b.amount_due - b.amount_paid - 
       then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * (${day}::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint
     else 0 end`;
 
+/** What bill `b` owes without a late fee still accruing (the sum room_arrears keeps, fixed late fees included). */
+const BILL_OWES = sql`b.amount_due - b.amount_paid - b.amount_waived + b.late_fee`;
+
+/** The ageing bucket of a room whose oldest overdue bill is `days` past due. */
+const bucketOf = (days: Sql) => sql`case when ${days} <= 30 then 1 when ${days} <= 90 then 2 when ${days} <= 180 then 3 else 4 end`;
+
+/** A bill `b` that counts as arrears on `day`: approved or partly paid, something owed, due before the day. */
+const countsSql = (day: Sql | string) => sql`b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${day}::date and ${BILL_OWES} > 0`;
+
 /**
- * The CTEs `owed` (each bill still owed past due, under the filters `where`) and `rooms_owing` (per
- * room: owed, bills, oldest period, days past due and bucket).
+ * The CTE `rooms_owing` (per room: owed, bills, oldest period, the oldest due date, days past due and
+ * bucket), summed from the bills under the filters `where`. The reference every other way of
+ * answering is checked against (tests/api/payment/arrears.kept-per-room.spec.ts), and the way for an
+ * item filter.
  */
-function owingCtes(tenantId: number, where: Sql[], today: string): Sql {
-  // Each bill's days past due are worked out once (overdue), so that the room's maximum is one aggregate.
-  const bucketSql = sql`case when max(b.overdue) <= 30 then 1 when max(b.overdue) <= 90 then 2 when max(b.overdue) <= 180 then 3 else 4 end`;
+export function owingFromBills(tenantId: number, where: Sql[], today: string): Sql {
   return sql`owed as (
-      select b.room_id, b.community_id, b.period, ${today}::date - b.due_date as overdue, (${owedSql(today)}) as owed
+      select b.room_id, b.community_id, b.period, b.due_date, (${owedSql(today)}) as owed
         from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
        where b.tenant_id = ${tenantId} and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${today}::date ${when(where.length, () => sql`and ${allOf(where)}`)}
     ), rooms_owing as (
-      select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
-             min(b.period) as oldest_period, max(b.overdue)::int as days, ${bucketSql} as bucket
-        from owed b where b.owed > 0 group by b.room_id, b.community_id
+      select o.*, ${bucketOf(raw("o.days"))} as bucket
+        from (select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills, min(b.period) as oldest_period,
+                     min(b.due_date) as oldest_due, (${today}::date - min(b.due_date))::int as days
+                from owed b where b.owed > 0 group by b.room_id, b.community_id) o
     )`;
+}
+
+/** The filters as a condition on `b` (`b.community_id`, `b.room_id`), after an `and`. */
+const andAll = (where: Sql[]) => when(where.length, () => sql`and ${allOf(where)}`);
+
+/**
+ * What time changed since room_arrears' day `asOf`, per room: the bills due from `asOf` to yesterday
+ * (each community's through its due-date index), and the late fee still accruing (owedSql less what
+ * the bill owes without it) on bills of items with a late fee.
+ */
+const liveArrears = (tenantId: number, where: Sql[], today: string, asOf: Sql | string) =>
+  sql`select b.room_id, b.community_id, ${BILL_OWES} as owed, 1 as bills, b.period, b.due_date
+        from communities c join bills b on b.tenant_id = c.tenant_id and b.community_id = c.id
+       where c.tenant_id = ${tenantId} and b.due_date >= ${asOf}::date and ${countsSql(today)} ${andAll(where)}
+      union all
+      select b.room_id, b.community_id, (${owedSql(today)}) - (${BILL_OWES}), 0, null, null
+        from payment_items i join bills b on b.tenant_id = i.tenant_id and b.payment_item_id = i.id
+       where i.tenant_id = ${tenantId} and i.late_fee_enabled and i.late_fee_rate > 0 and ${countsSql(today)} ${andAll(where)}`;
+
+/**
+ * The same CTE `rooms_owing` from what room_arrears keeps per room (the bills due before `asOf`, see
+ * core-migrations-after/0018_room_arrears.sql), plus what time changed (liveArrears) when there is
+ * any. Without it, rooms_owing is room_arrears itself, not materialized: the page reads its first
+ * rooms through the (oldest due, owed) index and the figures are one pass over the tenant's rows.
+ */
+function owingFromKeptRooms(tenantId: number, where: Sql[], today: string, asOf: string, live: boolean): Sql {
+  const kept = sql`select * from room_arrears b where b.tenant_id = ${tenantId} ${andAll(where)}`;
+  if (!live) {
+    return sql`rooms_owing as not materialized (
+      select k.room_id, k.community_id, k.owed, k.bills, k.oldest_period, k.oldest_due, k.days, ${bucketOf(raw("k.days"))} as bucket
+        from (select b.*, (${today}::date - b.oldest_due)::int as days from (${kept}) b) k
+    )`;
+  }
+  return sql`more as (
+      select m.room_id, m.community_id, sum(m.owed)::bigint as owed, sum(m.bills)::int as bills, min(m.period) as oldest_period, min(m.due_date) as oldest_due
+        from (${liveArrears(tenantId, where, today, asOf)}) m
+       group by m.room_id, m.community_id
+    ), rooms_owing as (
+      select o.*, ${bucketOf(raw("o.days"))} as bucket
+        from (select coalesce(k.room_id, m.room_id) as room_id, coalesce(k.community_id, m.community_id) as community_id,
+                     (coalesce(k.owed, 0) + coalesce(m.owed, 0))::bigint as owed, (coalesce(k.bills, 0) + coalesce(m.bills, 0))::int as bills,
+                     least(k.oldest_period, m.oldest_period) as oldest_period, least(k.oldest_due, m.oldest_due) as oldest_due,
+                     (${today}::date - least(k.oldest_due, m.oldest_due))::int as days
+                from (${kept}) k full join more m on m.room_id = k.room_id and m.community_id = k.community_id) o
+       where o.bills > 0
+    )`;
+}
+
+/** Moves room_arrears on to `day`: the daily job, so that the list reads no bill live but the day's. */
+export async function advanceArrears(db: DbSession, day = chinaDay()): Promise<void> {
+  await db.query(sql`select room_arrears_advance(${day}::date)`);
+}
+
+/**
+ * `rooms_owing` for the filters: from the rooms' kept arrears, or from the bills where those cannot
+ * answer (an item filter; a day before the one they count up to).
+ */
+async function owingCtes(db: DbSession, tenantId: number, q: ArrearsQuery, today: string): Promise<Sql> {
+  const roomWhere: Sql[] = [];
+  if (q.buildingId !== null) roomWhere.push(sql`ro.building_id = ${q.buildingId}`);
+  if (q.roomNo !== null) roomWhere.push(sql`ro.full_name like ${likeContains(q.roomNo)} escape '\\'`);
+  const where: Sql[] = [];
+  if (q.communityId !== null) where.push(sql`b.community_id = ${q.communityId}`);
+  if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
+  if (q.paymentItemId === null) {
+    // The day room_arrears counts up to, and whether anything changed since that the list must read live.
+    // (`limit 1`: the one-row table has no statistics, and a guess of thousands of rows made the
+    // check's cost high enough for PostgreSQL to compile it (JIT), 300 ms on every call.)
+    const [kept] = await camelRows<{ day: string; live: boolean }>(
+      db,
+      sql`select a.day::text as day, exists (${liveArrears(tenantId, where, today, raw("a.day"))}) as live from (select day from arrears_as_of limit 1) a`,
+    );
+    if (kept.day <= today) return owingFromKeptRooms(tenantId, where, today, kept.day, kept.live);
+  }
+  if (q.paymentItemId !== null) where.push(sql`b.payment_item_id = ${q.paymentItemId}`);
+  return owingFromBills(tenantId, where, today);
 }
 
 /** A bucket's households and fen owed, as the statement's summary column lists them. */
@@ -122,25 +208,22 @@ export const roomOwner = (tenantId: number, roomId: Sql | number) =>
 
 export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
   const { tenantId } = session;
-  const where: Sql[] = [];
-  const roomWhere: Sql[] = [];
-  if (q.communityId !== null) where.push(sql`b.community_id = ${q.communityId}`);
-  if (q.paymentItemId !== null) where.push(sql`b.payment_item_id = ${q.paymentItemId}`);
-  if (q.buildingId !== null) roomWhere.push(sql`ro.building_id = ${q.buildingId}`);
-  if (q.roomNo !== null) roomWhere.push(sql`ro.full_name like ${likeContains(q.roomNo)} escape '\\'`);
-  if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
   // Bills are summed per room first and only the page's rooms are joined to rooms, communities and
   // buildings (the sort needs no room column): no pass over the tenant's rooms per call. One statement
   // answers the page, its totals and the ageing summary: the figures row always comes back, joined to
   // the page's rooms when there are any.
-  const statement = sql`with ${owingCtes(tenantId, where, today)}, picked as (select * from rooms_owing ${when(q.bucket !== null, () => sql`where bucket = ${q.bucket}`)}
-    ), page as (
-      select p.* from picked p order by p.days desc, p.owed desc, p.room_id
+  const picked = q.bucket === null ? sql`true` : sql`bucket = ${q.bucket}`;
+  // rooms_owing is read twice, once for the page and once for the figures per bucket (its totals are
+  // those of the buckets the filter keeps): no third pass over every owing room for a count or a sum.
+  const statement = sql`with ${await owingCtes(db, tenantId, q, today)}, page as (
+      select p.* from rooms_owing p where ${picked} order by p.oldest_due, p.owed desc, p.room_id
        limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
+    ), by_bucket as (
+      select bucket, count(*)::int as households, sum(owed)::bigint as owed from rooms_owing group by bucket
     ), figures as (
-      select (select count(*)::int from picked) as total, (select coalesce(sum(owed), 0)::bigint from picked) as total_owed,
-             (select coalesce(json_agg(json_build_object('bucket', s.bucket, 'households', s.households, 'owed', s.owed)), '[]'::json)
-                from (select bucket, count(*)::int as households, sum(owed)::bigint as owed from rooms_owing group by bucket) s) as buckets
+      select coalesce(sum(s.households) filter (where ${picked}), 0)::int as total, coalesce(sum(s.owed) filter (where ${picked}), 0)::bigint as total_owed,
+             coalesce(json_agg(json_build_object('bucket', s.bucket, 'households', s.households, 'owed', s.owed)), '[]'::json) as buckets
+        from by_bucket s
     ), rows as (
       select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
              un.name as unit_name, ro.room_no, ro.full_name as room_name, o.name as owner_name, o.phone as owner_phone,

@@ -14,6 +14,7 @@ import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
 import { reportRoutes } from "./routes/report-routes.ts";
 import { prepayRoutes } from "./routes/prepay-routes.ts";
 import { arrearsRoutes } from "./routes/arrears-routes.ts";
+import { advanceArrears } from "./arrears.ts";
 import { dunningRoutes } from "./routes/dunning-routes.ts";
 import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
@@ -23,6 +24,8 @@ import { meterReadingRoutes } from "./routes/meter-reading-routes.ts";
 import { registerFeeFormulaHooks } from "./fee-formula.ts";
 import { registerPriceChangeHooks } from "./price-changes.ts";
 import { formulaRoutes } from "./routes/formula-routes.ts";
+
+const ARREARS_DAY = "payment.arrearsDay";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
@@ -48,5 +51,8 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(formulaRoutes);
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
+  // Each China day, the rooms' kept arrears take in the bills that fell due (the list reads only those live meanwhile).
+  app.jobs.define(ARREARS_DAY, async () => advanceArrears(app.db), { retryLimit: 3, retryDelay: 60, retryBackoff: true });
+  app.jobs.schedule(ARREARS_DAY, "1 0 * * *");
   await app.register(dunningRoutes(runner));
 }

@@ -14,10 +14,9 @@
 // it) − what of it was paid from a prepayment balance + top-ups + deposits = what arrived.
 import type { DbSession } from "../platform/db/types.ts";
 import type { SessionInfo } from "../platform/session/session-store.ts";
-import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
-import { checkRule } from "../../common/validate.ts";
+import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, ruleBroken, personNameSql } from "./common.ts";
+import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, personNameSql } from "./common.ts";
 import { camelRows } from "../platform/db/camel-rows.ts";
 import { sql } from "../platform/db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
@@ -189,23 +188,11 @@ interface Declared {
   remark: string | null;
 }
 
-/** A declared amount as the desk types it (−2500, -2,500.00 …), as fen: the signedAmount rule on its normal form. */
-function declaredFen(value: string | number): number {
-  const text = normalizeAmountText(String(value));
-  const message = checkRule("signedAmount", text);
-  if (message) throw ruleBroken(message, "declaredAmount");
-  return signedYuanToFen(text);
-}
-
+/** The rows as the edge checked them: each names its pay method and cashier (null: the online line), at most 200, amounts as fen. */
 function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
-  if (value === undefined || value === null) return [];
-  if (value.length > 200) throw refused("badRequest", "rows");
-  return value.map((r, i) => {
-    const { payMethod } = r;
-    const cashierId = r.cashierId ?? null;
-    if (payMethod === undefined || r.cashierId === undefined || (cashierId !== null && cashierId <= 0)) throw refused("badRequest", `rows.${i}`);
-    const empty = cashierId === null || r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
-    return { payMethod, cashierId, declaredAmount: empty ? null : declaredFen(r.declaredAmount!), remark: optionalText(r.remark, "remark", 128) };
+  return (value ?? []).map((r) => {
+    const { payMethod, cashierId } = r;
+    return { payMethod, cashierId, declaredAmount: cashierId === null ? null : (r.declaredAmount ?? null), remark: optionalText(r.remark, "remark", 128) };
   });
 }
 

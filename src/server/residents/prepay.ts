@@ -54,19 +54,18 @@ async function prepayMyMonths(app: FastifyInstance, ctx: OnlinePayContext, reque
   await assertBoundRoom(app.db, resident, input.roomId);
   const terms = await prepayTerms(app.db, tenantId, input.roomId, input.paymentItemId, Number(input.months));
   if (terms.total !== input.expectedAmount) throw apiError("CONFLICT", { message: texts.residentPay.prepayChanged });
-  const pending = await camelRows<OrderRow & { prepayStartPeriod: string; prepayMonths: number }>(
+  const pending = await camelRows<OrderRow>(
     app.db,
-    sql`select o.*, p.prepay_start_period, p.prepay_months from (${ORDER_SELECT}) o join online_payment_orders p on p.tenant_id = o.tenant_id and p.id = o.id
-         where o.tenant_id = ${tenantId} and o.room_id = ${input.roomId} and o.status = ${OnlineOrderStatus.Pending} and o.purpose = ${OnlineOrderPurpose.Prepay}
-           and p.prepay_item_id = ${input.paymentItemId} and p.resident_id = ${resident.residentId}
-         order by o.id desc`,
+    sql`${ORDER_SELECT} where tenant_id = ${tenantId} and room_id = ${input.roomId} and status = ${OnlineOrderStatus.Pending} and purpose = ${OnlineOrderPurpose.Prepay}
+          and prepay_item_id = ${input.paymentItemId} and resident_id = ${resident.residentId}
+        order by id desc`,
   );
   const same = pending.find(
     (o) =>
       o.channel === input.channel &&
       o.amount === terms.total &&
       o.prepayStartPeriod === terms.startPeriod &&
-      Number(o.prepayMonths) === terms.months &&
+      o.prepayMonths === terms.months &&
       o.payUrl &&
       new Date(o.expiresAt).getTime() > Date.now() + 5 * 60_000,
   );

@@ -508,7 +508,8 @@ export const templates: Record<string, Template> = {
     row: () => ({ ruleId: undefined, receiptNo: undefined, receiptId: undefined, lines: undefined }),
   },
   licencePlates: {
-    row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
+    // 月租缴至 is the bound place's (set by payments), never a demo value.
+    row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17), paidUntil: undefined }),
   },
   // Patrol (schemas/modules/patrol.yaml): per community three online points and one offline point,
   // a day shift, a night shift and an offline shift, a plan on each, and the last week's check-ins

@@ -34,7 +34,15 @@ async function seedCommunityParking(tx: DbSession, s: SessionInfo, communityId: 
   const priceTypeId = await create("priceTypes", { name: "车位月租", pricingMethod: 2, unitPrice: "300.00", billingCycle: 1, enabled: true, remark: "地库车位每月300.00元" });
   const itemId = await create("paymentItems", { name: "地库车位月租", priceTypeId, category: PaymentItemCategory.Parking, paymentType: 2, dueDay: 10 });
   for (const [i, roomId] of rooms.entries()) {
-    await create("parkingPlaces", { lotId, placeNo: `YZ0${i + 1}`, placeType: 2, status: ParkingPlaceStatus.Rented, roomId, rentItemId: itemId });
+    const placeId = await create("parkingPlaces", { lotId, placeNo: `YZ0${i + 1}`, placeType: 2, status: ParkingPlaceStatus.Rented, roomId, rentItemId: itemId });
+    // Each renter's car, bound to the place (its 月租缴至 is the place's), in the name of the room's first resident.
+    const [owner] = (
+      await tx.query<{ id: number; name: string; phone: string }>(
+        sql`select id, name, phone from inhabitants where tenant_id = ${s.tenantId} and room_id = ${roomId} order by identity nulls last, id limit 1`,
+      )
+    ).rows;
+    const ownedBy = owner ? { inhabitantId: Number(owner.id), ownerName: owner.name, ownerPhone: owner.phone } : {};
+    await create("licencePlates", { plate: `浙AYZ00${i + 1}`, plateType: 1, roomId, parkingPlaceId: placeId, ...ownedBy });
   }
   const today = chinaDay();
   const thisMonth = today.slice(0, 7);

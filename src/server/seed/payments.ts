@@ -11,7 +11,6 @@ import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { addDays } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { fenToYuan } from "../../common/money.ts";
 import {
   generateInline,
   approveBills,
@@ -237,7 +236,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     const rows = summary.rows.map((r, j) => ({
       payMethod: r.payMethod,
       cashierId: r.cashierId,
-      declaredAmount: fenToYuan(i === 1 && j === 0 ? Math.max(0, r.netAmount - 100) : r.netAmount),
+      declaredAmount: i === 1 && j === 0 ? Math.max(0, r.netAmount - 100) : r.netAmount,
       remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
     }));
     await closeDay(tx, s, null, communityId, { day, rows, remark: i === 1 ? "现金短款1元" : null });

@@ -1,7 +1,7 @@
 // The history a resource's actions keep (schemas: actions.historyField): who did which step when,
 // as a timeline on the detail page, states shown by their mapping labels.
 import { Timeline, Typography } from "antd";
-import dayjs from "dayjs";
+import { chinaDateTime } from "../../common/china-time.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { mappingText } from "./display.tsx";
 
@@ -34,7 +34,7 @@ export function ActionHistory({ def, value }: { def: ResourceDef; value: unknown
               {state(e.from)} → {state(e.to)}
             </Typography.Text>
             <div>
-              {e.name || e.username || "-"} · {e.at ? dayjs(e.at).format("YYYY-MM-DD HH:mm:ss") : "-"}
+              {e.name || e.username || "-"} · {e.at ? chinaDateTime(e.at) : "-"}
             </div>
             {e.note && <div style={{ color: "rgba(0,0,0,0.65)" }}>{e.note}</div>}
           </div>

@@ -5,7 +5,7 @@ import { fillTexts } from "../../../generated/fill-texts.ts";
 import { EditOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin } from "antd";
-import dayjs from "dayjs";
+import { chinaDateTime } from "../../common/china-time.ts";
 import { useNavigate, useParams } from "react-router";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { getSceneName } from "../state/scene.ts";
@@ -18,6 +18,9 @@ import { detailFields, fieldLabel, resourceLabel } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
+/** Characters beyond which a detail value gets a row of its own. */
+const LONG_VALUE = 48;
+
 export default function ShowPage({ resource, route }: GenericPageProps) {
   const def = useResourceDef(resource);
   const { id } = useParams();
@@ -25,7 +28,7 @@ export default function ShowPage({ resource, route }: GenericPageProps) {
   return <ShowView key={`${route.path}:${id ?? ""}`} def={def} route={route} id={id} />;
 }
 
-const timeText = (value: unknown) => (value ? dayjs(value as string).format("YYYY-MM-DD HH:mm:ss") : "-");
+const timeText = (value: unknown) => (value ? chinaDateTime(value) : "-");
 
 function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProps["route"]; id?: string }) {
   const navigate = useNavigate();
@@ -53,10 +56,14 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
       shown
     );
   };
-  const items = detailFields(def).map((f) => ({
+  const fields = detailFields(def);
+  // Long values (text, JSON, a signed pay link) get a row of their own rather than squeezing the
+  // columns beside them: "filled" ends a row, so the item before one ends its row too.
+  const long = fields.map((f) => f.type === "json" || f.type === "text" || (typeof row[f.name] === "string" && (row[f.name] as string).length > LONG_VALUE));
+  const items = fields.map((f, i) => ({
     key: f.name,
     label: fieldLabel(f, scene),
-    span: f.type === "json" || f.type === "text" ? ("filled" as const) : undefined,
+    span: long[i] || long[i + 1] ? ("filled" as const) : undefined,
     children: f.name === def.actions?.historyField ? <ActionHistory def={def} value={row[f.name]} /> : value(f),
   }));
   if (record && row.createdAt) items.push({ key: "createdAt", label: "创建时间", span: undefined, children: <>{timeText(row.createdAt)}</> });
@@ -79,7 +86,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
       }
     >
       <Spin spinning={query.isLoading || access.list === undefined}>
-        <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={items} labelStyle={{ width: 160 }} />
+        <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={items} styles={{ label: { width: 160 }, content: { overflowWrap: "anywhere" } }} />
       </Spin>
       {record && id && def.related && <RelatedRows def={def} id={id} communityId={row.communityId} />}
     </Card>

@@ -16,6 +16,7 @@ import { CommunityScopeSummary } from "./communities/CommunityScopeSummary.tsx";
 import { displayKit } from "./field-kits.ts";
 import { refLabelKey } from "./fields.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { chinaDateTime } from "../../common/china-time.ts";
 
 /** Images show in antd's Image (with its preview), a kit of its own (field-kits.ts). */
 const ImageValue = lazyPage(() => import("./kits/ImageValue.tsx"));
@@ -56,10 +57,9 @@ export function valueText(field: FieldDef, value: unknown, scene?: string): stri
       const d = dayjs(value as string);
       return d.isValid() ? d.format("YYYY-MM-DD") : scalarText(value);
     }
-    case "datetime": {
-      const d = dayjs(value as string);
-      return d.isValid() ? d.format("YYYY-MM-DD HH:mm:ss") : scalarText(value);
-    }
+    case "datetime":
+      // An instant, shown on China's clock as every page of the product shows it (not the browser's).
+      return dayjs(value as string).isValid() ? chinaDateTime(value) : scalarText(value);
     case "money":
       return moneyText(value);
     case "json":

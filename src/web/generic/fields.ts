@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { getSceneName, withScene } from "../state/scene.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { chinaDateTime, chinaWallClockIso } from "../../common/china-time.ts";
 import { isBlankValue, isFieldUsed, usedWhenRequiredMessage } from "../../common/used-when.ts";
 
 export type FormMode = "create" | "edit";
@@ -42,10 +43,14 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
     return field.type === "ref" || field.mapping || field.type === "date" || field.type === "datetime" ? undefined : "";
   }
   switch (field.type) {
-    case "date":
-    case "datetime": {
+    case "date": {
       const d = dayjs(value as string);
       return d.isValid() ? d : undefined;
+    }
+    case "datetime": {
+      // The picker shows China's wall clock (as the lists do); chosen times are sent with +08:00.
+      const d = dayjs(value as string);
+      return d.isValid() ? dayjs(chinaDateTime(value)) : undefined;
     }
     case "json":
       // A list of a mapping's codes is picked in a multiple select; other JSON is edited as text.
@@ -147,7 +152,7 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
     case "date":
       return isBlank(value) ? null : dayjs.isDayjs(value) ? value.format("YYYY-MM-DD") : String(value);
     case "datetime":
-      return isBlank(value) ? null : dayjs.isDayjs(value) ? value.toISOString() : String(value);
+      return isBlank(value) ? null : dayjs.isDayjs(value) ? chinaWallClockIso(value.format("YYYY-MM-DDTHH:mm:ss")) : String(value);
     case "json": {
       if (isBlank(value)) return null;
       if (typeof value !== "string") return value;

@@ -23,9 +23,27 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
   let item: number;
   let lotId: number;
   const places: number[] = [];
+  let vehicle: number;
   const post = (url: string, body: unknown, token = t.admin) => t.server.request("POST", url, { token, body });
   const paidUntil = async (id: number) => (await ok(t.server, "GET", `/api/vehicle/parkingPlaces/${id}`, t.admin)).paidUntil as string | null;
+  const vehiclePaidUntil = async () => (await ok(t.server, "GET", `/api/vehicle/licencePlates/${vehicle}`, t.admin)).paidUntil as string | null;
   const billOf = async (roomId: number, period: string) => (await billsOf(t.server, t.ids.tenantA, "room_id = $2 and payment_item_id = $3 and period = $4", [roomId, item, period]))[0];
+
+  it("the demo renters' cars are in their room's resident's name, with the phone, bound to the rented place", async () => {
+    const { rows } = await t.server.db.query<{ plate: string; owner_name: string | null; owner_phone: string | null; resident: string; phone: string; place_no: string }>(
+      `select v.plate, v.owner_name, v.owner_phone, i.name as resident, i.phone, p.place_no
+         from licence_plates v join inhabitants i on i.tenant_id = v.tenant_id and i.id = v.inhabitant_id and i.room_id = v.room_id
+         join parking_places p on p.tenant_id = v.tenant_id and p.id = v.parking_place_id
+        where v.tenant_id = $1 and v.plate like '浙AYZ00%' order by v.plate`,
+      [t.ids.tenantA],
+    );
+    expect(rows.map((r) => [r.plate, r.place_no])).toEqual([
+      ["浙AYZ001", "YZ01"],
+      ["浙AYZ002", "YZ02"],
+      ["浙AYZ003", "YZ03"],
+    ]);
+    for (const r of rows) expect([r.owner_name, r.owner_phone]).toEqual([r.resident, r.phone]);
+  });
 
   beforeAll(async () => {
     // About something else than four eyes: one person applies and approves (docs/payment.md).
@@ -38,6 +56,7 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
       const body = { communityId: fx.communityId, lotId, placeNo: `B00${i + 1}`, placeType: 2, status: roomId ? 2 : 1, roomId, rentItemId: roomId ? item : null };
       places.push((await ok(t.server, "POST", "/api/vehicle/parkingPlaces", t.admin, body)).id);
     }
+    vehicle = (await ok(t.server, "POST", "/api/vehicle/licencePlates", t.admin, { communityId: fx.communityId, plate: "浙A12345", plateType: 1, parkingPlaceId: places[0] })).id;
     await ok(t.server, "POST", "/api/vehicle/parkingFeeRules", t.admin, {
       communityId: fx.communityId,
       lotId,
@@ -83,6 +102,8 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
     const february = await billOf(fx.rooms[0].id, "2031-02");
     await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [february.id], payMethod: 1 });
     expect(await paidUntil(places[0])).toBe("2031-03-31");
+    // the vehicle bound to it shows the same date, moved by the same payment
+    expect(await vehiclePaidUntil()).toBe("2031-03-31");
     // the other rented place is untouched
     expect(await paidUntil(places[1])).toBeNull();
   });
@@ -96,6 +117,19 @@ describe.each(backends)("parking rent and stays (%s)", (backend) => {
     expect((await voidAtOnce(t.server, t.admin, rows[0].id, "收错车位")).body.code).toBe(0);
     expect((await billOf(fx.rooms[0].id, "2031-03")).status).toBe(2);
     expect(await paidUntil(places[0])).toBe("2031-02-28");
+    expect(await vehiclePaidUntil()).toBe("2031-02-28");
+  });
+
+  it("gives a vehicle the date of the place it is bound to: another place's, or none without a place", async () => {
+    const rebind = (parkingPlaceId: number | null) => ok(t.server, "PUT", `/api/vehicle/licencePlates/${vehicle}`, t.admin, { parkingPlaceId });
+    expect((await rebind(places[2])).paidUntil).toBeNull();
+    expect((await rebind(places[0])).paidUntil).toBe("2031-02-28");
+    await rebind(null);
+    expect(await vehiclePaidUntil()).toBeNull();
+    // The date is the payments' alone: a client cannot write it.
+    await rebind(places[0]);
+    await t.server.request("PUT", `/api/vehicle/licencePlates/${vehicle}`, { token: t.admin, body: { paidUntil: "2099-12-31" } });
+    expect(await vehiclePaidUntil()).toBe("2031-02-28");
   });
 
   it("extends it when a bill is paid online (the gateway's settlement goes through the same payment)", async () => {

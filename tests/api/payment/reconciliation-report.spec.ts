@@ -62,6 +62,12 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
       body: { communityId: fx.communityId, day: today, rows: [{ payMethod: 1, cashierId, declaredAmount: "5.555" }] },
     });
     expect(bad.body.message).toBe("请输入数字类型，可为负数，仅保留两位小数");
+    // The rows' shape is the operation's: each names its cashier (null: the online line), at most 200 of them.
+    const declare = (rows: unknown[]) => t.server.request("POST", "/api/property/reconciliations/actions/declare", { token: t.admin, body: { communityId: fx.communityId, day: today, rows } });
+    const unnamed = await declare([{ payMethod: 1, declaredAmount: "5.00" }]);
+    expect([unnamed.status, unnamed.body.message, unnamed.body.data.errors[0].field]).toEqual([400, "申报明细格式不正确", "rows"]);
+    const tooMany = await declare(Array.from({ length: 201 }, () => ({ payMethod: 1, cashierId, declaredAmount: "1.00" })));
+    expect([tooMany.status, tooMany.body.message]).toEqual([400, "一次最多操作200条数据"]);
   });
 
   it("takes a declared amount as the desk types it: negative (a refunds-only method), with the Chinese minus or thousands separators", async () => {

@@ -8,10 +8,14 @@ import type { Journey } from "./journey.ts";
 /** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
 export const hideGuidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
-/** Opens a page by its address, as typing it in the address bar does, and hides the guide panels. */
+/**
+ * Opens a page by its address in a new document, as typing it in the address bar does, and hides the
+ * guide panels. From about:blank: the app's routes differ only by their hash, so going straight to
+ * one from the app would stay in the same document (and then a reload made it load twice).
+ */
 export async function openAfresh(journey: Journey, page: Page, path: string): Promise<void> {
+  await page.goto("about:blank");
   await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
   await page.getByTestId("shell-menu").waitFor();
   await hideGuidePanels(page);
 }

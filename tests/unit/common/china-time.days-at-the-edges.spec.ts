@@ -1,7 +1,8 @@
 // China time at the two edges of its day: 00:30 China time is still the previous day in UTC, 23:30
 // China time is already 15:30 UTC of the same day. Every business day follows China's calendar.
 import { describe, expect, it } from "vitest";
-import { chinaDateTime, chinaDay, chinaDays, chinaDaysAgo, chinaDaySql, chinaMonthStart } from "../../../src/common/china-time.ts";
+import { chinaDateTime, chinaDay, chinaDays, chinaDaysAgo, chinaDaySql, chinaMonthStart, chinaWallClockIso } from "../../../src/common/china-time.ts";
+import { gatewayTime } from "../../../src/server/onlinepay/gateway-time.ts";
 
 const halfPastMidnight = new Date("2026-05-15T16:30:00Z"); // 2026-05-16 00:30 in China
 const halfPastEleven = new Date("2026-05-16T15:30:00Z"); // 2026-05-16 23:30 in China
@@ -39,5 +40,17 @@ describe("China time", () => {
 
   it("gives the same day in SQL", () => {
     expect(chinaDaySql("paid_at")).toBe("to_char((paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')");
+  });
+
+  it("reads a China wall-clock time as the instant it names, with or without the T, as a gateway's time does", () => {
+    expect(chinaWallClockIso("2026-05-16 00:30:00")).toBe("2026-05-16T00:30:00+08:00");
+    expect(new Date(chinaWallClockIso("2026-05-16T00:30:00")).getTime()).toBe(halfPastMidnight.getTime());
+    // Alipay's China time without a zone, WeChat Pay's RFC 3339: the same instant.
+    expect(gatewayTime("2026-05-16 00:30:00").getTime()).toBe(halfPastMidnight.getTime());
+    expect(gatewayTime("2026-05-16T00:30:00+08:00").getTime()).toBe(halfPastMidnight.getTime());
+    // Unreadable or absent: now.
+    const before = Date.now();
+    expect(gatewayTime("昨天").getTime()).toBeGreaterThanOrEqual(before);
+    expect(gatewayTime(null).getTime()).toBeGreaterThanOrEqual(before);
   });
 });

@@ -16,7 +16,7 @@ import type { CompiledValidator } from "../../../generated/validators/types.ts";
 import { operations, type OperationRoute } from "../../../generated/operations.ts";
 import { route } from "../../../src/server/platform/http/operation.ts";
 import { installErrorHandling } from "../../../src/server/platform/http/error-handler.ts";
-import { moneyIn, moneyOut } from "../../../src/server/platform/http/money-edge.ts";
+import { moneyIn, moneyOut, moneyText } from "../../../src/server/platform/http/money-edge.ts";
 
 const PROBE = `domain: probe
 description: 金额探针
@@ -31,6 +31,15 @@ operations:
       properties:
         amount: { format: money, label: 缴费金额 }
         tip: { type: [string, number, "null"], format: money, label: 小费 }
+        rows:
+          type: [array, "null"]
+          label: 明细
+          items:
+            type: object
+            required: [kind]
+            properties:
+              kind: { type: integer }
+              declared: { type: [string, number, "null"], format: money, rule: signedAmount, label: 申报金额 }
       required: [amount]
     data:
       type: object
@@ -68,13 +77,15 @@ describe("format: money in codegen", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("lists the converted inputs and answer paths in the route table", () => {
-    expect(files["operations.ts"]).toMatch(/"money": \{\s*"body": \[\s*"amount",\s*"tip"\s*\],\s*"data": \[\s*"amount",\s*"lines\[\]\.due",\s*"extra\.fee"\s*\]\s*\}/);
+    expect(files["operations.ts"]).toMatch(/"money": \{\s*"body": \[\s*"amount",\s*"tip",\s*"rows\[\]\.declared"\s*\],\s*"data": \[\s*"amount",\s*"lines\[\]\.due",\s*"extra\.fee"\s*\]\s*\}/);
   });
 
   it("types the handler's money as fen and the client's as yuan", () => {
     const types = files["operation-types.ts"];
     expect(types).toMatch(/export interface PayProbeBody \{[^}]*amount: number[^}]*tip\?: \(number \| null\)/s);
     expect(types).toMatch(/export interface PayProbeBodyInput \{[^}]*amount: \(string \| number\)/s);
+    // A money node inside a list's rows: fen for the handler too.
+    expect(types).toMatch(/export interface PayProbeBody \{.*rows\?: \(\{\s*kind: number\s*(\/\*\*[^/]*\/\s*)?declared\?: \(number \| null\)/s);
     expect(types).toMatch(/export interface PayProbeData \{[^}]*amount: string/s);
     expect(types).toMatch(/export interface PayProbeResult \{[^}]*amount: number/s);
     // A money node inside an allOf's part: fen for the handler, yuan for the client.
@@ -98,6 +109,14 @@ describe("format: money in codegen", () => {
     expect(check({ amount: "-1" })).toEqual([{ field: "amount", message: "请输入数字类型，仅保留两位小数" }]);
     expect(check({ amount: "1000000.01" })).toEqual([{ field: "amount", message: "输入的金额不能大于1000000.00" }]);
     expect(check({})).toEqual([{ field: "amount", message: "请输入金额！" }]);
+  });
+
+  it("checks a money node inside a list's rows by its own rule, refusing on the list", () => {
+    const check = (body: Record<string, unknown>) => runCompiled(validator, { amount: "1", ...body });
+    expect(check({ rows: [{ kind: 1, declared: "-2.5" }, { kind: 2, declared: null }, { kind: 3 }] })).toEqual([]);
+    expect(check({ rows: [{ kind: 1, declared: "1.234" }] })).toEqual([{ field: "rows", message: "请输入数字类型，可为负数，仅保留两位小数" }]);
+    expect(check({ rows: [{ kind: 1, declared: "-1000000.01" }] })).toEqual([{ field: "rows", message: "输入的金额不能小于-1000000.00" }]);
+    expect(check({ rows: [{ declared: "1" }] })).toEqual([{ field: "rows", message: "明细格式不正确" }]);
   });
 });
 
@@ -136,5 +155,18 @@ describe("money through the route helper", () => {
     expect(moneyOut([7, 8], [""])).toEqual([7, 8]);
     expect(moneyOut([7, 8], ["[]"])).toEqual(["0.07", "0.08"]);
     expect(moneyIn({ amount: " 0.5 ", tip: "", other: "x" }, ["amount", "tip", "absent"])).toEqual({ amount: 50, tip: null, other: "x" });
+    expect(moneyIn({ rows: [{ declared: "-2500.00" }, { declared: null }, {}] }, ["rows[].declared"])).toEqual({ rows: [{ declared: -250000 }, { declared: null }, {}] });
+  });
+
+  it("reads money as the desk types it before the rules do: a number as its text, separators and a Chinese minus normalized", () => {
+    const given = { amount: " 1,050 ", rows: [{ declared: "−2,500.00" }, { declared: -12.5 }, { declared: null }] };
+    expect(moneyText(given, ["amount", "rows[].declared"])).toEqual({ amount: "1050", rows: [{ declared: "-2500.00" }, { declared: "-12.5" }, { declared: null }] });
+    expect(given.rows[0].declared).toBe("−2,500.00");
+  });
+
+  it("takes thousands separators at the edge", async () => {
+    const r = await app.inject({ method: "POST", url: "/api/property/refunds/actions/apply", payload: { paymentId: 3, amount: "1,250.5", reason: "多收" } });
+    expect(r.statusCode).toBe(200);
+    expect(seen).toMatchObject({ amount: 125050 });
   });
 });

@@ -85,7 +85,7 @@ describe("operation input coercion at the edge", () => {
     await call("POST", "/api/property/bills/actions/query", { communityId: "5", roomId: "", batchId: null, status: ["1", 2], keyword: "101", pageNo: "2" });
     expect(seen).toEqual({ communityId: 5, roomId: null, batchId: null, status: [1, 2], keyword: "101", pageNo: 2 });
     await call("POST", "/api/property/reconciliations/actions/declare", { communityId: 5, day: "2030-01-02", rows: [{ payMethod: "1", cashierId: "42", declaredAmount: "10.00" }] });
-    expect(seen).toEqual({ communityId: 5, day: "2030-01-02", rows: [{ payMethod: 1, cashierId: 42, declaredAmount: "10.00" }] });
+    expect(seen).toEqual({ communityId: 5, day: "2030-01-02", rows: [{ payMethod: 1, cashierId: 42, declaredAmount: 1000 }] });
     // A number for a text field stays a number (refused as before), a boolean for an integer is not made 1.
     expect((await call("POST", "/api/property/bills/actions/query", { keyword: 101 })).body.message).toBe("关键字格式不正确");
     expect((await call("POST", "/api/property/bills/actions/query", { roomId: true })).body.message).toBe("房屋格式不正确");

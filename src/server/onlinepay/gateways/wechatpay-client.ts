@@ -2,7 +2,7 @@
 // `out_trade_no`, close it, refund it, download a day's trade bill. Every request is signed with the
 // merchant's key and every answer's signature is checked with the platform key its serial names:
 // an answer that does not verify is not believed (GatewayError "UNVERIFIED_ANSWER").
-import { chinaDateTime } from "../../../common/china-time.ts";
+import { chinaDateTime, chinaWallClockIso } from "../../../common/china-time.ts";
 import { authorizationHeader, verifyPlatformSignature, signedHeadersOf, type RequestSigner } from "./wechatpay.ts";
 import { GatewayError, type Transport, fetchTransport } from "./transport.ts";
 import { parseTradeBill, type WechatBillRow } from "./wechatpay-bill.ts";
@@ -56,7 +56,7 @@ export interface WechatRefund {
 }
 
 /** RFC 3339 in China time, as the gateway writes and reads times. */
-export const rfc3339China = (at: Date): string => `${chinaDateTime(at).replace(" ", "T")}+08:00`;
+export const rfc3339China = (at: Date): string => chinaWallClockIso(chinaDateTime(at));
 
 export function wechatPayClient(merchant: WechatMerchant, transport: Transport = fetchTransport) {
   async function call<T>(method: "GET" | "POST", path: string, payload?: object): Promise<{ status: number; data: T | null; text: string }> {

@@ -34,10 +34,11 @@ const FILES = {
 
 const APIV3_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
-function writeOnce(path: string, content: string): void {
+/** Writes what `make` makes unless the file is there: a key is made only when it is missing (an RSA key costs about a second of CPU). */
+export function writeOnce(path: string, make: () => string): void {
   if (existsSync(path)) return;
   const partial = `${path}.${process.pid}.partial`;
-  writeFileSync(partial, content, { mode: 0o600 });
+  writeFileSync(partial, make(), { mode: 0o600 });
   renameSync(partial, path); // a crash never leaves half a key behind
 }
 
@@ -52,11 +53,11 @@ function newApiV3Key(): string {
 export function sandboxKeys(dir: string): SandboxKeys {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = (name: string) => join(dir, name);
-  writeOnce(path(FILES.wechatPlatform), newPrivatePem());
-  writeOnce(path(FILES.wechatSerial), `${randomBytes(20).toString("hex").toUpperCase()}\n`);
-  writeOnce(path(FILES.apiV3), newApiV3Key());
-  writeOnce(path(FILES.alipay), newPrivatePem());
-  writeOnce(path(FILES.merchant), newPrivatePem());
+  writeOnce(path(FILES.wechatPlatform), newPrivatePem);
+  writeOnce(path(FILES.wechatSerial), () => `${randomBytes(20).toString("hex").toUpperCase()}\n`);
+  writeOnce(path(FILES.apiV3), newApiV3Key);
+  writeOnce(path(FILES.alipay), newPrivatePem);
+  writeOnce(path(FILES.merchant), newPrivatePem);
   const read = (name: string) => readFileSync(path(name), "utf8");
   const wechatPlatformPrivate = createPrivateKey(read(FILES.wechatPlatform));
   const alipayPrivate = createPrivateKey(read(FILES.alipay));

@@ -9,7 +9,7 @@
 // its result is wrapped with ok() (unless the operation has no envelope).
 //   route(app, operations.getBillSteer, async ({ query, community }) => ...) // community: { id, name }
 import { checkedScopeOf, scopeGuard, type CheckedCommunity } from "./operation-scope.ts";
-import { moneyIn, moneyOut } from "./money-edge.ts";
+import { moneyIn, moneyOut, moneyText } from "./money-edge.ts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { operations, type OperationName, type OperationRoute } from "../../../../generated/operations.ts";
 import type { OperationTypes } from "../../../../generated/operation-types.ts";
@@ -109,8 +109,8 @@ function validateInput(name: string, schema: Record<string, JsonSchema | undefin
     for (const [httpPart, part] of Object.entries(HTTP_PART) as [keyof typeof HTTP_PART, Part][]) {
       const partSchema = schema[httpPart];
       if (!partSchema) continue;
-      // Checked as the client sent it (yuan), then its money properties become fen (money-edge.ts).
-      const value = moneyIn(checkPart(name, part, partSchema, request[part], scene), money[part]);
+      // Checked as yuan text (as the desk types it, normalized), then its money becomes fen (money-edge.ts).
+      const value = moneyIn(checkPart(name, part, partSchema, moneyText(request[part], money[part]), scene), money[part]);
       if (part === "params") request.params = value;
       else if (part === "query") request.query = value;
       else request.body = value;

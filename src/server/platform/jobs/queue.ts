@@ -67,6 +67,8 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
+  /** Sends not yet on the queue: runDue waits for them, so a job sent just before it is not missed. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -126,18 +128,23 @@ export class JobQueue {
   }
 
   /** Puts a job on a queue (starting the queue first if needed). */
-  async send(name: string, data: Record<string, unknown>, options: Pick<PgBoss.SendOptions, "startAfter" | "singletonKey"> = {}): Promise<void> {
-    const boss = await this.start();
-    await boss.send(name, data, options);
+  send(name: string, data: Record<string, unknown>, options: Pick<PgBoss.SendOptions, "startAfter" | "singletonKey"> = {}): Promise<void> {
+    const sent = this.start().then(async (boss) => void (await boss.send(name, data, options)));
+    this.sending.add(sent);
+    const forget = () => void this.sending.delete(sent);
+    sent.then(forget, forget);
+    return sent;
   }
 
   /**
    * Tests (mode manual): runs every job that is due now, queue by queue, until none is left; a job
    * that throws is failed (retried later, as pg-boss would). With `allScheduled`, jobs whose start
-   * time lies ahead are made due first (as if that time had come). The number of jobs run.
+   * time lies ahead are made due first (as if that time had come). Jobs still being sent are waited
+   * for first (a write's wake-up is sent without being awaited). The number of jobs run.
    */
   async runDue(options: { allScheduled?: boolean; only?: string[] } = {}): Promise<number> {
     const boss = await this.start();
+    await Promise.allSettled(this.sending);
     // A second back: pg-boss fetches what starts strictly before now(), and PGlite's clock may not have moved on by then.
     if (options.allScheduled) await this.db.query(sql`update pgboss.job set start_after = now() - interval '1 second' where state in ('created', 'retry') and start_after > now()`);
     let ran = 0;

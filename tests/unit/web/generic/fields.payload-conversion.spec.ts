@@ -16,12 +16,16 @@ describe("toPayload", () => {
     const payload = toPayload(fieldsOf("inhabitants"), { name: "张三", phone: "13800000000", roomId: 3, idCard: "", email: "", moveInDate: undefined, identity: 1 }, "edit");
     expect(payload).toMatchObject({ idCard: null, email: null, moveInDate: null });
   });
-  it("dates as YYYY-MM-DD and date-times as ISO", () => {
+  it("dates as YYYY-MM-DD and date-times as China's wall clock with +08:00, whatever the browser's clock", () => {
     const p1 = toPayload(fieldsOf("inhabitants"), { moveInDate: dayjs("2024-03-05T10:00:00") }, "create");
     expect(p1.moveInDate).toBe("2024-03-05");
-    const when = dayjs("2024-03-05T10:30:00Z");
-    const p2 = toPayload(fieldsOf("visitors"), { visitTime: when }, "create");
-    expect(p2.visitTime).toBe("2024-03-05T10:30:00.000Z");
+    // The picker's wall clock is China's: 18:30 chosen is 18:30 in China.
+    const p2 = toPayload(fieldsOf("visitors"), { visitTime: dayjs("2024-03-05T18:30:00") }, "create");
+    expect(p2.visitTime).toBe("2024-03-05T18:30:00+08:00");
+    // …and an instant read back shows China's wall clock in the picker: a round trip keeps it.
+    const shown = toFormValues(fieldsOf("visitors"), { visitTime: "2024-03-05T10:30:00.000Z" }).visitTime as dayjs.Dayjs;
+    expect(shown.format("YYYY-MM-DD HH:mm:ss")).toBe("2024-03-05 18:30:00");
+    expect(new Date(String(toPayload(fieldsOf("visitors"), { visitTime: shown }, "create").visitTime)).toISOString()).toBe("2024-03-05T10:30:00.000Z");
   });
   it("keeps a mistyped integer as text so the rule can name it, and applies fixed route values", () => {
     expect(toPayload(fieldsOf("rooms"), { floor: "3.5" }, "create", { patrolType: 4 })).toMatchObject({ floor: "3.5", patrolType: 4 });
