@@ -2,6 +2,7 @@
 // boundary (a chunk that fails to load offers a reload). Plain markup: this is in the startup chunk.
 import { Suspense, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { AppLoading } from "./ui/AppLoading.tsx";
 import { ChunkErrorBoundary } from "./ui/ChunkErrorBoundary.tsx";
 
 /** A light placeholder while a chunk loads (no antd Spin: it would weigh on the startup chunk). */
@@ -17,11 +18,11 @@ export function PageFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** A layout that stays mounted across its pages: no per-path key. */
+/** A layout that stays mounted across its pages (no per-path key), 加载中... while its chunk loads. */
 export function LayoutFrame({ children }: { children: ReactNode }) {
   return (
     <ChunkErrorBoundary>
-      <Suspense fallback={pageFallback}>{children}</Suspense>
+      <Suspense fallback={<AppLoading />}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
 }

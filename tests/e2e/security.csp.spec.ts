@@ -1,5 +1,5 @@
 // The app and the API reference under their Content-Security-Policy, in a real browser: the built
-// index.html has nothing inline and a fresh style nonce in each answer; signed in, the workbench (its
+// index.html has nothing inline (its 加载中... styled by a file) and a fresh style nonce in each answer; signed in, the workbench (its
 // watermark) and a modal (rc-util's scroll lock) show with their styles applied and no violation; what
 // the policy exists for is refused (a <style> and a <script> injected without the nonce) and the
 // journey's watch (support/csp.ts) reports it; the help documents keep their styles; Swagger UI at
@@ -33,6 +33,9 @@ describe("Content-Security-Policy in the browser", () => {
       // Every script is a file; no <style>, no style attribute, no event-handler attribute.
       expect(html.match(/<script\b[^>]*>/g)?.every((tag) => / src=/.test(tag))).toBe(true);
       expect(html).not.toMatch(/<style\b| style=| on[a-z]+=/i);
+      // Until the app's first chunk has run the page says 加载中..., styled by a file of its own.
+      expect(html).toContain('<div class="app-loading" role="status" aria-busy="true">加载中...</div>');
+      expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/neptune\/assets\/index-[\w-]+\.css">/);
       nonces.push(nonce!);
     }
     expect(nonces[0]).not.toBe(nonces[1]);

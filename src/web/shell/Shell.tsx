@@ -1,7 +1,7 @@
 // The layout route of the pages inside the main frame (spec §2 Layout): header, left menu, page tabs,
 // breadcrumb, watermark and the page (<Outlet/>), with the navigation guards of spec §4. The user is
 // loaded once here and shared with everything below (useCurrentUser).
-import { Button, Layout, Spin } from "antd";
+import { Button, Layout } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { routes } from "../../../generated/routes.ts";
@@ -22,6 +22,7 @@ import PasswordGate from "./PasswordGate.tsx";
 import GuideLayer from "../guides/GuideLayer.tsx";
 import { GUIDE_SPACE_PROPERTY } from "../guides/events.ts";
 import { GuideBandContext } from "../guides/guide-dock.tsx";
+import { AppLoading } from "../ui/AppLoading.tsx";
 import { FailureResult } from "../ui/FailureResult.tsx";
 
 function ShellFrame() {
@@ -99,7 +100,8 @@ function usePageKitPreload(ready: boolean) {
 export default function Shell() {
   const load = useLoadCurrentUser();
   usePageKitPreload(load.status !== "loading" && load.status !== "error");
-  if (load.status === "loading") return <Spin fullscreen tip="加载中..." />;
+  // The same 加载中... as while the shell's chunks loaded (route-frames.tsx): one screen, not two.
+  if (load.status === "loading") return <AppLoading />;
   if (load.status === "error") {
     return (
       <FailureResult

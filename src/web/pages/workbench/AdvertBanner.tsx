@@ -51,15 +51,18 @@ export default function AdvertBanner({ editing }: { editing: boolean }) {
         style={{ position: "absolute", top: 8, right: 8, background: "rgba(0,0,0,.35)", color: "#fff" }}
       />
       {carouselLoops(adverts.length) && (
-        <div style={{ position: "absolute", bottom: 10, left: "50%", transform: "translateX(-50%)", display: "flex", gap: 6 }}>
+        <div style={{ position: "absolute", bottom: 2, left: "50%", transform: "translateX(-50%)", display: "flex" }}>
+          {/* A dot is 8 px; its button is 24 px high, a finger's target (WCAG 2.5.8). */}
           {adverts.map((a, i) => (
             <button
               key={a.advertId}
               type="button"
               aria-label={fillTexts.webWorkbench.advertSlide({ n: i + 1 })}
               onClick={() => setIndex(i)}
-              style={{ width: i === index ? 18 : 8, height: 8, borderRadius: 4, border: "none", padding: 0, cursor: "pointer", background: i === index ? "#fff" : "rgba(255,255,255,.6)" }}
-            />
+              style={{ minWidth: 24, height: 24, border: "none", padding: "0 3px", cursor: "pointer", background: "none", display: "flex", alignItems: "center", justifyContent: "center" }}
+            >
+              <span style={{ width: i === index ? 18 : 8, height: 8, borderRadius: 4, background: i === index ? "#fff" : "rgba(255,255,255,.6)" }} />
+            </button>
           ))}
         </div>
       )}
