@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { parseArgs } from "node:util";
 import puppeteer, { type Page } from "puppeteer-core";
@@ -88,9 +88,24 @@ async function signedInTab(port: number, baseUrl: string): Promise<Page> {
   await page.locator("input[placeholder=请输入密码]").fill(DEMO_PASSWORD);
   await page.keyboard.press("Enter");
   await page.waitForSelector("[data-testid=shell-menu]", { timeout: 120_000 });
-  // The audit is of a first visit's files: the cache the sign-in filled goes (the session stays).
-  await (await page.createCDPSession()).send("Network.clearBrowserCache");
   return page;
+}
+
+/**
+ * One Lighthouse run of `url`. Now and then Lighthouse fails to record the page's trace (NO_NAVSTART
+ * and the like): it then scores 0 and measures nothing, so that run is made once more.
+ */
+async function audit(url: string, flags: Flags, tab: Page | undefined): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt++) {
+    // The audit is of a first visit's files: a signed-in tab's cache goes (its session stays).
+    if (tab) await (await tab.createCDPSession()).send("Network.clearBrowserCache");
+    const result = await lighthouse(url, flags, mobile ? undefined : desktopConfig, tab);
+    if (!result) throw new Error("Lighthouse returned no result");
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === 2) throw new Error(`Lighthouse could not measure the page twice: ${failure.code} ${failure.message}`);
+    console.log(`Lighthouse could not measure the page (${failure.code}): once more`);
+  }
 }
 
 const server = await startServer();
@@ -104,8 +119,7 @@ try {
   // Lighthouse's own default settings are the mobile ones; a signed-in page keeps its storage (the
   // sign-in cleared the cache, so every file is fetched as on a first visit).
   const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, disableStorageReset: signedIn };
-  const result = await lighthouse(url, flags, mobile ? undefined : desktopConfig, tab);
-  if (!result) throw new Error("Lighthouse returned no result");
+  const result = await audit(url, flags, tab);
   // A signed-in page that ended anywhere else (the login page) was not the page asked for.
   if (signedIn && !result.lhr.finalDisplayedUrl.endsWith(PAGE.path.replace(/^\/neptune/, ""))) throw new Error(`the audit ended on ${result.lhr.finalDisplayedUrl}, not ${PAGE.path}`);
   const { lhr } = result;
