@@ -16,6 +16,7 @@ import "./platform/fastify-types.ts";
 import type { Db } from "./platform/db/types.ts";
 import { openDatabase } from "./platform/db/open.ts";
 import { JobQueue, type JobMode } from "./platform/jobs/queue.ts";
+import { TaskRunner } from "./platform/tasks/runner.ts";
 import { migrate } from "./platform/db/migrate.ts";
 import { withStartupLock } from "./platform/db/startup-lock.ts";
 import { installGuard } from "./platform/session/guard.ts";
@@ -97,7 +98,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app = Fastify({ logger: options.logger ?? false, logController: new RequestLog(), trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
     app.decorate("dataDir", dataDir);
-    app.decorate("taskWorker", options.taskWorker ?? true);
     if (options.smsProvider) useSmsProvider(app, options.smsProvider);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
@@ -105,6 +105,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const jobs = new JobQueue(db, { mode: options.jobs ?? "manual", log: (m, e) => log.error({ err: e }, `[jobs] ${m}`) });
     app.decorate("jobs", jobs);
     app.addHook("preClose", async () => jobs.stop()); // before the database closes
+    // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
+    const tasks = (options.taskWorker ?? true) ? new TaskRunner(db, { log: (m, e) => log.error({ err: e }, `[tasks] ${m}`) }) : null;
+    app.decorate("tasks", tasks);
+    if (tasks) {
+      app.addHook("onReady", async () => tasks.start());
+      app.addHook("preClose", async () => tasks.stop()); // after its current step, before the database closes
+    }
     if (options.databaseUrl) {
       const stopSharing = await shareSessionRevocation(db, options.databaseUrl, (m) => log.warn(m));
       app.addHook("onClose", stopSharing);

@@ -1,8 +1,6 @@
-// The property-payment (fee) endpoints and the background task worker, as one Fastify plugin
-// (listed in src/server/domains.ts). The worker starts when the app is ready and stops,
-// after its current step, when the app closes (before the database closes).
+// The property-payment (fee) endpoints, as one Fastify plugin (listed in src/server/domains.ts), with
+// the handlers of its background tasks (bill generation, dunning notices), run by the app's task worker.
 import type { FastifyInstance } from "fastify";
-import { TaskRunner } from "../platform/tasks/runner.ts";
 import "./generation.ts"; // registers the bill-generation task handler
 import "./dunning.ts"; // registers the dunning-notice task handler
 import { settingsRoutes } from "./routes/settings-routes.ts";
@@ -28,14 +26,8 @@ import { formulaRoutes } from "./routes/formula-routes.ts";
 const ARREARS_DAY = "payment.arrearsDay";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
-  // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
-  const runner = app.taskWorker ? new TaskRunner(app.db, { log: (m, e) => app.log.error({ err: e }, `[tasks] ${m}`) }) : null;
-  if (runner) {
-    app.addHook("onReady", async () => runner.start());
-    app.addHook("preClose", async () => runner.stop());
-  }
   await app.register(settingsRoutes);
-  await app.register(generationRoutes(runner));
+  await app.register(generationRoutes);
   await app.register(approvalRoutes);
   await app.register(cashierRoutes);
   await app.register(refundRoutes);
@@ -54,5 +46,5 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   // Each China day, the rooms' kept arrears take in the bills that fell due (the list reads only those live meanwhile).
   app.jobs.define(ARREARS_DAY, async () => advanceArrears(app.db), { retryLimit: 3, retryDelay: 60, retryBackoff: true });
   app.jobs.schedule(ARREARS_DAY, "1 0 * * *");
-  await app.register(dunningRoutes(runner));
+  await app.register(dunningRoutes);
 }

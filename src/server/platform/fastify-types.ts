@@ -3,6 +3,7 @@
 import type { Db } from "./db/types.ts";
 import type { SessionInfo } from "./session/session-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { TaskRunner } from "./tasks/runner.ts";
 import type { ResidentInfo } from "./session/resident-session.ts";
 
 declare module "fastify" {
@@ -10,8 +11,12 @@ declare module "fastify" {
     db: Db;
     /** The server's data folder (DATA_DIR): the embedded database, the demo password, the secrets and sandbox keys. */
     dataDir: string;
-    /** Whether this server runs background tasks (AppOptions.taskWorker). */
-    taskWorker: boolean;
+    /**
+     * The background tasks' worker (imports, exports, bill generation, dunning notices; src/server/platform/tasks),
+     * or null on a server started without one (AppOptions.taskWorker): another server takes its tasks.
+     * Whoever enqueues a task calls `wake()` once it is committed, so it starts at once, not at the next poll.
+     */
+    tasks: TaskRunner | null;
     /** The job queue (pg-boss, src/server/platform/jobs): scheduled and retried work (AppOptions.jobs). */
     jobs: JobQueue;
   }
