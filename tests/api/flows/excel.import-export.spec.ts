@@ -4,7 +4,7 @@
 // leaves nothing behind (not even the building it would have created); the export of a list with
 // its filters, labels from the schema, mappings as labels and masks applied; tenants stay apart.
 import ExcelJS from "exceljs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { backends, sessionHeaders } from "../support/server.ts";
 import { useFlowServer, type FlowContext } from "./support.ts";
 
@@ -240,6 +240,27 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect((await upload(t, t.admin, `${ROOMS}/actions/import`, file)).body.message).toBe("请选择社区");
     // A resource without importable has no import.
     expect((await upload(t, t.admin, "/api/property/repairs/actions/import", file)).status).toBe(404);
+  });
+
+  it("wakes the task worker for an import and for an export, so neither waits for the worker's next poll", async () => {
+    const wake = vi.spyOn(t.server.app.tasks!, "wake");
+    try {
+      const imported = await upload(
+        t,
+        t.admin,
+        `${ROOMS}/actions/import?communityId=${t.ids.communityA}`,
+        await fileOf(ROOM_HEADER, [["唤醒楼", "1单元", "901", 9, "住宅", "80", "80", "自住", "2024-05-01", "已交付", 3]]),
+      );
+      expect(imported.status, imported.text).toBe(200);
+      expect(wake).toHaveBeenCalledTimes(1);
+      const exported = await t.post(t.admin, "/api/system/inhabitants/actions/export", { communityId: t.ids.communityA });
+      expect(exported.status, exported.text).toBe(200);
+      expect(wake).toHaveBeenCalledTimes(2);
+      await waitForTask(t, t.admin, ROOMS, imported.body.data.taskId);
+      await waitForTask(t, t.admin, "/api/system/inhabitants", exported.body.data.taskId);
+    } finally {
+      wake.mockRestore();
+    }
   });
 
   it("exports a list with its filters: labels, mapping labels, masks; only the tenant's rows", async () => {
