@@ -62,7 +62,6 @@ function register(app: FastifyInstance, def: ResourceDef): void {
     const { pageNo: _p, pageSize: _s, ...filters } = body;
     const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName, communityIds: session.communityIds };
     const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: fillMessage.exportTaskName({ label: label(session) }), total: 0, payload });
-    app.tasks?.wake();
     return ok({ taskId: task.id }, messages.exportSubmitted);
   });
 
@@ -93,9 +92,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
       assertCommunity(session, communityId);
     }
     try {
-      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content });
-      app.tasks?.wake();
-      return { taskId, total };
+      return await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content });
     } catch (err) {
       if (err instanceof TemplateError) throw apiError("BAD_REQUEST", { message: err.message });
       throw err;

@@ -14,7 +14,7 @@ declare module "fastify" {
     /**
      * The background tasks' worker (imports, exports, bill generation, dunning notices; src/server/platform/tasks),
      * or null on a server started without one (AppOptions.taskWorker): another server takes its tasks.
-     * Whoever enqueues a task calls `wake()` once it is committed, so it starts at once, not at the next poll.
+     * It wakes when a write of the tasks table commits, so a task starts at once, not at the next poll.
      */
     tasks: TaskRunner | null;
     /** The job queue (pg-boss, src/server/platform/jobs): scheduled and retried work (AppOptions.jobs). */

@@ -243,6 +243,8 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
   });
 
   it("wakes the task worker for an import and for an export, so neither waits for the worker's next poll", async () => {
+    // The worker wakes when a write of the tasks table commits (src/server/platform/tasks/runner.ts), by
+    // the time the request that enqueued the task is answered; its own writes while it runs may wake it too.
     const wake = vi.spyOn(t.server.app.tasks!, "wake");
     try {
       const imported = await upload(
@@ -252,10 +254,11 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
         await fileOf(ROOM_HEADER, [["唤醒楼", "1单元", "901", 9, "住宅", "80", "80", "自住", "2024-05-01", "已交付", 3]]),
       );
       expect(imported.status, imported.text).toBe(200);
-      expect(wake).toHaveBeenCalledTimes(1);
+      expect(wake).toHaveBeenCalled();
+      wake.mockClear();
       const exported = await t.post(t.admin, "/api/system/inhabitants/actions/export", { communityId: t.ids.communityA });
       expect(exported.status, exported.text).toBe(200);
-      expect(wake).toHaveBeenCalledTimes(2);
+      expect(wake).toHaveBeenCalled();
       await waitForTask(t, t.admin, ROOMS, imported.body.data.taskId);
       await waitForTask(t, t.admin, "/api/system/inhabitants", exported.body.data.taskId);
     } finally {

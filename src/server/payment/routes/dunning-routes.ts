@@ -14,9 +14,7 @@ export async function dunningRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.generateDunningNotices, async ({ body, session, request, community }) => {
     // The community the operation's scope checked (another tenant's 404, outside a limited user's scope 403); none given 400.
     const communityId = chosenCommunity(community);
-    const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, communityId, body));
-    app.tasks?.wake();
-    return started;
+    return app.db.transaction((tx) => startDunning(tx, session, request.ip, communityId, body));
   });
   route(app, operations.getDunningTemplate, async () => ({ title: DEFAULT_TITLE, template: DEFAULT_TEMPLATE }));
   route(app, operations.getDunningTask, async ({ query, session }) => {

@@ -12,7 +12,6 @@ import { generationBatches, planGeneration } from "../generation.ts";
 export async function generationRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.generateBills, async ({ body, session }) => {
     const run = await app.db.transaction((tx) => planGeneration(tx, session, body));
-    app.tasks?.wake();
     return { taskId: run.task.id, total: run.total, batches: run.batches };
   });
 

@@ -71,13 +71,17 @@ export class TaskRunner {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 2_000;
     this.log = options.log ?? ((m, e) => console.error(`[tasks] ${m}`, e ?? ""));
+    // A committed write of the tasks table through this server's database (a task enqueued: an import,
+    // an export, a generation, dunning notices) wakes a sleeping worker, so the task starts at once and not
+    // at the next poll, whoever enqueued it. The worker's own writes come while it is awake and wake nothing.
+    db.onWrite?.(["tasks"], () => this.wake());
   }
 
   start(): void {
     if (!this.loopDone) this.loopDone = this.loop();
   }
 
-  /** A task was enqueued: look now instead of at the next poll. */
+  /** A task may have been enqueued: a sleeping worker looks now instead of at the next poll. */
   wake(): void {
     this.wakeUp?.();
   }
