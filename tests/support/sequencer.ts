@@ -1,9 +1,11 @@
 // The order in which `vitest run` hands test files to its workers (one per core; all projects share
-// them). Two browsers at once would take both cores, so:
+// them). The unit files come first: they need none of the run's templates (the web build, the seeded
+// databases: tests/support/templates.ts), so they run while those are made, where the other files would
+// wait for them. Two browsers at once would take both cores, so:
 // - the shards of the walk over every route, which time each navigation (content within 5 s), are
 //   dealt out among the API files, never beside another browser file: shard 1 first, then half of
-//   the API files (the other worker's work while shard 1 runs), shard 2, the other half and the unit
-//   files (the other worker's work while shard 2 runs);
+//   the API files (the other worker's work while shard 1 runs), shard 2 and the other half (the other
+//   worker's work while shard 2 runs);
 // - the other browser files (journeys, with no time limit of their own) last, the longest first, two at
 //   a time.
 // Within a group, vitest's own order (failed first, then longest by the last run's times when it has
@@ -32,7 +34,7 @@ export default class WalkBesideApiSequencer extends BaseSequencer {
       .map(({ spec }) => spec);
     const api = of("api");
     const rest = sorted.filter((s) => !["e2e", "api"].includes(s.project.name));
-    // The API files cut into one part per shard; the unit files go with the last part.
+    // The API files cut into one part per shard.
     const parts = Math.max(1, walk.length);
     const size = Math.ceil(api.length / parts);
     const order: TestSpecification[] = [];
@@ -40,6 +42,6 @@ export default class WalkBesideApiSequencer extends BaseSequencer {
       if (walk[k]) order.push(walk[k]);
       order.push(...api.slice(k * size, (k + 1) * size));
     }
-    return [...order, ...rest, ...journeys];
+    return [...rest, ...order, ...journeys];
   }
 }
