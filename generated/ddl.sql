@@ -3097,7 +3097,7 @@ end $fn$;
 drop trigger if exists "alarms_scope_update" on "alarms";
 create trigger "alarms_scope_update" after update on "alarms" referencing old table as old_rows new table as new_rows for each statement execute function "alarms_scope_update"();
 create or replace function "bill_approvals_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -3105,15 +3105,15 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_community_id_fk"', constraint = 'bill_approvals_community_id_fk', table = 'bill_approvals';
   end if;
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_bill_id_fk"', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
   end if;
-  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r where r."batch_id" is not null),
-       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."batch_id" as id, r.community_id from new_rows r where r."batch_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_batch_id_fk"', constraint = 'bill_approvals_batch_id_fk', table = 'bill_approvals';
   end if;
@@ -3123,12 +3123,18 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_decider_id_fk"', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "bill_approvals_refs_insert" on "bill_approvals";
 create trigger "bill_approvals_refs_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_refs_insert"();
 create or replace function "bill_approvals_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false), coalesce(bool_or(o."decider_id" is distinct from r."decider_id"), false)
     into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -3141,17 +3147,17 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_bill_id_fk"', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
   end if;
   end if;
   if changed_2 then
-  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
-       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."batch_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_batch_id_fk"', constraint = 'bill_approvals_batch_id_fk', table = 'bill_approvals';
   end if;
@@ -3164,41 +3170,16 @@ begin
     raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_decider_id_fk"', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
   end if;
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "bill_approvals_refs_update" on "bill_approvals";
 create trigger "bill_approvals_refs_update" after update on "bill_approvals" referencing old table as old_rows new table as new_rows for each statement execute function "bill_approvals_refs_update"();
-create or replace function "bill_approvals_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
-  end if;
-  if exists (select 1 from new_rows r join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "bill_approvals_scope_insert" on "bill_approvals";
-create trigger "bill_approvals_scope_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_scope_insert"();
-create or replace function "bill_approvals_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean;
-begin
-  select coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false)
-    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "bill_approvals_scope_update" on "bill_approvals";
-create trigger "bill_approvals_scope_update" after update on "bill_approvals" referencing old table as old_rows new table as new_rows for each statement execute function "bill_approvals_scope_update"();
 create or replace function "bill_batches_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
@@ -3235,7 +3216,7 @@ end $fn$;
 drop trigger if exists "bill_batches_referenced_delete" on "bill_batches";
 create trigger "bill_batches_referenced_delete" after delete on "bill_batches" referencing old table as old_rows for each statement execute function "bill_batches_referenced_delete"();
 create or replace function "bills_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -3243,21 +3224,21 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_community_id_fk"', constraint = 'bills_community_id_fk', table = 'bills';
   end if;
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_room_id_fk"', constraint = 'bills_room_id_fk', table = 'bills';
   end if;
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_payment_item_id_fk"', constraint = 'bills_payment_item_id_fk', table = 'bills';
   end if;
-  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r where r."batch_id" is not null),
-       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."batch_id" as id, r.community_id from new_rows r where r."batch_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_batch_id_fk"', constraint = 'bills_batch_id_fk', table = 'bills';
   end if;
@@ -3267,12 +3248,21 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_approver_id_fk"', constraint = 'bills_approver_id_fk', table = 'bills';
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "bills_refs_insert" on "bills";
 create trigger "bills_refs_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_refs_insert"();
 create or replace function "bills_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false), coalesce(bool_or(o."approver_id" is distinct from r."approver_id"), false)
     into changed_0, changed_1, changed_2, changed_3, changed_4 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -3285,25 +3275,25 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_room_id_fk"', constraint = 'bills_room_id_fk', table = 'bills';
   end if;
   end if;
   if changed_2 then
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_payment_item_id_fk"', constraint = 'bills_payment_item_id_fk', table = 'bills';
   end if;
   end if;
   if changed_3 then
-  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
-       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."batch_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_batch_id_fk"', constraint = 'bills_batch_id_fk', table = 'bills';
   end if;
@@ -3316,49 +3306,19 @@ begin
     raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_approver_id_fk"', constraint = 'bills_approver_id_fk', table = 'bills';
   end if;
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "bills_refs_update" on "bills";
 create trigger "bills_refs_update" after update on "bills" referencing old table as old_rows new table as new_rows for each statement execute function "bills_refs_update"();
-create or replace function "bills_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
-  end if;
-  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
-  end if;
-  if exists (select 1 from new_rows r join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "bills_scope_insert" on "bills";
-create trigger "bills_scope_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_scope_insert"();
-create or replace function "bills_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean; changed_2 boolean;
-begin
-  select coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."batch_id" is distinct from r."batch_id"), false)
-    into changed_0, changed_1, changed_2 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
-  end if;
-  end if;
-  if changed_2 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "bills_scope_update" on "bills";
-create trigger "bills_scope_update" after update on "bills" referencing old table as old_rows new table as new_rows for each statement execute function "bills_scope_update"();
 create or replace function "bills_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
@@ -3850,7 +3810,7 @@ end $fn$;
 drop trigger if exists "licence_plates_scope_update" on "licence_plates";
 create trigger "licence_plates_scope_update" after update on "licence_plates" referencing old table as old_rows new table as new_rows for each statement execute function "licence_plates_scope_update"();
 create or replace function "meter_readings_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_3 bigint := 0; outside_5 bigint := 0; outside_6 bigint := 0; outside_7 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -3858,9 +3818,9 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_community_id_fk"', constraint = 'meter_readings_community_id_fk', table = 'meter_readings';
   end if;
-  with k as (select distinct r.tenant_id, r."meter_id" as id from new_rows r where r."meter_id" is not null),
-       l as (select 1 from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."meter_id" as id, r.community_id from new_rows r where r."meter_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_id_fk"', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
   end if;
@@ -3870,9 +3830,9 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_approved_by_fk"', constraint = 'meter_readings_approved_by_fk', table = 'meter_readings';
   end if;
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_bill_id_fk"', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
   end if;
@@ -3882,30 +3842,45 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_type_id_fk"', constraint = 'meter_readings_meter_type_id_fk', table = 'meter_readings';
   end if;
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_5;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_room_id_fk"', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
   end if;
-  with k as (select distinct r.tenant_id, r."building_id" as id from new_rows r where r."building_id" is not null),
-       l as (select 1 from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."building_id" as id, r.community_id from new_rows r where r."building_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_6;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_building_id_fk"', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
   end if;
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_7;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_payment_item_id_fk"', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
+  end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_meter_id_scope"', constraint = 'meter_readings_meter_id_scope', table = 'meter_readings';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_bill_id_scope"', constraint = 'meter_readings_bill_id_scope', table = 'meter_readings';
+  end if;
+  if outside_5 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
+  end if;
+  if outside_6 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_building_id_scope"', constraint = 'meter_readings_building_id_scope', table = 'meter_readings';
+  end if;
+  if outside_7 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
   end if;
   return null;
 end $fn$;
 drop trigger if exists "meter_readings_refs_insert" on "meter_readings";
 create trigger "meter_readings_refs_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_refs_insert"();
 create or replace function "meter_readings_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean; changed_7 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_3 bigint := 0; outside_5 bigint := 0; outside_6 bigint := 0; outside_7 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean; changed_7 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."meter_id" is distinct from r."meter_id"), false), coalesce(bool_or(o."approved_by" is distinct from r."approved_by"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."meter_type_id" is distinct from r."meter_type_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false)
     into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5, changed_6, changed_7 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -3918,9 +3893,9 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."meter_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" where r."meter_id" is not null),
-       l as (select 1 from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."meter_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" where r."meter_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "meters" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_meter_id_fk"', constraint = 'meter_readings_meter_id_fk', table = 'meter_readings';
   end if;
@@ -3934,9 +3909,9 @@ begin
   end if;
   end if;
   if changed_3 then
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_bill_id_fk"', constraint = 'meter_readings_bill_id_fk', table = 'meter_readings';
   end if;
@@ -3950,88 +3925,48 @@ begin
   end if;
   end if;
   if changed_5 then
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_5;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_room_id_fk"', constraint = 'meter_readings_room_id_fk', table = 'meter_readings';
   end if;
   end if;
   if changed_6 then
-  with k as (select distinct r.tenant_id, r."building_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" where r."building_id" is not null),
-       l as (select 1 from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."building_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" where r."building_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "buildings" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_6;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_building_id_fk"', constraint = 'meter_readings_building_id_fk', table = 'meter_readings';
   end if;
   end if;
   if changed_7 then
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_7;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates foreign key constraint "meter_readings_payment_item_id_fk"', constraint = 'meter_readings_payment_item_id_fk', table = 'meter_readings';
   end if;
+  end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_meter_id_scope"', constraint = 'meter_readings_meter_id_scope', table = 'meter_readings';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_bill_id_scope"', constraint = 'meter_readings_bill_id_scope', table = 'meter_readings';
+  end if;
+  if outside_5 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
+  end if;
+  if outside_6 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_building_id_scope"', constraint = 'meter_readings_building_id_scope', table = 'meter_readings';
+  end if;
+  if outside_7 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
   end if;
   return null;
 end $fn$;
 drop trigger if exists "meter_readings_refs_update" on "meter_readings";
 create trigger "meter_readings_refs_update" after update on "meter_readings" referencing old table as old_rows new table as new_rows for each statement execute function "meter_readings_refs_update"();
-create or replace function "meter_readings_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_meter_id_scope"', constraint = 'meter_readings_meter_id_scope', table = 'meter_readings';
-  end if;
-  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_bill_id_scope"', constraint = 'meter_readings_bill_id_scope', table = 'meter_readings';
-  end if;
-  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
-  end if;
-  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_building_id_scope"', constraint = 'meter_readings_building_id_scope', table = 'meter_readings';
-  end if;
-  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "meter_readings_scope_insert" on "meter_readings";
-create trigger "meter_readings_scope_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_scope_insert"();
-create or replace function "meter_readings_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean;
-begin
-  select coalesce(bool_or(o."meter_id" is distinct from r."meter_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."building_id" is distinct from r."building_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false)
-    into changed_0, changed_1, changed_2, changed_3, changed_4 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."meter_id" is distinct from r."meter_id" join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_meter_id_scope"', constraint = 'meter_readings_meter_id_scope', table = 'meter_readings';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_bill_id_scope"', constraint = 'meter_readings_bill_id_scope', table = 'meter_readings';
-  end if;
-  end if;
-  if changed_2 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
-  end if;
-  end if;
-  if changed_3 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_building_id_scope"', constraint = 'meter_readings_building_id_scope', table = 'meter_readings';
-  end if;
-  end if;
-  if changed_4 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "meter_readings_scope_update" on "meter_readings";
-create trigger "meter_readings_scope_update" after update on "meter_readings" referencing old table as old_rows new table as new_rows for each statement execute function "meter_readings_scope_update"();
 create or replace function "meter_replacements_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "meters" p on p.tenant_id = r.tenant_id and p.id = r."meter_id" where p.community_id is distinct from r.community_id) then
@@ -4500,7 +4435,7 @@ end $fn$;
 drop trigger if exists "payment_items_referenced_delete" on "payment_items";
 create trigger "payment_items_referenced_delete" after delete on "payment_items" referencing old table as old_rows for each statement execute function "payment_items_referenced_delete"();
 create or replace function "payments_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0; outside_4 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -4508,27 +4443,27 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_community_id_fk"', constraint = 'payments_community_id_fk', table = 'payments';
   end if;
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_bill_id_fk"', constraint = 'payments_bill_id_fk', table = 'payments';
   end if;
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_room_id_fk"', constraint = 'payments_room_id_fk', table = 'payments';
   end if;
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_payment_item_id_fk"', constraint = 'payments_payment_item_id_fk', table = 'payments';
   end if;
-  with k as (select distinct r.tenant_id, r."refund_id" as id from new_rows r where r."refund_id" is not null),
-       l as (select 1 from "refunds" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."refund_id" as id, r.community_id from new_rows r where r."refund_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "refunds" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_4;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_refund_id_fk"', constraint = 'payments_refund_id_fk', table = 'payments';
   end if;
@@ -4538,12 +4473,24 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_cashier_id_fk"', constraint = 'payments_cashier_id_fk', table = 'payments';
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
+  end if;
+  if outside_4 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "payments_refs_insert" on "payments";
 create trigger "payments_refs_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_refs_insert"();
 create or replace function "payments_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0; outside_4 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."refund_id" is distinct from r."refund_id"), false), coalesce(bool_or(o."cashier_id" is distinct from r."cashier_id"), false)
     into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -4556,33 +4503,33 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_bill_id_fk"', constraint = 'payments_bill_id_fk', table = 'payments';
   end if;
   end if;
   if changed_2 then
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_room_id_fk"', constraint = 'payments_room_id_fk', table = 'payments';
   end if;
   end if;
   if changed_3 then
-  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
-       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_payment_item_id_fk"', constraint = 'payments_payment_item_id_fk', table = 'payments';
   end if;
   end if;
   if changed_4 then
-  with k as (select distinct r.tenant_id, r."refund_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" where r."refund_id" is not null),
-       l as (select 1 from "refunds" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."refund_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" where r."refund_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "refunds" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_4;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_refund_id_fk"', constraint = 'payments_refund_id_fk', table = 'payments';
   end if;
@@ -4595,57 +4542,22 @@ begin
     raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_cashier_id_fk"', constraint = 'payments_cashier_id_fk', table = 'payments';
   end if;
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
+  end if;
+  if outside_4 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "payments_refs_update" on "payments";
 create trigger "payments_refs_update" after update on "payments" referencing old table as old_rows new table as new_rows for each statement execute function "payments_refs_update"();
-create or replace function "payments_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
-  end if;
-  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
-  end if;
-  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
-  end if;
-  if exists (select 1 from new_rows r join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "payments_scope_insert" on "payments";
-create trigger "payments_scope_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_scope_insert"();
-create or replace function "payments_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
-begin
-  select coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."payment_item_id" is distinct from r."payment_item_id"), false), coalesce(bool_or(o."refund_id" is distinct from r."refund_id"), false)
-    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
-  end if;
-  end if;
-  if changed_2 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
-  end if;
-  end if;
-  if changed_3 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "payments_scope_update" on "payments";
-create trigger "payments_scope_update" after update on "payments" referencing old table as old_rows new table as new_rows for each statement execute function "payments_scope_update"();
 create or replace function "payments_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."payment_id" = o.id) then
@@ -4699,7 +4611,7 @@ end $fn$;
 drop trigger if exists "prepay_accounts_referenced_delete" on "prepay_accounts";
 create trigger "prepay_accounts_referenced_delete" after delete on "prepay_accounts" referencing old table as old_rows for each statement execute function "prepay_accounts_referenced_delete"();
 create or replace function "prepay_transactions_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0; outside_4 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -4707,27 +4619,27 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_community_id_fk"', constraint = 'prepay_transactions_community_id_fk', table = 'prepay_transactions';
   end if;
-  with k as (select distinct r.tenant_id, r."account_id" as id from new_rows r where r."account_id" is not null),
-       l as (select 1 from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."account_id" as id, r.community_id from new_rows r where r."account_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_account_id_fk"', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
   end if;
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_room_id_fk"', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
   end if;
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_bill_id_fk"', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
   end if;
-  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r where r."payment_id" is not null),
-       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_id" as id, r.community_id from new_rows r where r."payment_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_4;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_payment_id_fk"', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
   end if;
@@ -4743,12 +4655,24 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_approver_id_fk"', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_4 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "prepay_transactions_refs_insert" on "prepay_transactions";
 create trigger "prepay_transactions_refs_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_refs_insert"();
 create or replace function "prepay_transactions_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; outside_3 bigint := 0; outside_4 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean; changed_6 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."account_id" is distinct from r."account_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."operator_id" is distinct from r."operator_id"), false), coalesce(bool_or(o."approver_id" is distinct from r."approver_id"), false)
     into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5, changed_6 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -4761,33 +4685,33 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."account_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" where r."account_id" is not null),
-       l as (select 1 from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."account_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" where r."account_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_account_id_fk"', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
   end if;
   end if;
   if changed_2 then
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_room_id_fk"', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
   end if;
   end if;
   if changed_3 then
-  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
-       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."bill_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_3;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_bill_id_fk"', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
   end if;
   end if;
   if changed_4 then
-  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
-       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_4;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_payment_id_fk"', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
   end if;
@@ -4808,57 +4732,22 @@ begin
     raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_approver_id_fk"', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
   end if;
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_3 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
+  end if;
+  if outside_4 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "prepay_transactions_refs_update" on "prepay_transactions";
 create trigger "prepay_transactions_refs_update" after update on "prepay_transactions" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_transactions_refs_update"();
-create or replace function "prepay_transactions_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "prepay_accounts" p on p.tenant_id = r.tenant_id and p.id = r."account_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
-  end if;
-  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
-  end if;
-  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
-  end if;
-  if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "prepay_transactions_scope_insert" on "prepay_transactions";
-create trigger "prepay_transactions_scope_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_scope_insert"();
-create or replace function "prepay_transactions_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean;
-begin
-  select coalesce(bool_or(o."account_id" is distinct from r."account_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."bill_id" is distinct from r."bill_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false)
-    into changed_0, changed_1, changed_2, changed_3 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" join "prepay_accounts" p on p.tenant_id = r.tenant_id and p.id = r."account_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
-  end if;
-  end if;
-  if changed_2 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
-  end if;
-  end if;
-  if changed_3 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "prepay_transactions_scope_update" on "prepay_transactions";
-create trigger "prepay_transactions_scope_update" after update on "prepay_transactions" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_transactions_scope_update"();
 create or replace function "price_changes_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "price_types" p on p.tenant_id = r.tenant_id and p.id = r."price_type_id" where p.community_id is distinct from r.community_id) then
@@ -4906,7 +4795,7 @@ end $fn$;
 drop trigger if exists "publish_records_scope_update" on "publish_records";
 create trigger "publish_records_scope_update" after update on "publish_records" referencing old table as old_rows new table as new_rows for each statement execute function "publish_records_scope_update"();
 create or replace function "receipts_refs_insert"() returns trigger language plpgsql as $fn$
-declare missing bigint;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0;
 begin
   with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
        l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
@@ -4914,15 +4803,15 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_community_id_fk"', constraint = 'receipts_community_id_fk', table = 'receipts';
   end if;
-  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r where r."payment_id" is not null),
-       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_id" as id, r.community_id from new_rows r where r."payment_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_payment_id_fk"', constraint = 'receipts_payment_id_fk', table = 'receipts';
   end if;
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_room_id_fk"', constraint = 'receipts_room_id_fk', table = 'receipts';
   end if;
@@ -4944,12 +4833,18 @@ begin
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_voided_by_fk"', constraint = 'receipts_voided_by_fk', table = 'receipts';
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "receipts_refs_insert" on "receipts";
 create trigger "receipts_refs_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_refs_insert"();
 create or replace function "receipts_refs_update"() returns trigger language plpgsql as $fn$
-declare missing bigint; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean;
+declare missing bigint; outside_1 bigint := 0; outside_2 bigint := 0; changed_0 boolean; changed_1 boolean; changed_2 boolean; changed_3 boolean; changed_4 boolean; changed_5 boolean;
 begin
   select coalesce(bool_or(o."community_id" is distinct from r."community_id"), false), coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false), coalesce(bool_or(o."issuer_id" is distinct from r."issuer_id"), false), coalesce(bool_or(o."void_applied_by" is distinct from r."void_applied_by"), false), coalesce(bool_or(o."voided_by" is distinct from r."voided_by"), false)
     into changed_0, changed_1, changed_2, changed_3, changed_4, changed_5 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
@@ -4962,17 +4857,17 @@ begin
   end if;
   end if;
   if changed_1 then
-  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
-       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."payment_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_1;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_payment_id_fk"', constraint = 'receipts_payment_id_fk', table = 'receipts';
   end if;
   end if;
   if changed_2 then
-  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
-       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+  with k as (select distinct r.tenant_id, r."room_id" as id, r.community_id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select p.community_id is distinct from k.community_id as outside from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l), (select count(*) from l where outside) into missing, outside_2;
   if missing > 0 then
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_room_id_fk"', constraint = 'receipts_room_id_fk', table = 'receipts';
   end if;
@@ -5001,41 +4896,16 @@ begin
     raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_voided_by_fk"', constraint = 'receipts_voided_by_fk', table = 'receipts';
   end if;
   end if;
+  if outside_1 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
+  end if;
+  if outside_2 > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
+  end if;
   return null;
 end $fn$;
 drop trigger if exists "receipts_refs_update" on "receipts";
 create trigger "receipts_refs_update" after update on "receipts" referencing old table as old_rows new table as new_rows for each statement execute function "receipts_refs_update"();
-create or replace function "receipts_scope_insert"() returns trigger language plpgsql as $fn$
-begin
-  if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
-  end if;
-  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "receipts_scope_insert" on "receipts";
-create trigger "receipts_scope_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_scope_insert"();
-create or replace function "receipts_scope_update"() returns trigger language plpgsql as $fn$
-declare changed_0 boolean; changed_1 boolean;
-begin
-  select coalesce(bool_or(o."payment_id" is distinct from r."payment_id"), false), coalesce(bool_or(o."room_id" is distinct from r."room_id"), false)
-    into changed_0, changed_1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id;
-  if changed_0 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
-  end if;
-  end if;
-  if changed_1 then
-  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
-  end if;
-  end if;
-  return null;
-end $fn$;
-drop trigger if exists "receipts_scope_update" on "receipts";
-create trigger "receipts_scope_update" after update on "receipts" referencing old table as old_rows new table as new_rows for each statement execute function "receipts_scope_update"();
 create or replace function "refunds_scope_insert"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then

@@ -1,5 +1,6 @@
 // Reference scope (a community's row references only rows of its own community) is checked by the
-// database for every write, hand-written statements included (codegen ddl.ts scopeTriggers). So a
+// database for every write, hand-written statements included (codegen ddl.ts scopeTriggers, or childTriggers
+// for a table whose references are checked per statement). So a
 // write path can only go without the check in two ways, and both fail npm run check:
 //   - a reference the schemas declare between community-scoped resources has no check in the
 //     migrations' snapshot (codegen changed, or the snapshot was edited);
@@ -26,9 +27,10 @@ export function scopedReferences(resources: readonly ResourceDef[]): { table: st
 export function missingScopeChecks(resources: readonly ResourceDef[], snapshot: Record<string, SnapshotTable>): string[] {
   return scopedReferences(resources)
     .filter(({ table, column }) => {
-      const sql = snapshot[table]?.triggers?.[`${table}_scope`] ?? "";
+      // Its own scope triggers, or a table's per-statement reference checks (which check the scope in the same pass).
       const constraint = `'${`${table}_${column}_scope`.slice(0, 63)}'`;
-      return !sql.includes(`constraint = ${constraint}`) || !sql.includes(`${table}_scope_insert`) || !sql.includes(`${table}_scope_update`);
+      const checks = (sql: string) => sql.includes(`constraint = ${constraint}`) && sql.includes(` after insert on "${table}"`) && sql.includes(` after update on "${table}"`);
+      return !Object.values(snapshot[table]?.triggers ?? {}).some(checks);
     })
     .map(({ name }) => `${name}: references a community-scoped resource, but generated/migrations/snapshot.json has no community scope check for it (run npm run codegen)`);
 }

@@ -128,19 +128,33 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * being deleted until the writer commits; the parent's delete trigger (parentTrigger) then sees the
  * new rows. Every transaction runs at READ COMMITTED, where each of these queries takes a new
  * snapshot, as a foreign key's own check does.
+ *
+ * The references in `scoped` are also checked for community scope (scopeTriggers) in the same pass:
+ * the parent's community is read where it is locked, one lookup per reference instead of two. The
+ * errors come in the order the two separate triggers gave them: every missing parent first, in
+ * reference order, then the first reference outside the row's community.
  */
-function childTriggers(table: string, refs: Reference[]): string {
+function childTriggers(table: string, refs: Reference[], scoped: Reference[]): string {
+  const inScope = (ref: Reference) => scoped.some((s) => s.column === ref.column);
+  const outsideVar = (ref: Reference) => `outside_${refs.findIndex((r) => r.column === ref.column)}`;
   const check = (ref: Reference, rows: string) => {
     const c = q(ref.column);
     const message = `insert or update on table "${table}" violates foreign key constraint "${ref.name}"`;
-    return `  with k as (select distinct r.tenant_id, r.${c} as id from ${rows} where r.${c} is not null),
-       l as (select 1 from ${q(ref.parent)} p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
-  select (select count(*) from k) - (select count(*) from l) into missing;
+    const scope = inScope(ref);
+    return `  with k as (select distinct r.tenant_id, r.${c} as id${scope ? ", r.community_id" : ""} from ${rows} where r.${c} is not null),
+       l as (select ${scope ? "p.community_id is distinct from k.community_id as outside" : "1"} from ${q(ref.parent)} p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l)${scope ? ", (select count(*) from l where outside)" : ""} into missing${scope ? `, ${outsideVar(ref)}` : ""};
   if missing > 0 then
     raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(ref.name)}, table = ${literal(table)};
   end if;`;
   };
-  return statementTriggers(table, "refs", ["missing bigint"], refs, check);
+  const scopeErrors = scoped.map(
+    (ref) => `  if ${outsideVar(ref)} > 0 then
+${scopeViolation(table, ref)}
+  end if;`,
+  );
+  const vars = ["missing bigint", ...scoped.map((ref) => `${outsideVar(ref)} bigint := 0`)];
+  return statementTriggers(table, "refs", vars, refs, check, scopeErrors);
 }
 
 /**
@@ -151,7 +165,7 @@ function childTriggers(table: string, refs: Reference[]): string {
  * those: an update of other columns (a batch's status, a bill marked paid) costs one join, not one
  * per reference.
  */
-function statementTriggers(table: string, kind: string, vars: string[], refs: Reference[], check: (ref: Reference, rows: string) => string): string {
+function statementTriggers(table: string, kind: string, vars: string[], refs: Reference[], check: (ref: Reference, rows: string) => string, after: string[] = []): string {
   const changed = (c: string) => `new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o.${c} is distinct from r.${c}`;
   const fn = (event: "insert" | "update", declared: string[], body: string[]) => {
     const name = q(`${table}_${kind}_${event}`);
@@ -174,12 +188,8 @@ end $fn$;`,
       ]
     : [];
   return [
-    fn(
-      "insert",
-      vars,
-      refs.map((ref) => check(ref, "new_rows r")),
-    ),
-    fn("update", [...vars, ...flags.map((f) => `${f} boolean`)], [...which, ...refs.map((ref, i) => `  if ${flags[i]} then\n${check(ref, changed(q(ref.column)))}\n  end if;`)]),
+    fn("insert", vars, [...refs.map((ref) => check(ref, "new_rows r")), ...after]),
+    fn("update", [...vars, ...flags.map((f) => `${f} boolean`)], [...which, ...refs.map((ref, i) => `  if ${flags[i]} then\n${check(ref, changed(q(ref.column)))}\n  end if;`), ...after]),
   ].join("\n");
 }
 
@@ -196,15 +206,20 @@ const SCOPE_CHECK_SUFFIX = "_scope";
  * which the server answers with 该<target>不属于所选<scene>.
  */
 function scopeTriggers(table: string, refs: Reference[]): string {
-  const check = (ref: Reference, rows: string) => {
-    const c = q(ref.column);
-    const name = `${table}_${ref.column}${SCOPE_CHECK_SUFFIX}`.slice(0, 63);
-    const message = `insert or update on table "${table}" violates community scope "${name}"`;
-    return `  if exists (select 1 from ${rows} join ${q(ref.parent)} p on p.tenant_id = r.tenant_id and p.id = r.${c} where p.community_id is distinct from r.community_id) then
-    raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(name)}, table = ${literal(table)};
+  const check = (
+    ref: Reference,
+    rows: string,
+  ) => `  if exists (select 1 from ${rows} join ${q(ref.parent)} p on p.tenant_id = r.tenant_id and p.id = r.${q(ref.column)} where p.community_id is distinct from r.community_id) then
+${scopeViolation(table, ref)}
   end if;`;
-  };
   return statementTriggers(table, "scope", [], refs, check);
+}
+
+/** The error of a reference to a row outside the row's community. */
+function scopeViolation(table: string, ref: Reference): string {
+  const name = `${table}_${ref.column}${SCOPE_CHECK_SUFFIX}`.slice(0, 63);
+  const message = `insert or update on table "${table}" violates community scope "${name}"`;
+  return `    raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(name)}, table = ${literal(table)};`;
 }
 
 /** The references of a community-scoped resource to rows of community-scoped resources: each must stay inside the row's community. */
@@ -338,9 +353,11 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
       foreignKeys[ref.name] = `alter table ${q(t)} add constraint ${q(ref.name)} foreign key (${q("tenant_id")}, ${q(ref.column)}) references ${q(ref.parent)} (${q("tenant_id")}, ${q("id")})`;
     }
   }
-  const triggers: Record<string, string> = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : {};
   const scoped = communityScopedReferences(model, r);
-  if (scoped.length) triggers[`${t}_scope`] = scopeTriggers(t, scoped);
+  const triggers: Record<string, string> = {};
+  // A table checked per statement checks the scope in the same pass; any other, by triggers of their own.
+  if (r.referenceChecks === "statement") triggers[`${t}_refs`] = childTriggers(t, refs, scoped);
+  else if (scoped.length) triggers[`${t}_scope`] = scopeTriggers(t, scoped);
   for (const f of r.fields) if (f.composedOf) triggers[`${t}_${f.column}_composed`] = composedTrigger(model, r, f);
   // Over half of each page free: a batch updates every row of its pages, each new version (wider: its
   // paid time and approver set) beside the old.
@@ -395,6 +412,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string;
   const out: string[] = [];
   const fks: string[] = [];
   const triggers: string[] = [];
+  const dropped: string[] = [];
   const destructive: string[] = [];
   for (const name of Object.keys(before)) if (!after[name]) destructive.push(`table ${name} would be dropped`);
   for (const [name, t] of Object.entries(after)) {
@@ -426,10 +444,31 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string;
     for (const f of Object.keys(old.foreignKeys)) if (!t.foreignKeys[f]) out.push(`alter table ${q(name)} drop constraint if exists ${q(f)};`);
     // Each trigger's SQL replaces its functions and triggers, so a changed one is simply run again.
     for (const [k, sql] of Object.entries(t.triggers ?? {})) if (old.triggers?.[k] !== sql) triggers.push(sql);
-    for (const k of Object.keys(old.triggers ?? {})) if (!t.triggers?.[k]) destructive.push(`the reference checks ${k} of ${name} would be dropped`);
+    for (const k of Object.keys(old.triggers ?? {})) {
+      if (t.triggers?.[k]) continue;
+      // Checks whose every error another trigger of the table now raises (folded into it) are dropped; any other loss is refused.
+      if (stillChecked(old.triggers![k], Object.values(t.triggers ?? {}))) dropped.push(dropTriggerSql(old.triggers![k]));
+      else destructive.push(`the reference checks ${k} of ${name} would be dropped`);
+    }
   }
-  const all = [...out, ...fks, ...triggers];
+  const all = [...out, ...fks, ...dropped, ...triggers];
   return { sql: all.join("\n") + (all.length ? "\n" : ""), destructive };
+}
+
+const raisedConstraints = (sql: string) => [...sql.matchAll(/constraint = '([^']+)'/g)].map((m) => m[1]);
+
+/** Whether every constraint a trigger's checks raise is raised by one of `others` too. */
+function stillChecked(sql: string, others: string[]): boolean {
+  const raised = raisedConstraints(sql);
+  const kept = new Set(others.flatMap(raisedConstraints));
+  return raised.length > 0 && raised.every((c) => kept.has(c));
+}
+
+/** Drops the triggers and functions a trigger key's SQL created. */
+function dropTriggerSql(sql: string): string {
+  const triggers = [...sql.matchAll(/create trigger ("\w+") .* on ("\w+") (?:referencing|for)/g)].map((m) => `drop trigger if exists ${m[1]} on ${m[2]};`);
+  const functions = [...sql.matchAll(/create or replace function ("\w+")\(\)/g)].map((m) => `drop function if exists ${m[1]}();`);
+  return [...triggers, ...functions].join("\n");
 }
 
 function alterColumn(table: string, column: string, before: string, after: string): string[] {

@@ -95,6 +95,27 @@ describe.each(backends)("references checked once per statement (%s)", (backend) 
     expect(community).toMatchObject({ code: "23503", constraint: "bill_approvals_community_id_fk" });
   });
 
+  it("checks in the same pass that each reference stays in the row's community, after every missing one", async () => {
+    // A room of the same tenant in another community.
+    const { rows } = await t.server.db.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id <> $2 order by id limit 1", [bill.tenantId, bill.communityId]);
+    const outside = rows[0].id;
+    const err = await failure(insertBills(t.server.db, bill, "2039-03", [bill.roomId, outside]));
+    expect(err).toMatchObject({ code: "23503", constraint: "bills_room_id_scope", table: "bills" });
+    expect(await count("2039-03")).toBe(0);
+    // Both faults in one statement: the missing batch is reported first, as the separate checks did.
+    const both = await failure(
+      t.server.db.query(
+        `insert into bills (tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, amount_due, status)
+         values ($1, $2, 'T2039-04R1', $3, $4, 999999999, '2039-04', 10000, 1)`,
+        [bill.tenantId, bill.communityId, outside, bill.paymentItemId],
+      ),
+    );
+    expect(both).toMatchObject({ code: "23503", constraint: "bills_batch_id_fk" });
+    // An update moving a bill's room out of its community.
+    const moved = await failure(t.server.db.query("update bills set room_id = $3 where tenant_id = $1 and id = $2", [bill.tenantId, bill.id, outside]));
+    expect(moved).toMatchObject({ code: "23503", constraint: "bills_room_id_scope" });
+  });
+
   it("checks on update only the references the update changes", async () => {
     const err = await failure(t.server.db.query("update bills set batch_id = 999999999 where tenant_id = $1 and id = $2", [bill.tenantId, bill.id]));
     expect(err).toMatchObject({ code: "23503", constraint: "bills_batch_id_fk" });

@@ -25,9 +25,17 @@ import { Shared, join, raw, sharing, sql, when, type Sql } from "../platform/db/
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
 import { BillBatchStatus, BillStatus, MeterReadingStatus, ParkingPlaceStatus, PaymentItemCategory, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
 import { apiError } from "../platform/http/envelope.ts";
+import { refreshStaleStatistics } from "../platform/db/statistics.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
 
 export const GENERATION_TASK = "billGeneration";
+/**
+ * The tables a run grows or rewrites. A run on a near-empty bills table (a new office, the first
+ * month) would otherwise keep, for the connection's life, the reference triggers' plans made at its
+ * first step: the readings' check of their new bills then hashed the whole, growing bills table at
+ * every step instead of looking the step's bills up by key.
+ */
+const GROWN = ["bills", "meter_readings"];
 /** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
 export const CHUNK = 5000;
 /**
@@ -388,6 +396,7 @@ function billedReadings(run: RunParams): Sql {
  * and the next cursor.
  */
 async function runStep(tx: DbSession, tenantId: number, userId: number | null, payload: GenerationPayload, cursor: Cursor): Promise<{ scanned: number; next: Cursor }> {
+  await refreshStaleStatistics(tx, GROWN);
   const first = payload.items[cursor.item];
   if (cursor.lastRoomId > 0 || (first.plannedRooms ?? CHUNK + 1) > CHUNK) {
     const [r] = await generateStep(tx, tenantId, userId, payload, [first], cursor.lastRoomId, CHUNK);

@@ -41,10 +41,42 @@ describe("references checked once per statement", () => {
     expect(Object.keys(snapshot.waivers.triggers ?? {})).toEqual(["waivers_scope"]);
   });
 
+  test("a table checked per statement checks the community scope in the same pass as the key", () => {
+    const bills = snapshot.bills.triggers!;
+    expect(Object.keys(bills).sort()).toEqual(["bills_referenced", "bills_refs"]);
+    for (const column of ["room_id", "payment_item_id", "batch_id"]) expect(bills.bills_refs).toContain(`constraint = 'bills_${column}_scope'`);
+    // The room's community is read where the room is locked: one lookup of rooms per statement.
+    const insert = bills.bills_refs.slice(0, bills.bills_refs.indexOf("bills_refs_update"));
+    expect(insert.match(/from "rooms" p/g)).toHaveLength(1);
+    expect(insert).toContain(`l as (select p.community_id is distinct from k.community_id as outside from "rooms" p`);
+    // Every missing parent is reported before any reference outside the community, as the two triggers did.
+    expect(insert.lastIndexOf("_fk'")).toBeLessThan(insert.indexOf("_scope'"));
+  });
+
+  test("folding the scope triggers into the key checks drops them in a migration; dropping a check no trigger raises any longer is refused", () => {
+    const before: Snapshot = structuredClone(snapshot);
+    const scoped = ["room_id", "payment_item_id"].map((c) => `  raise foreign_key_violation using message = 'x', constraint = 'bills_${c}_scope', table = 'bills';`).join("\n");
+    before.bills.triggers = {
+      ...before.bills.triggers,
+      bills_scope: `create or replace function "bills_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+${scoped}
+  return null;
+end $fn$;
+drop trigger if exists "bills_scope_insert" on "bills";
+create trigger "bills_scope_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_scope_insert"();`,
+    };
+    const { sql, destructive } = diffSnapshots(before, snapshot);
+    expect(destructive).toEqual([]);
+    expect(sql.trim().split("\n")).toEqual([`drop trigger if exists "bills_scope_insert" on "bills";`, `drop function if exists "bills_scope_insert"();`]);
+    before.bills.triggers.bills_scope = before.bills.triggers.bills_scope.replace("bills_room_id_scope", "bills_building_id_scope");
+    expect(diffSnapshots(before, snapshot).destructive).toEqual(["the reference checks bills_scope of bills would be dropped"]);
+  });
+
   test("switching a table over drops its keys and adds the triggers in one migration; dropping the checks is refused", () => {
     const before: Snapshot = structuredClone(snapshot);
     before.bills.foreignKeys = { bills_room_id_fk: `alter table "bills" add constraint "bills_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id")` };
-    before.bills.triggers = { bills_scope: snapshot.bills.triggers!.bills_scope };
+    before.bills.triggers = {};
     delete before.rooms.triggers?.rooms_referenced;
     const { sql, destructive } = diffSnapshots(before, snapshot);
     expect(destructive).toEqual([]);
