@@ -83,6 +83,39 @@ export interface GenerationPayload {
 interface Cursor {
   item: number;
   lastRoomId: number;
+  /** The end (exclusive) of the items this cursor works through; absent: all of them. */
+  end?: number;
+}
+
+/**
+ * A run's cursor: its lanes, each a range of the items worked through in order, step by step. On
+ * PostgreSQL two lanes run side by side (a transaction and a connection each, the CPUs shared), so
+ * that a run over many items takes about the time of its larger half. Each lane's step commits its
+ * bills with its own part of the cursor, so a run cut off resumes every lane where it stood. A run
+ * stored before lanes has a single Cursor.
+ */
+interface RunCursor {
+  lanes: Cursor[];
+}
+
+/** Lanes side by side on PostgreSQL; PGlite is one connection. */
+const LANES = { postgres: 2, pglite: 1 } as const;
+
+/** The items cut into up to `count` ranges of about the same planned rooms, in order. */
+function planLanes(items: GenerationItem[], count: number): Cursor[] {
+  const rooms = items.map((i) => i.plannedRooms ?? CHUNK);
+  const total = rooms.reduce((a, b) => a + b, 0);
+  const lanes: Cursor[] = [];
+  let start = 0;
+  let sum = 0;
+  rooms.forEach((n, i) => {
+    sum += n;
+    if (lanes.length < count - 1 && i + 1 < items.length && sum >= (total * (lanes.length + 1)) / count) {
+      lanes.push({ item: start, lastRoomId: 0, end: i + 1 });
+      start = i + 1;
+    }
+  });
+  return [...lanes, { item: start, lastRoomId: 0, end: items.length }];
 }
 
 export interface ItemRow {
@@ -398,21 +431,23 @@ function billedReadings(run: RunParams): Sql {
 async function runStep(tx: DbSession, tenantId: number, userId: number | null, payload: GenerationPayload, cursor: Cursor): Promise<{ scanned: number; next: Cursor }> {
   await refreshStaleStatistics(tx, GROWN);
   const first = payload.items[cursor.item];
+  const last = cursor.end ?? payload.items.length;
+  const bounded = (c: Cursor): Cursor => (cursor.end === undefined ? c : { ...c, end: cursor.end });
   if (cursor.lastRoomId > 0 || (first.plannedRooms ?? CHUNK + 1) > CHUNK) {
     const [r] = await generateStep(tx, tenantId, userId, payload, [first], cursor.lastRoomId, CHUNK);
     const next = r.scanned < CHUNK ? { item: cursor.item + 1, lastRoomId: 0 } : { item: cursor.item, lastRoomId: r.lastId ?? cursor.lastRoomId };
-    return { scanned: r.scanned, next };
+    return { scanned: r.scanned, next: bounded(next) };
   }
   let end = cursor.item + 1;
   let rooms = first.plannedRooms ?? 0;
-  while (end < payload.items.length) {
+  while (end < last) {
     const n = payload.items[end].plannedRooms;
     if (n === undefined || rooms + n > CHUNK) break;
     rooms += n;
     end++;
   }
   const counts = await generateStep(tx, tenantId, userId, payload, payload.items.slice(cursor.item, end), 0, null);
-  return { scanned: counts.reduce((s, c) => s + c.scanned, 0), next: { item: end, lastRoomId: 0 } };
+  return { scanned: counts.reduce((s, c) => s + c.scanned, 0), next: bounded({ item: end, lastRoomId: 0 }) };
 }
 
 export interface GenerationResult {
@@ -434,17 +469,31 @@ async function runResult(db: DbSession, tenantId: number, taskId: number): Promi
   return { billCount: Number(r.billCount), existingCount: Number(r.existingCount), skippedCount: Number(r.skippedCount), totalAmount: fen(r.totalAmount), batches: Number(r.batches) };
 }
 
-/** The worker's handler: one chunk per step. */
+/** The worker's handler: one chunk per lane and step, the lanes side by side. */
 export const generationHandler: TaskHandler = {
   async step(ctx: StepContext) {
     const { task, db } = ctx;
     const payload = task.payload as unknown as GenerationPayload;
-    const cursor = (task.cursor as unknown as Cursor | null) ?? { item: 0, lastRoomId: 0 };
-    if (cursor.item >= payload.items.length) return { finished: true, result: await runResult(db, task.tenantId, task.id) };
-    await db.transaction(async (tx) => {
-      const r = await runStep(tx, task.tenantId, task.userId, payload, cursor);
-      await ctx.save(tx, r.scanned, r.next);
-    });
+    const stored = task.cursor as unknown as RunCursor | Cursor | null;
+    // First the lanes (a run stored before lanes goes on as one): each lane then saves only its own part.
+    if (stored === null || !("lanes" in stored)) {
+      const lanes = stored === null ? planLanes(payload.items, LANES[db.kind]) : [stored];
+      await db.transaction((tx) => ctx.save(tx, 0, { lanes } satisfies RunCursor));
+      return { finished: false };
+    }
+    const open = stored.lanes.flatMap((lane, i) => (lane.item < (lane.end ?? payload.items.length) ? [{ lane, i }] : []));
+    if (!open.length) return { finished: true, result: await runResult(db, task.tenantId, task.id) };
+    const steps = await Promise.allSettled(
+      open.map(({ lane, i }) =>
+        db.transaction(async (tx) => {
+          const r = await runStep(tx, task.tenantId, task.userId, payload, lane);
+          await ctx.save(tx, r.scanned, r.next, ["lanes", String(i)]);
+        }),
+      ),
+    );
+    // Both lanes have ended their transactions before a failure is reported.
+    const failed = steps.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
     return { finished: false };
   },
   async onFail(db: Db, task: TaskRow, message: string) {

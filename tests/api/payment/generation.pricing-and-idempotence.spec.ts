@@ -158,6 +158,52 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     expect(again.map((b) => [b.room_id, b.amount_due])).toEqual(all.map((b) => [b.room_id, b.amount_due]));
   });
 
+  it("works two halves of the items side by side on PostgreSQL (one after the other on PGlite), each lane resuming from its own part of the cursor", async () => {
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "分道", pricingMethod: 2, unitPrice: "1.00" });
+    const items: number[] = [];
+    for (const n of [1, 2, 3, 4]) items.push(await paymentItem(t.server, t.admin, fx.communityId, pt, { name: `分道项目${n}` }));
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: items });
+    const cursorOf = async () => (await t.server.db.query<{ cursor: { lanes: object[] } }>("select cursor from tasks where id = $1", [run.id])).rows[0].cursor;
+    const twoLanes = backend === "postgres";
+    // The items cut where their rooms are half done, each lane at its end.
+    expect((await cursorOf()).lanes).toEqual(
+      twoLanes
+        ? [
+            { item: 2, lastRoomId: 0, end: 2 },
+            { item: 4, lastRoomId: 0, end: 4 },
+          ]
+        : [{ item: 4, lastRoomId: 0, end: 4 }],
+    );
+    const ofItems = (ids: number[]) => billsOf(t.server, t.ids.tenantA, "payment_item_id = any($2::bigint[])", [ids]);
+    const all = await ofItems(items);
+    expect(all).toHaveLength(20);
+    // As if the server died with the first lane before its second item, the other after two rooms of its first.
+    const cut = all.filter((b) => b.room_id)[1].room_id;
+    await t.server.db.query("delete from bills where tenant_id = $1 and (payment_item_id = any($2::bigint[]) or (payment_item_id = $3 and room_id > $4))", [
+      t.ids.tenantA,
+      twoLanes ? [items[1], items[3]] : [items[3]],
+      items[2],
+      cut,
+    ]);
+    const lanes = [...(twoLanes ? [{ item: 1, lastRoomId: 0, end: 2 }] : []), { item: 2, lastRoomId: cut, end: 4 }];
+    await t.server.db.query(`update tasks set state = 'active', locked_by = 'dead-server', locked_until = now() - interval '1 second', finished_at = null, cursor = $2::jsonb where id = $1`, [
+      run.id,
+      JSON.stringify({ lanes }),
+    ]);
+    await t.server.db.query("update bill_batches set status = 1 where task_id = $1", [run.id]);
+    expect((await waitTask(t.server, t.admin, run.id)).state).toBe("completed");
+    const again = await ofItems(items);
+    expect(again.map((b) => [b.room_id, b.amount_due])).toEqual(all.map((b) => [b.room_id, b.amount_due]));
+    expect((await cursorOf()).lanes).toEqual(
+      twoLanes
+        ? [
+            { item: 2, lastRoomId: 0, end: 2 },
+            { item: 4, lastRoomId: 0, end: 4 },
+          ]
+        : [{ item: 4, lastRoomId: 0, end: 4 }],
+    );
+  });
+
   it("refuses bad requests with their messages and writes nothing", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "季度校验", pricingMethod: 2, unitPrice: "1.00", billingCycle: 2 });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "季度校验项目" });

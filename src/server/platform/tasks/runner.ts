@@ -25,8 +25,11 @@ export class LeaseLostError extends Error {
 export interface StepContext {
   db: Db;
   task: TaskRow;
-  /** Inside the step's transaction: records progress and the cursor; throws LeaseLostError when the task is no longer ours. */
-  save: (tx: DbSession, doneDelta: number, cursor: unknown) => Promise<void>;
+  /**
+   * Inside the step's transaction: records progress and the cursor (with `at`, only the part of the
+   * cursor at that path, which must exist); throws LeaseLostError when the task is no longer ours.
+   */
+  save: (tx: DbSession, doneDelta: number, cursor: unknown, at?: string[]) => Promise<void>;
 }
 
 export interface StepOutcome {
@@ -51,6 +54,15 @@ export interface RunnerOptions {
   leaseMs?: number;
   pollMs?: number;
   log?: (message: string, err?: unknown) => void;
+}
+
+/** `cursor` with the part at `path` replaced (as jsonb_set does). */
+function withPart(cursor: unknown, path: string[], value: unknown): TaskRow["cursor"] {
+  const copy = structuredClone(cursor) as Record<string, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[path[path.length - 1]] = value;
+  return copy as TaskRow["cursor"];
 }
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -138,10 +150,10 @@ export class TaskRunner {
       const ctx: StepContext = {
         db: this.db,
         task,
-        save: async (tx, doneDelta, cursor) => {
-          if (!(await saveStep(tx, task, this.workerId, this.leaseMs, doneDelta, cursor))) throw new LeaseLostError();
+        save: async (tx, doneDelta, cursor, at) => {
+          if (!(await saveStep(tx, task, this.workerId, this.leaseMs, doneDelta, cursor, at))) throw new LeaseLostError();
           task.done += doneDelta;
-          task.cursor = cursor as TaskRow["cursor"];
+          task.cursor = at ? withPart(task.cursor, at, cursor) : (cursor as TaskRow["cursor"]);
         },
       };
       while (!this.stopping) {

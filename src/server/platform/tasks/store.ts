@@ -72,10 +72,13 @@ export async function claimTask(db: DbSession, workerId: string, leaseMs: number
 /**
  * Inside a step's transaction: adds to done, stores the cursor and extends the lease. Returns false
  * when the task is no longer this worker's (its lease was taken over): the caller must roll back.
+ * With `at` (a path into the cursor), stores only that part: steps running side by side in
+ * transactions of their own each save their own part, the row lock ordering them.
  */
-export async function saveStep(tx: DbSession, task: Pick<TaskRow, "id">, workerId: string, leaseMs: number, doneDelta: number, cursor: unknown): Promise<boolean> {
+export async function saveStep(tx: DbSession, task: Pick<TaskRow, "id">, workerId: string, leaseMs: number, doneDelta: number, cursor: unknown, at?: string[]): Promise<boolean> {
+  const value = sql`${JSON.stringify(cursor)}::jsonb`;
   const r = await tx.query(
-    sql`update tasks set done = done + ${doneDelta}, cursor = ${JSON.stringify(cursor)}::jsonb, locked_until = now() + (${String(leaseMs)} || ' milliseconds')::interval, updated_at = now()
+    sql`update tasks set done = done + ${doneDelta}, cursor = ${at ? sql`jsonb_set(cursor, ${at}::text[], ${value})` : value}, locked_until = now() + (${String(leaseMs)} || ' milliseconds')::interval, updated_at = now()
       where id = ${task.id} and locked_by = ${workerId} and state = 'active' returning id`,
   );
   return r.rows.length === 1;
