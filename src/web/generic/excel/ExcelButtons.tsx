@@ -24,14 +24,14 @@ export function ExportButton({ def, body }: { def: ResourceDef; body: () => Reco
   const base = apiBase(def.service, def.name);
   const run = async () => {
     setBusy(true);
-    void message.loading({ key: KEY, content: "正在导出…", duration: 0 });
+    void message.loading({ key: KEY, content: texts.webExcel.exportStarting, duration: 0 });
     try {
       const { taskId } = await startExport(base, body());
       const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: fillTexts.webExcel.exporting({ percent: p }), duration: 0 }));
       if (task.state === "completed" && task.detail?.downloadUrl) {
         await downloadFile(task.detail.downloadUrl);
-        void message.success({ key: KEY, content: task.result ?? "导出完成" });
-      } else void message.error({ key: KEY, content: task.result ?? "导出失败" });
+        void message.success({ key: KEY, content: task.result ?? texts.webExcel.exportDone });
+      } else void message.error({ key: KEY, content: task.result ?? texts.webExcel.exportFailed });
     } catch (error) {
       void message.error({ key: KEY, content: actionErrorText(error) });
     } finally {

@@ -27,6 +27,7 @@ import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { fillTexts } from "../../../../../generated/fill-texts.ts";
+import { texts } from "../../../../../generated/texts.ts";
 import { dateTime } from "../shared/columns.tsx";
 
 const isRunning = (state: string | undefined) => state === "pending" || state === "active";
@@ -177,7 +178,7 @@ export default function DunningNoticesPage() {
     const { taskId: id } = await startExport(base, { communityId, ...filters });
     const done = await waitForTask(base, id);
     if (done.state === "completed") await downloadFile(`${base}/actions/file?taskId=${id}`);
-    else message.error(done.result || "导出失败");
+    else message.error(done.result || texts.webExcel.exportFailed);
   };
   return (
     <Card
