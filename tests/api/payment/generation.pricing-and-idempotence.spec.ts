@@ -204,6 +204,33 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     );
   });
 
+  it("fails the whole run when one lane's step fails, both lanes ended first: no batch left 生成中", async () => {
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "分道失败", pricingMethod: 2, unitPrice: "1.00" });
+    const items: number[] = [];
+    for (const n of [1, 2, 3, 4]) items.push(await paymentItem(t.server, t.admin, fx.communityId, pt, { name: `分道失败${n}` }));
+    // The last item's bills cannot be written (a test trigger), so the second lane fails at its second item.
+    await t.server.db.exec(`create function test_refuse_bill() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$;
+      create trigger test_refuse_bill before insert on bills for each row when (new.payment_item_id = ${items[3]}) execute function test_refuse_bill();`);
+    try {
+      const started = await ok(t.server, "POST", "/api/property/bills/actions/generate", t.admin, { period: PERIOD, paymentItemIds: items });
+      const task = await waitTask(t.server, t.admin, started.taskId);
+      expect(task.state).toBe("failed");
+      const stored = await t.server.db.query<{ error: string }>("select error from tasks where id = $1", [started.taskId]);
+      expect(stored.rows[0].error).toBe("任务执行失败，请稍后重试");
+      const batches = new Map<number, { status: number; billCount: number }>(task.batches.map((b: { paymentItemId: number; status: number; billCount: number }) => [b.paymentItemId, b]));
+      // Every batch ended: made (已生成), or marked failed (生成失败) with nothing of the failed step written.
+      expect(items.map((i) => batches.get(i)?.status)).not.toContain(1);
+      expect(batches.get(items[3])).toMatchObject({ status: 3, billCount: 0 });
+      expect(await t.server.count("bills", "payment_item_id = $1", [items[3]])).toBe(0);
+      for (const i of items.slice(0, 3)) {
+        const b = batches.get(i)!;
+        expect(await t.server.count("bills", "payment_item_id = $1", [i])).toBe(b.status === 2 ? 5 : 0);
+      }
+    } finally {
+      await t.server.db.exec("drop trigger test_refuse_bill on bills; drop function test_refuse_bill();");
+    }
+  });
+
   it("refuses bad requests with their messages and writes nothing", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "季度校验", pricingMethod: 2, unitPrice: "1.00", billingCycle: 2 });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "季度校验项目" });
