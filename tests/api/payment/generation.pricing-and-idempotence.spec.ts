@@ -17,6 +17,23 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [{ area: "89.10" }, { area: "100.00" }, { area: "33.33" }, { area: "0.01" }, { area: null }, { area: "77.77", occupancy: 5 }]);
   });
 
+  /** As if the server died mid-run: the task still active with an expired lease at `cursor`, its batches 生成中 again. */
+  const cutOff = async (taskId: number, cursor: object) => {
+    await t.server.db.query(`update tasks set state = 'active', locked_by = 'dead-server', locked_until = now() - interval '1 second', finished_at = null, cursor = $2::jsonb where id = $1`, [
+      taskId,
+      JSON.stringify(cursor),
+    ]);
+    await t.server.db.query("update bill_batches set status = 1 where task_id = $1", [taskId]);
+  };
+
+  /** Four fixed-price items of the community (5 rooms each), named `name`1…4. */
+  const fourItems = async (name: string) => {
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name, pricingMethod: 2, unitPrice: "1.00" });
+    const items: number[] = [];
+    for (const n of [1, 2, 3, 4]) items.push(await paymentItem(t.server, t.admin, fx.communityId, pt, { name: `${name}${n}` }));
+    return items;
+  };
+
   it("prices by building area × unit price, exactly, half up to the fen", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "面积计价", pricingMethod: 1, unitPrice: "2.35" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
@@ -146,12 +163,7 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     // As if the server died after the first two rooms: later bills gone, the task still active with an expired lease.
     const cut = all[1].room_id;
     await t.server.db.query("delete from bills where tenant_id = $1 and payment_item_id = $2 and room_id > $3", [t.ids.tenantA, item, cut]);
-    await t.server.db.query(
-      `update tasks set state = 'active', locked_by = 'dead-server', locked_until = now() - interval '1 second', finished_at = null,
-              cursor = $2::jsonb, done = 2 where id = $1`,
-      [run.id, JSON.stringify({ item: 0, lastRoomId: cut })],
-    );
-    await t.server.db.query("update bill_batches set status = 1 where task_id = $1", [run.id]);
+    await cutOff(run.id, { item: 0, lastRoomId: cut });
     const resumed = await waitTask(t.server, t.admin, run.id);
     expect(resumed.state).toBe("completed");
     const again = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
@@ -159,21 +171,18 @@ describe.each(backends)("bill generation (%s)", (backend) => {
   });
 
   it("works two halves of the items side by side on PostgreSQL (one after the other on PGlite), each lane resuming from its own part of the cursor", async () => {
-    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "分道", pricingMethod: 2, unitPrice: "1.00" });
-    const items: number[] = [];
-    for (const n of [1, 2, 3, 4]) items.push(await paymentItem(t.server, t.admin, fx.communityId, pt, { name: `分道项目${n}` }));
+    const items = await fourItems("分道项目");
     const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: items });
     const cursorOf = async () => (await t.server.db.query<{ cursor: { lanes: object[] } }>("select cursor from tasks where id = $1", [run.id])).rows[0].cursor;
     const twoLanes = backend === "postgres";
     // The items cut where their rooms are half done, each lane at its end.
-    expect((await cursorOf()).lanes).toEqual(
-      twoLanes
-        ? [
-            { item: 2, lastRoomId: 0, end: 2 },
-            { item: 4, lastRoomId: 0, end: 4 },
-          ]
-        : [{ item: 4, lastRoomId: 0, end: 4 }],
-    );
+    const ended = twoLanes
+      ? [
+          { item: 2, lastRoomId: 0, end: 2 },
+          { item: 4, lastRoomId: 0, end: 4 },
+        ]
+      : [{ item: 4, lastRoomId: 0, end: 4 }];
+    expect((await cursorOf()).lanes).toEqual(ended);
     const ofItems = (ids: number[]) => billsOf(t.server, t.ids.tenantA, "payment_item_id = any($2::bigint[])", [ids]);
     const all = await ofItems(items);
     expect(all).toHaveLength(20);
@@ -186,28 +195,15 @@ describe.each(backends)("bill generation (%s)", (backend) => {
       cut,
     ]);
     const lanes = [...(twoLanes ? [{ item: 1, lastRoomId: 0, end: 2 }] : []), { item: 2, lastRoomId: cut, end: 4 }];
-    await t.server.db.query(`update tasks set state = 'active', locked_by = 'dead-server', locked_until = now() - interval '1 second', finished_at = null, cursor = $2::jsonb where id = $1`, [
-      run.id,
-      JSON.stringify({ lanes }),
-    ]);
-    await t.server.db.query("update bill_batches set status = 1 where task_id = $1", [run.id]);
+    await cutOff(run.id, { lanes });
     expect((await waitTask(t.server, t.admin, run.id)).state).toBe("completed");
     const again = await ofItems(items);
     expect(again.map((b) => [b.room_id, b.amount_due])).toEqual(all.map((b) => [b.room_id, b.amount_due]));
-    expect((await cursorOf()).lanes).toEqual(
-      twoLanes
-        ? [
-            { item: 2, lastRoomId: 0, end: 2 },
-            { item: 4, lastRoomId: 0, end: 4 },
-          ]
-        : [{ item: 4, lastRoomId: 0, end: 4 }],
-    );
+    expect((await cursorOf()).lanes).toEqual(ended);
   });
 
   it("fails the whole run when one lane's step fails, both lanes ended first: no batch left 生成中", async () => {
-    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "分道失败", pricingMethod: 2, unitPrice: "1.00" });
-    const items: number[] = [];
-    for (const n of [1, 2, 3, 4]) items.push(await paymentItem(t.server, t.admin, fx.communityId, pt, { name: `分道失败${n}` }));
+    const items = await fourItems("分道失败");
     // The last item's bills cannot be written (a test trigger), so the second lane fails at its second item.
     await t.server.db.exec(`create function test_refuse_bill() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$;
       create trigger test_refuse_bill before insert on bills for each row when (new.payment_item_id = ${items[3]}) execute function test_refuse_bill();`);
