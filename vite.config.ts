@@ -42,6 +42,19 @@ const ANTD_COMMON_LEAVES = new RegExp(
   ].join("|"),
 );
 
+// The chart module (src/web/ui/charts: workbench cards, boards, statistics pages, the payment
+// report) as one chunk rather than one per file: 0.5 KB less on the shell + workbench first
+// load. Only its own files: what they import (antd) stays in the chunks it was in.
+// A few small leaf modules of antd the shell and the pages share (the static message's icons,
+// key codes, attribute and visibility helpers) as one chunk. The startup chunk held them (with
+// antd's ConfigProvider) until the login page went without antd; split by importer they were a
+// dozen chunks of under 1 KB, 3.6 KB more on the shell + workbench first load. Leaves only:
+// they import nothing of antd back, so the chunk makes no import cycle.
+const GROUPS = [
+  { name: "charts", test: /[\\/]src[\\/]web[\\/]ui[\\/]charts[\\/]/ },
+  { name: "antd-common", test: ANTD_COMMON_LEAVES },
+];
+
 export default defineConfig({
   base: "/neptune/",
   plugins: [react(), sideChannel],
@@ -60,21 +73,12 @@ export default defineConfig({
         moduleSideEffects: [{ test: /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
       },
       output: {
-        // The chart module (src/web/ui/charts: workbench cards, boards, statistics pages, the payment
-        // report) as one chunk rather than one per file: 0.5 KB less on the shell + workbench first
-        // load. Only its own files: what they import (antd) stays in the chunks it was in.
-        // A few small leaf modules of antd the shell and the pages share (the static message's icons,
-        // key codes, attribute and visibility helpers) as one chunk. The startup chunk held them (with
-        // antd's ConfigProvider) until the login page went without antd; split by importer they were a
-        // dozen chunks of under 1 KB, 3.6 KB more on the shell + workbench first load. Leaves only:
-        // they import nothing of antd back, so the chunk makes no import cycle.
-        codeSplitting: {
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: "charts", test: /[\\/]src[\\/]web[\\/]ui[\\/]charts[\\/]/ },
-            { name: "antd-common", test: ANTD_COMMON_LEAVES },
-          ],
-        },
+        // A page (a lazily loaded module) or one of the groups above keeps its name; a chunk of shared
+        // modules, named after whichever of them the bundler picked (EllipsisOutlined for antd's icon
+        // base), is its hash alone. Every import of it in every chunk is that much shorter: 3.7 KB
+        // less on the shell + workbench first load.
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry || GROUPS.some((g) => g.name === chunk.name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
+        codeSplitting: { includeDependenciesRecursively: false, groups: GROUPS },
       },
     },
   },

@@ -367,7 +367,6 @@ export const texts = {
     "editTitle": "编辑{resource}"
   },
   "webExcel": {
-    "exportStarting": "正在导出…",
     "exportDone": "导出完成",
     "exportFailed": "导出失败",
     "exporting": "正在导出… {percent}%",

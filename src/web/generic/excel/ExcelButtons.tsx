@@ -24,7 +24,7 @@ export function ExportButton({ def, body }: { def: ResourceDef; body: () => Reco
   const base = apiBase(def.service, def.name);
   const run = async () => {
     setBusy(true);
-    void message.loading({ key: KEY, content: texts.webExcel.exportStarting, duration: 0 });
+    void message.loading({ key: KEY, content: fillTexts.webExcel.exporting({ percent: 0 }), duration: 0 });
     try {
       const { taskId } = await startExport(base, body());
       const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: fillTexts.webExcel.exporting({ percent: p }), duration: 0 }));
