@@ -3,8 +3,9 @@
 // unique key (tenant, room, item, period) plus ON CONFLICT DO NOTHING — a second run creates none
 // and counts the bills that already existed.
 //
-// A run is a background task (tasks table, type billGeneration) with one bill batch per item. It
-// works through the items in order, about CHUNK rooms per step and transaction: whole items as long
+// A run is a background task (tasks table, type billGeneration) with one bill batch per item. Its
+// items are cut into lanes (two on PostgreSQL, side by side; one on PGlite: RunCursor below); a lane
+// works through its items in order, about CHUNK rooms per step and transaction: whole items as long
 // as their rooms (counted when the run was planned) fit, else one item's next CHUNK rooms in id
 // order. A step is one statement — the rooms of all its items priced (UNION ALL), the bills inserted
 // (INSERT ... SELECT), the batch counters updated — plus the task's cursor in the same transaction,
