@@ -10,8 +10,20 @@ import { ErrorPage, LoginPage } from "./pages/own-pages.ts";
 import { appHistory } from "./providers/history.ts";
 import { hasSession } from "./state/session.ts";
 import { LayoutFrame, PageFrame } from "./route-frames.tsx";
+import { Shell } from "./shell/lazy-shell.ts";
 
 const AppRoutes = lazyPage(() => import("./AppRoutes.tsx"));
+
+/**
+ * Starts loading, side by side, what a signed-in user's page behind the shell needs first: the route
+ * table (which starts the page's own chunk as it loads, AppRoutes.tsx) and the shell. Rendered one inside
+ * the other they would load one after another, each a round trip more on a phone's network: the shell
+ * once the route table had run and the session check had answered, the page once the shell had rendered.
+ */
+export function preloadShellPage(): void {
+  AppRoutes.preload();
+  Shell.preload();
+}
 
 /** The refused-route page of the guards (shell/guards.ts FORBIDDEN_PATH; not imported: it would bring the route table). */
 const FORBIDDEN = "/error/403";

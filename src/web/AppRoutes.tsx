@@ -14,21 +14,23 @@ import { AntdRoot } from "./ui/antd-setup.tsx";
 import "./ui/antd-notices.ts";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import type { ReactNode } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import type { ComponentType, ReactNode } from "react";
+import { matchPath, Navigate, Route, Routes } from "react-router";
 import type { RouteDef } from "../../generated/model-types.ts";
 import { routes } from "../../generated/routes.ts";
-import { lazyPage } from "./lib/lazyPage.ts";
+import { lazyPage, type LazyPage } from "./lib/lazyPage.ts";
 import { pageFor } from "./pages/registry.ts";
 import RefineRoot from "./providers/RefineRoot.tsx";
 import { resourceActions } from "./providers/resourceIndex.ts";
 import SessionGate from "./providers/SessionGate.tsx";
 import { FORBIDDEN_PATH } from "./shell/guards.ts";
 import { LayoutFrame, PageFrame } from "./route-frames.tsx";
+import { appHistory } from "./providers/history.ts";
+import { Shell } from "./shell/lazy-shell.ts";
+import { hasSession } from "./state/session.ts";
 
 dayjs.locale("zh-cn");
 
-const Shell = lazyPage(() => import("./shell/Shell.tsx"));
 const ListPage = lazyPage(() => import("./generic/ListPage.tsx"));
 const FormPage = lazyPage(() => import("./generic/FormPage.tsx"));
 const ShowPage = lazyPage(() => import("./generic/ShowPage.tsx"));
@@ -103,6 +105,22 @@ const appRoutes = routes.filter((r) => !OWN_PATHS.has(r.path));
 const framed = appRoutes.filter((r) => !r.outsideFrame);
 const outsidePublic = appRoutes.filter((r) => r.outsideFrame && r.public);
 const outsidePrivate = appRoutes.filter((r) => r.outsideFrame && !r.public);
+
+/** The lazily loaded page a generated route renders at `pathname` (undefined: not this route). */
+function pageAt(route: RouteDef, pathname: string): Pick<LazyPage<ComponentType>, "preload"> | undefined {
+  const at = (path: string) => matchPath({ path, end: true }, pathname) !== null;
+  if (!route.resource) return at(route.path) ? pageFor(route.page).component : undefined;
+  if (at(route.path)) return ListPage;
+  if (at(`${route.path}/create`) || at(`${route.path}/edit/:id`)) return FormPage;
+  return at(`${route.path}/show/:id`) ? ShowPage : undefined;
+}
+
+// The page a signed-in user opened the app on starts loading with this chunk, beside the shell
+// (App.tsx preloadShellPage), instead of once the session check has answered and the shell has rendered.
+if (hasSession()) {
+  const { pathname } = appHistory().location;
+  for (const route of appRoutes) pageAt(route, pathname)?.preload();
+}
 
 export default function AppRoutes() {
   return (

@@ -5,7 +5,8 @@
 import "./csp-styles.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import App from "./App.tsx";
+import App, { preloadShellPage } from "./App.tsx";
+import { hasSession } from "./state/session.ts";
 import { resumeSessionFromOtherTab, shareSessionWithNewTabs } from "./state/session-share.ts";
 
 const root = document.getElementById("root");
@@ -14,6 +15,8 @@ if (!root) throw new Error("no #root element");
 const onLogin = /^#\/login\b/.test(window.location.hash);
 void (onLogin ? Promise.resolve(false) : resumeSessionFromOtherTab()).then(() => {
   shareSessionWithNewTabs();
+  // The app's own pages (login, errors) need neither the route table nor the shell.
+  if (hasSession() && !/^#\/(login|error)\b/.test(window.location.hash)) preloadShellPage();
   createRoot(root).render(
     <StrictMode>
       <App />

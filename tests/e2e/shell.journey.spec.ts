@@ -215,4 +215,25 @@ describe("shell journey", () => {
     await screenshot(page, "12-household-file");
     await page.close();
   }, 90_000);
+
+  test("a signed-in page opened afresh loads the route table, the shell and the page side by side", async () => {
+    const page = await journey.openPage("admin");
+    await page.goto(journey.url("/community/house"));
+    await page.getByRole("table").waitFor();
+    // When each request started: a chunk by its name, the session check by its path.
+    const started = new Map<string, number>();
+    page.on("request", (req) => {
+      const { pathname } = new URL(req.url());
+      const name = /\/assets\/(AppRoutes|Shell|ListPage)-[^/]+\.js$/.exec(pathname)?.[1] ?? (pathname === "/api/system/homepage/user" ? "session check" : undefined);
+      if (name && !started.has(name)) started.set(name, performance.now());
+    });
+    // The same address as a new document (the tab's session stays): every chunk is fetched again.
+    await page.reload();
+    await page.getByRole("table").waitFor();
+    expect([...started.keys()].sort()).toEqual(["AppRoutes", "ListPage", "Shell", "session check"]);
+    // The shell and the page are not waiting on the session check (nor the page on the shell).
+    expect(started.get("Shell")!).toBeLessThan(started.get("session check")!);
+    expect(started.get("ListPage")!).toBeLessThan(started.get("session check")!);
+    await page.close();
+  }, 90_000);
 });

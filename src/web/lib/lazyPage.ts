@@ -19,7 +19,18 @@ export function withTimeout<T>(loading: Promise<T>, timeoutMs: number = constant
   return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => withTimeout(factory()));
+/** A lazily loaded page that can start loading before it renders. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React's own lazy() takes
+export type LazyPage<T extends ComponentType<any>> = LazyExoticComponent<T> & {
+  /** Starts loading the page's chunk (once; the render then waits on the same load). A failure shows when the page renders. */
+  preload(): void;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React's own lazy() takes
+export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyPage<T> {
+  let loading: Promise<{ default: T }> | undefined;
+  const load = () => (loading ??= withTimeout(factory()));
+  return Object.assign(lazy(load), {
+    preload: () => void load().catch(() => undefined), // the page's render reports it
+  });
 }

@@ -4,12 +4,12 @@
 // file (ESLint holds it): the props a page gets are src/web/lib/page-props.ts.
 // Keys without an implementation here render the 该页面正在建设中 page with the route's title; the
 // payment, guide and workbench pages are registered by the issues that build them.
-import type { ComponentType, LazyExoticComponent } from "react";
-import { lazyPage } from "../lib/lazyPage.ts";
+import type { ComponentType } from "react";
+import { lazyPage, type LazyPage } from "../lib/lazyPage.ts";
 import type { PageProps } from "../lib/page-props.ts";
 import { ErrorPage, LoginPage } from "./own-pages.ts";
 
-export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
+export type PageComponent = LazyPage<ComponentType<PageProps>>;
 
 export const pages: Record<string, PageComponent> = {
   login: LoginPage,
