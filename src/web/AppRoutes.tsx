@@ -108,6 +108,7 @@ const outsidePrivate = appRoutes.filter((r) => r.outsideFrame && !r.public);
 
 /** The lazily loaded page a generated route renders at `pathname` (undefined: not this route). */
 function pageAt(route: RouteDef, pathname: string): Pick<LazyPage<ComponentType>, "preload"> | undefined {
+  if (!pathname.startsWith(route.path.split(":")[0])) return undefined; // no pattern to compile for most routes
   const at = (path: string) => matchPath({ path, end: true }, pathname) !== null;
   if (!route.resource) return at(route.path) ? pageFor(route.page).component : undefined;
   if (at(route.path)) return ListPage;
