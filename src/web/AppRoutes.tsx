@@ -20,6 +20,7 @@ import type { RouteDef } from "../../generated/model-types.ts";
 import { routes } from "../../generated/routes.ts";
 import { lazyPage, type LazyPage } from "./lib/lazyPage.ts";
 import { pageFor } from "./pages/registry.ts";
+import { loadCurrentUser } from "./providers/authProvider.ts";
 import RefineRoot from "./providers/RefineRoot.tsx";
 import { resourceActions } from "./providers/resourceIndex.ts";
 import SessionGate from "./providers/SessionGate.tsx";
@@ -116,9 +117,12 @@ function pageAt(route: RouteDef, pathname: string): Pick<LazyPage<ComponentType>
   return at(`${route.path}/show/:id`) ? ShowPage : undefined;
 }
 
-// The page a signed-in user opened the app on starts loading with this chunk, beside the shell
-// (App.tsx preloadShellPage), instead of once the session check has answered and the shell has rendered.
+// A signed-in user's first call and the page the app opened on start as this chunk runs, beside the
+// shell's chunk (App.tsx preloadShellPage): the call not once the route table has rendered down to the
+// session check (which takes the same call, loadCurrentUser), the page not once that check has answered
+// and the shell has rendered.
 if (hasSession()) {
+  void loadCurrentUser().catch(() => undefined); // the session check reports a failure
   const { pathname } = appHistory().location;
   for (const route of appRoutes) pageAt(route, pathname)?.preload();
 }
