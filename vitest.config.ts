@@ -52,7 +52,19 @@ export default defineConfig({
   test: {
     sequence: { sequencer: WalkBesideApiSequencer },
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node", testTimeout: 60000, maxWorkers: workers, isolate: false } },
+      // @refinedev/react-router is inlined for the unit files: loaded by Node it reached React Router as a second
+      // copy, whose hooks do not see the test's router (tests/unit/web/providers/router-provider.shared-parse.spec.ts).
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"],
+          environment: "node",
+          testTimeout: 60000,
+          maxWorkers: workers,
+          isolate: false,
+          server: { deps: { inline: ["@refinedev/react-router"] } },
+        },
+      },
       {
         test: {
           name: "api",

@@ -3,7 +3,6 @@
 // and error pages, as a lazily loaded layout route: the login page loads neither Refine nor the pages
 // behind it.
 import { Refine, type ResourceProps } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
 import { App as AntdApp } from "antd";
 import { useEffect } from "react";
 import { Outlet } from "react-router";
@@ -12,6 +11,7 @@ import { queryClient } from "../http/query-client.ts";
 import { accessControlProvider } from "./accessControlProvider.ts";
 import { authProvider } from "./authProvider.ts";
 import { dataProvider } from "./dataProvider.ts";
+import { appRouterProvider } from "./routerProvider.ts";
 
 const resources = refineResources as unknown as ResourceProps[];
 
@@ -22,7 +22,7 @@ export default function RefineRoot() {
   return (
     <AntdApp>
       <Refine
-        routerProvider={routerProvider}
+        routerProvider={appRouterProvider}
         dataProvider={dataProvider}
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}
