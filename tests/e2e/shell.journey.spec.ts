@@ -233,7 +233,9 @@ describe("shell journey", () => {
       userCalls += 1;
       userAnswered = Math.min(userAnswered, performance.now());
     });
-    // The same address as a new document (the tab's session stays): every chunk is fetched again.
+    // The same address as a new document (the tab's session stays), with the cache off so that every
+    // chunk is asked for again (a chunk from the browser's memory cache raises no request event).
+    await (await page.context().newCDPSession(page)).send("Network.setCacheDisabled", { cacheDisabled: true });
     await page.reload();
     await page.getByRole("table").waitFor();
     expect([...started.keys()].sort()).toEqual(["AppRoutes", "ListPage", "Shell"]);
