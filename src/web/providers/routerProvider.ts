@@ -15,12 +15,17 @@ type Resources = Parameters<typeof matchResourceFromRoute>[1];
 
 /** The match of each address seen, per resources list (Refine's, one for the app's life). */
 const matches = new WeakMap<Resources, Map<string, ResourceMatch>>();
+/** Addresses kept at most: a long day's detail pages (one address per row opened) start the memory afresh. */
+const KEPT = 500;
 
 function sharedMatch(pathname: string, resources: Resources): ResourceMatch {
   let byPath = matches.get(resources);
   if (!byPath) matches.set(resources, (byPath = new Map<string, ResourceMatch>()));
   let match = byPath.get(pathname);
-  if (!match) byPath.set(pathname, (match = matchResourceFromRoute(pathname, resources)));
+  if (!match) {
+    if (byPath.size >= KEPT) byPath.clear();
+    byPath.set(pathname, (match = matchResourceFromRoute(pathname, resources)));
+  }
   return match;
 }
 
