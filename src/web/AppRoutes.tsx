@@ -40,50 +40,32 @@ const ForbiddenPage = lazyPage(() => import("./shell/ForbiddenPage.tsx"));
 /** The app's own routes (src/web/App.tsx); a generated route with the same path is served by them. */
 const OWN_PATHS = new Set(["/", "/login", "/error/:type", "/error"]);
 
+/** A page of a resource's route: under its path (none: the list at the path itself), and what it renders. */
+interface ResourcePage {
+  path?: string;
+  page: Pick<LazyPage<ComponentType>, "preload">;
+  element: ReactNode;
+}
+
+/** The list at a resource's path, and its create, edit and detail pages where the resource has them. */
+function resourcePages(resource: string, route: RouteDef): ResourcePage[] {
+  const actions = resourceActions(resource);
+  const props = { resource, route };
+  return [
+    { page: ListPage, element: <ListPage {...props} /> },
+    ...(actions.create ? [{ path: "create", page: FormPage, element: <FormPage {...props} mode="create" /> }] : []),
+    ...(actions.edit ? [{ path: "edit/:id", page: FormPage, element: <FormPage {...props} mode="edit" /> }] : []),
+    ...(actions.show ? [{ path: "show/:id", page: ShowPage, element: <ShowPage {...props} /> }] : []),
+  ];
+}
+
 /** The route elements of one generated route. */
 function routeElements(route: RouteDef): ReactNode {
   if (route.resource) {
-    const actions = resourceActions(route.resource);
-    const props = { resource: route.resource, route };
     return (
       <Route key={route.path} path={route.path}>
-        <Route
-          index
-          element={
-            <PageFrame>
-              <ListPage {...props} />
-            </PageFrame>
-          }
-        />
-        {actions.create && (
-          <Route
-            path="create"
-            element={
-              <PageFrame>
-                <FormPage {...props} mode="create" />
-              </PageFrame>
-            }
-          />
-        )}
-        {actions.edit && (
-          <Route
-            path="edit/:id"
-            element={
-              <PageFrame>
-                <FormPage {...props} mode="edit" />
-              </PageFrame>
-            }
-          />
-        )}
-        {actions.show && (
-          <Route
-            path="show/:id"
-            element={
-              <PageFrame>
-                <ShowPage {...props} />
-              </PageFrame>
-            }
-          />
+        {resourcePages(route.resource, route).map(({ path, element }) =>
+          path === undefined ? <Route key="" index element={<PageFrame>{element}</PageFrame>} /> : <Route key={path} path={path} element={<PageFrame>{element}</PageFrame>} />,
         )}
       </Route>
     );
@@ -116,7 +98,9 @@ const moduleOf = (path: string) => (path.split("/")[1] ?? "").toLowerCase();
 const routesByModule = new Map<string, RouteDef[]>();
 for (const route of appRoutes) {
   const module = moduleOf(route.path);
-  routesByModule.set(module, [...(routesByModule.get(module) ?? []), route]);
+  const known = routesByModule.get(module);
+  if (known) known.push(route);
+  else routesByModule.set(module, [route]);
 }
 
 /** The lazily loaded page a generated route renders at `pathname` (undefined: not this route). */
@@ -124,9 +108,7 @@ function pageAt(route: RouteDef, pathname: string): Pick<LazyPage<ComponentType>
   if (!pathname.startsWith(route.path.split(":")[0])) return undefined; // no pattern to compile for most routes
   const at = (path: string) => matchPath({ path, end: true }, pathname) !== null;
   if (!route.resource) return at(route.path) ? pageFor(route.page).component : undefined;
-  if (at(route.path)) return ListPage;
-  if (at(`${route.path}/create`) || at(`${route.path}/edit/:id`)) return FormPage;
-  return at(`${route.path}/show/:id`) ? ShowPage : undefined;
+  return resourcePages(route.resource, route).find(({ path }) => at(path === undefined ? route.path : `${route.path}/${path}`))?.page;
 }
 
 // A signed-in user's first call and the page the app opened on start as this chunk runs, beside the
