@@ -1,6 +1,8 @@
 // 房屋管理 shows what the property office knows of a house (issue 27): its 房屋类型, areas (建筑面积,
 // 计费面积), 房屋状态 (自住 / 出租 / 空置 / 装修 / 未交付, what bills it) and 交房日期; the smart-home
 // 部署状态 is on the form and filter, not a column. The create form starts a house as 住宅, 空置, 未部署.
+// An edit form shows masked fields as the list does (物**, 137****0000): saved untouched, they keep
+// the stored values.
 import { describe, expect, test } from "vitest";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
@@ -48,5 +50,29 @@ describe("house occupancy on 房屋管理", () => {
     expect(await selected("房屋状态")).toBe("空置");
     expect(await selected("部署状态")).toBe("未部署");
     await screenshot(page, "house-occupancy-form");
+  });
+});
+
+describe("an edit form with masked fields", () => {
+  test("小区管理's 编辑 saves with 联系人 and 联系电话 left masked, and the stored values stay", async () => {
+    const { page } = journey;
+    const communities = await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/system/communities/actions/pageList", { name: "阳光花园", pageNo: 1, pageSize: 10 });
+    const id = communities.list.find((c) => c.name === "阳光花园")!.id;
+    const plain = (field: string) => journey.api<{ value: string }>("post", `/api/system/communities/${id}/actions/plainText`, { field }).then((r) => r.value);
+    const before = { contactName: await plain("contactName"), contactPhone: await plain("contactPhone") };
+
+    await page.goto(journey.url(`/community/community/edit/${id}`));
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+    await expect.poll(() => form.locator("#contactPhone").inputValue()).toContain("****");
+    expect(await form.locator("#contactName").inputValue()).toContain("*");
+    await form.locator("#address").fill("杭州市西湖区文三路 88 号");
+    await form.getByRole("button", { name: /保\s*存/ }).click();
+    await page.getByText("保存成功").first().waitFor();
+    await page.waitForURL(/#\/community\/community(\?|$)/);
+
+    const saved = await journey.api<{ address: string }>("get", `/api/system/communities/${id}`);
+    expect(saved.address).toBe("杭州市西湖区文三路 88 号");
+    expect({ contactName: await plain("contactName"), contactPhone: await plain("contactPhone") }).toEqual(before);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

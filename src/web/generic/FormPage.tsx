@@ -12,7 +12,7 @@ import { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
 import { defaultFormValues, fieldLabel, listFilterDefaults, formFields, isRequiredOnForm, resourceLabel, toFormValues, toPayload, usedOnForm, usedWhenRule, type FormMode } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
-import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
+import { keepsMaskedValue, loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type FromList, type GenericPageProps } from "./pageContext.tsx";
 import { saveWarnings } from "./saveWarnings.ts";
@@ -68,7 +68,8 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
     const payload = toPayload(fields, values, mode, fixed);
     // The whole payload once more: rules on fields the form does not show report here.
     const known = new Set(fields.map((f) => f.name));
-    const errors = await payloadErrors(def.name, mode, payload, scene);
+    const keptMasked = new Set(fields.filter((f) => keepsMaskedValue(mode, f, payload[f.name])).map((f) => f.name));
+    const errors = (await payloadErrors(def.name, mode, payload, scene)).filter((e) => !keptMasked.has(e.field));
     const onFields = errors.filter((e) => known.has(e.field));
     if (onFields.length) {
       form.setFields(onFields.map((e) => ({ name: e.field, errors: [e.message] })));

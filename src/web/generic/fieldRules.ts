@@ -65,6 +65,14 @@ export async function payloadErrors(resource: string, mode: FormMode, payload: R
 }
 
 /**
+ * An edit form shows a masked field as the server sent it (张**, 138****5678): left as it is, the
+ * server keeps the stored value (crud/plain-text.ts), so the rules do not judge the stars.
+ */
+export function keepsMaskedValue(mode: FormMode, field: FieldDef, value: unknown): boolean {
+  return mode === "edit" && !!field.mask && typeof value === "string" && value.includes("*");
+}
+
+/**
  * The antd rule of a field: `rules={[schemaRule(...)]}` on its Form.Item, with
  * validateTrigger ["onBlur", "onChange"].
  */
@@ -77,9 +85,7 @@ export function schemaRule(
 ): (form: Pick<FormInstance, "getFieldsValue">) => RuleObject {
   return (form) => ({
     async validator(_rule, value: unknown) {
-      // An edit form shows a masked field as the server sent it (张**, 138****5678): left as it is,
-      // the server keeps the stored value (crud/plain-text.ts), so the rules do not judge the stars.
-      if (mode === "edit" && field.mask && typeof value === "string" && value.includes("*")) return;
+      if (keepsMaskedValue(mode, field, value)) return;
       // A blank secret on an edit keeps the stored one (it is not sent).
       if (mode === "edit" && field.type === "secret" && (value === undefined || value === null || value === "")) return;
       const validate = await loadValidator(resource);
