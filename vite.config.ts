@@ -3,6 +3,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { proxyPrefixes } from "./src/web/http/hosts.ts";
+import { precompress } from "./scripts/build/precompress.ts";
 
 const apiTarget = process.env.NEPTUNE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -57,7 +58,7 @@ const GROUPS = [
 
 export default defineConfig({
   base: "/neptune/",
-  plugins: [react(), sideChannel],
+  plugins: [react(), sideChannel, precompress()],
   build: {
     outDir: "dist/web",
     emptyOutDir: true,

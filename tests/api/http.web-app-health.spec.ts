@@ -1,12 +1,13 @@
 // The web app under /neptune/ (redirects, caching, compression, the not-built note), /healthz and
 // the envelope of unknown routes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { backends, freshServer, sessionHeaders, type TestServer } from "./support/server.ts";
+import { precompressAssets } from "../../scripts/build/precompress.ts";
 
 describe.each(backends)("web app and health (%s)", (backend) => {
   let built: TestServer;
@@ -18,6 +19,9 @@ describe.each(backends)("web app and health (%s)", (backend) => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(join(webDir, "index.html"), `<!doctype html><html><head><script src="./assets/index-3f9a1c.js"></script></head><body>${"<!-- pad -->".repeat(200)}</body></html>`);
     writeFileSync(join(webDir, "assets/index-3f9a1c.js"), bundle);
+    // An asset as the web build leaves it: with its brotli file beside it (scripts/build/precompress.ts).
+    writeFileSync(join(webDir, "assets/page-7b2d0e.js"), `${bundle}//page`);
+    await precompressAssets(webDir, ["assets/page-7b2d0e.js", "index.html"]);
     const failing = async (app: FastifyInstance) => {
       app.get("/api/test/boom", { config: { public: true } }, async () => {
         throw new Error("secret internal detail: connection string postgres://x");
@@ -62,6 +66,19 @@ describe.each(backends)("web app and health (%s)", (backend) => {
     const br = await built.app.inject({ method: "GET", url: "/neptune/assets/index-3f9a1c.js", headers: { "accept-encoding": "br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+  });
+
+  it("sends the build's brotli file of an asset as it is, and the asset itself to a browser without brotli", async () => {
+    expect(existsSync(join(webDir, "index.html.br"))).toBe(false); // pages carry a nonce per answer: never precompressed
+    const stored = readFileSync(join(webDir, "assets/page-7b2d0e.js.br"));
+    const br = await built.app.inject({ method: "GET", url: "/neptune/assets/page-7b2d0e.js", headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.rawPayload.equals(stored)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${bundle}//page`);
+    const gz = await built.app.inject({ method: "GET", url: "/neptune/assets/page-7b2d0e.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${bundle}//page`);
   });
 
   it("answers unknown routes with the 404 envelope", async () => {
