@@ -4,6 +4,7 @@
 // refs a searchable Select loaded from the referenced resource, images a URL Input, json a TextArea,
 // a role's authorities a tree (authorities/AuthorityTreeInput.tsx).
 import { fillTexts } from "../../../generated/fill-texts.ts";
+import { messages } from "../../../generated/errors.ts";
 import { useSelect, type BaseKey } from "@refinedev/core";
 import { Form, Input, Select, Switch } from "antd";
 import { Suspense, useEffect, useRef } from "react";
@@ -65,14 +66,14 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
   const kit = inputKit(field, variant);
   if (kit === "authorityTree") {
     return (
-      <Suspense fallback={<Input disabled placeholder="加载中..." />}>
+      <Suspense fallback={<Input disabled placeholder={messages.loading} />}>
         <AuthorityTreeInput {...common} value={value} onChange={onChange} />
       </Suspense>
     );
   }
   if (kit === "communityTree") {
     return (
-      <Suspense fallback={<Input disabled placeholder="加载中..." />}>
+      <Suspense fallback={<Input disabled placeholder={messages.loading} />}>
         <CommunityTreeInput {...common} value={value} onChange={onChange} placeholder={withScene(selectPlaceholder(field))} />
       </Suspense>
     );
@@ -240,7 +241,7 @@ export function RefSelect({ field, value, onChange, disabled, id }: { field: Fie
       options={options}
       value={value === "" ? undefined : value}
       onChange={(v) => onChange?.(v ?? null)}
-      notFoundContent={query.isFetching ? "加载中..." : "暂无数据"}
+      notFoundContent={query.isFetching ? messages.loading : messages.noData}
       style={{ width: "100%" }}
     />
   );

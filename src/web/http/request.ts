@@ -361,7 +361,7 @@ export async function request<T = unknown>(method: Method, url: string, data?: u
     responseType: options.responseType,
     ...(isGet || data === undefined ? {} : { data }),
   };
-  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : "加载中...") : null;
+  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : messages.loading) : null;
   try {
     let response: AxiosResponse;
     try {
@@ -397,7 +397,7 @@ export function fileNameOf(disposition: unknown): string {
  */
 export async function fetchFile(url: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<DownloadedFile> {
   const target = withQuery(url, params);
-  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : "加载中...") : null;
+  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : messages.loading) : null;
   try {
     let response: AxiosResponse;
     try {

@@ -3,6 +3,7 @@
 // request wrapper's http.download: the session needs the signature header as well as the cookie, so
 // a plain link would not be signed in). The actions hang off the resource's URL, which the data
 // provider derives from the resource metadata.
+import { messages } from "../../../../generated/errors.ts";
 import { http } from "../../http/request.ts";
 import { resourceUrlOf } from "../../providers/dataProvider.ts";
 
@@ -33,7 +34,7 @@ export async function waitForTask(base: string, id: number, onProgress?: (progre
     const task = await http.get<ExcelTask>(`${base}/actions/task`, { id }, { silent: true });
     if (task.state === "completed" || task.state === "failed") return task;
     onProgress?.(task.progress ?? 0);
-    if (Date.now() > deadline) throw new Error("任务仍在进行，请稍后在任务中心查看");
+    if (Date.now() > deadline) throw new Error(messages.taskStillRunning);
     await sleep(TASK_POLL_MS);
   }
 }
