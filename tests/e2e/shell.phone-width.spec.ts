@@ -111,6 +111,25 @@ describe("the shell at 390 px", () => {
     await screenshot(page, "phone-02-list");
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A form: each label above its input, every input the form's full width (所属区域's select too).
+    await page.goto(journey.url("/community/community/create"));
+    await page.locator("#areaId").waitFor({ state: "attached" });
+    const items = await page.locator("form .ant-form-item").evaluateAll((els) =>
+      els
+        .map((el) => ({ label: el.querySelector<HTMLElement>(".ant-form-item-label"), control: el.querySelector<HTMLElement>(".ant-form-item-control") }))
+        .filter((x): x is { label: HTMLElement; control: HTMLElement } => !!x.label && !!x.control && x.control.offsetParent !== null)
+        .map(({ label, control }) => ({
+          text: label.innerText.trim(),
+          above: label.getBoundingClientRect().bottom <= control.getBoundingClientRect().top + 1,
+          width: Math.round(control.getBoundingClientRect().width),
+        })),
+    );
+    expect(items.length).toBeGreaterThan(5);
+    const full = Math.max(...items.map((i) => i.width));
+    expect(items.filter((i) => !i.above || i.width < full).map((i) => i.text)).toEqual([]);
+    expect(full).toBeLessThanOrEqual(WIDTH);
+    await expect.poll(() => sidewaysOverflow(page), { timeout: 30_000 }).toEqual({ document: 0, pageArea: 0 });
+
     // The menu: no rail; 打开菜单 opens the drawer, an item navigates and closes it.
     expect(await page.locator(".ant-layout-sider").count()).toBe(0);
     await header.getByRole("button", { name: "打开菜单" }).click();

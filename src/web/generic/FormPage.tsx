@@ -18,6 +18,7 @@ import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useR
 import { saveWarnings } from "./saveWarnings.ts";
 import { offerRoute } from "./offerRoute.ts";
 import { revealOnce } from "./revealOnce.tsx";
+import { useNarrowScreen } from "../shell/use-narrow.ts";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
   const def = useResourceDef(resource);
@@ -34,6 +35,9 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
   const paths = useRoutePaths(route);
   const access = useResourceAccess(def);
   const [form] = Form.useForm();
+  // On a phone each label sits above its input, the full width: beside a 160 px label an input was
+  // left half the screen, or wrapped below it, by how wide its content happened to be.
+  const narrow = useNarrowScreen();
   const fields = useMemo(() => formFields(def), [def]);
   const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
   const listSearch = (useLocation().state as FromList | null)?.listSearch ?? "";
@@ -132,9 +136,9 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
       <Spin spinning={mode === "edit" && query.isLoading}>
         <Form
           form={form}
-          layout="horizontal"
-          labelCol={{ flex: "160px" }}
-          wrapperCol={{ flex: "auto" }}
+          layout={narrow ? "vertical" : "horizontal"}
+          labelCol={narrow ? undefined : { flex: "160px" }}
+          wrapperCol={narrow ? undefined : { flex: "auto" }}
           labelWrap
           style={{ maxWidth: 760 }}
           initialValues={initialValues}
