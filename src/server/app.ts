@@ -11,6 +11,7 @@ import { fillTexts } from "../../generated/fill-texts.ts";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
+import { COMPRESS_THRESHOLD_BYTES } from "./platform/http/compression.ts";
 import { resolve } from "node:path";
 import "./platform/fastify-types.ts";
 import type { Db } from "./platform/db/types.ts";
@@ -121,7 +122,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     installJsonBody(app);
     installErrorHandling(app);
     await app.register(fastifyCookie);
-    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+    await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
     installGuard(app);
     installInputGuard(app);
 

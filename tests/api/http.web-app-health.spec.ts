@@ -21,7 +21,10 @@ describe.each(backends)("web app and health (%s)", (backend) => {
     writeFileSync(join(webDir, "assets/index-3f9a1c.js"), bundle);
     // An asset as the web build leaves it: with its brotli file beside it (scripts/build/precompress.ts).
     writeFileSync(join(webDir, "assets/page-7b2d0e.js"), `${bundle}//page`);
-    await precompressAssets(webDir, ["assets/page-7b2d0e.js", "index.html"]);
+    await precompressAssets(webDir, [
+      ["assets/page-7b2d0e.js", `${bundle}//page`],
+      ["index.html", readFileSync(join(webDir, "index.html"))],
+    ]);
     const failing = async (app: FastifyInstance) => {
       app.get("/api/test/boom", { config: { public: true } }, async () => {
         throw new Error("secret internal detail: connection string postgres://x");

@@ -348,6 +348,12 @@ function classifyFailure(error: unknown): { kind: RequestErrorKind; message: str
   return { kind: "network", message: messages.network };
 }
 
+/** The loading mask a call asked for (its own text, or 加载中...), shown; the function that hides it (null: none asked for). */
+function showLoadingOf(options: RequestOptions): (() => void) | null {
+  if (!options.loading) return null;
+  return env.showLoading(typeof options.loading === "string" ? options.loading : messages.loading);
+}
+
 /** Sends one call. `data` is the body, or the query string for GET. Resolves with the body's data. */
 export async function request<T = unknown>(method: Method, url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
   const isGet = method === "get";
@@ -361,7 +367,7 @@ export async function request<T = unknown>(method: Method, url: string, data?: u
     responseType: options.responseType,
     ...(isGet || data === undefined ? {} : { data }),
   };
-  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : messages.loading) : null;
+  const hide = showLoadingOf(options);
   try {
     let response: AxiosResponse;
     try {
@@ -397,7 +403,7 @@ export function fileNameOf(disposition: unknown): string {
  */
 export async function fetchFile(url: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<DownloadedFile> {
   const target = withQuery(url, params);
-  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : messages.loading) : null;
+  const hide = showLoadingOf(options);
   try {
     let response: AxiosResponse;
     try {
