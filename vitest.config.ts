@@ -47,6 +47,10 @@ const retry = process.env.CI ? 1 : 0;
 // hashing tests run at the real cost (tests/api/auth.passwords.spec.ts, "at the real cost").
 process.env.NODE_ENV ??= "test";
 process.env.NEPTUNE_TEST_SCRYPT_N ??= String(2 ** 10);
+// And they open hundreds of small PGlite databases (a copy of the seeded one per API file and per
+// browser test's product): each start costs a core's time in proportion to the buffer pool, about
+// 0.75 s at the product's 128 MB against 0.3 s at 16 MB (src/server/platform/db/pglite.ts).
+process.env.PGLITE_SHARED_BUFFERS ??= "16MB";
 
 export default defineConfig({
   test: {

@@ -45,19 +45,25 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 const ASSETS: Record<string, { type: string; body: () => Buffer | string }> = {
-  "swagger-ui.css": { type: "text/css; charset=utf-8", body: () => readFileSync(join(swaggerDir, "swagger-ui.css")) },
-  "swagger-ui-bundle.js": { type: "application/javascript; charset=utf-8", body: () => readFileSync(join(swaggerDir, "swagger-ui-bundle.js")) },
-  "favicon-32x32.png": { type: "image/png", body: () => readFileSync(join(swaggerDir, "favicon-32x32.png")) },
+  "swagger-ui.css": { type: "text/css; charset=utf-8", body: () => fileOnce(join(swaggerDir, "swagger-ui.css")) },
+  "swagger-ui-bundle.js": { type: "application/javascript; charset=utf-8", body: () => fileOnce(join(swaggerDir, "swagger-ui-bundle.js")) },
+  "favicon-32x32.png": { type: "image/png", body: () => fileOnce(join(swaggerDir, "favicon-32x32.png")) },
   "init.js": { type: "application/javascript; charset=utf-8", body: () => INIT },
 };
 
+// Read when first asked for, then kept for the process: the staff document is 7 MB, and a process
+// that starts many servers (the test runs) would otherwise read it at every start.
+const files = new Map<string, Buffer>();
+function fileOnce(path: string): Buffer {
+  let body = files.get(path);
+  if (!body) files.set(path, (body = readFileSync(path)));
+  return body;
+}
+
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
-  const document = readFileSync(openapiFile, "utf8");
-  const h5Document = readFileSync(h5OpenapiFile, "utf8");
-  const cache = new Map<string, Buffer | string>();
-  route(app, operations.getOpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(document));
+  route(app, operations.getOpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(fileOnce(openapiFile)));
   // The residents' app's own document: its operations only (none of the staff API).
-  route(app, operations.getH5OpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(h5Document));
+  route(app, operations.getH5OpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(fileOnce(h5OpenapiFile)));
   route(app, operations.getApiReference, async ({ reply }) => {
     usePolicy(reply, API_DOCS_POLICY);
     return reply.type("text/html; charset=utf-8").send(PAGE);
@@ -65,7 +71,6 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.getApiReferenceAsset, async ({ params: { file }, reply }) => {
     const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (!asset) throw apiError("NOT_FOUND");
-    if (!cache.has(file)) cache.set(file, asset.body());
-    return reply.type(asset.type).header("cache-control", "public, max-age=86400").send(cache.get(file));
+    return reply.type(asset.type).header("cache-control", "public, max-age=86400").send(asset.body());
   });
 }
