@@ -6,14 +6,24 @@
 //   dealt out among the API files, never beside another browser file: shard 1 first, then half of
 //   the API files (the other worker's work while shard 1 runs), shard 2 and the other half (the other
 //   worker's work while shard 2 runs);
-// - the other browser files (journeys, with no time limit of their own) last, the longest first, two at
-//   a time.
+// - the other browser files (journeys, with no time limit of their own) last, the longest first (the
+//   fresh-load walk, about a quarter of the browser files' time, leads: started late, it was the run's
+//   tail), two at a time.
 // Within a group, vitest's own order (failed first, then longest by the last run's times when it has
 // them, otherwise largest).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const WALK_SHARD = /\/every-route\.\d+-of-\d+\.spec\.ts$/;
-const LONGEST_JOURNEYS = [/\/payment\.full-journey\.spec\.ts$/, /\/payment\.fee-depth-journeys\.spec\.ts$/, /\/shell\.journey\.spec\.ts$/];
+// The longest browser files, longest first (a whole run's file times, docs/benchmarks.md "Test suite time").
+const LONGEST_JOURNEYS = [
+  /\/routes\.fresh-loads\.spec\.ts$/,
+  /\/shell\.guides-out-of-the-way\.spec\.ts$/,
+  /\/parking\.paid-like-bills-journey\.spec\.ts$/,
+  /\/payment\.fee-depth-journeys\.spec\.ts$/,
+  /\/shell\.journey\.spec\.ts$/,
+  /\/payment\.dialogs-phone-width\.spec\.ts$/,
+  /\/payment\.full-journey\.spec\.ts$/,
+];
 
 const journeyRank = (spec: TestSpecification) => {
   const i = LONGEST_JOURNEYS.findIndex((re) => re.test(spec.moduleId));

@@ -1,16 +1,23 @@
-// Debian's Chromium driven by playwright-core (browser downloads cannot work on these machines).
+// Debian's Chromium driven by playwright-core (browser downloads cannot work on these machines): its
+// headless shell (package chromium-headless-shell, what Playwright itself runs for headless tests) when
+// installed, otherwise the full browser in headless mode. The full browser keeps its window's own
+// pages (a renderer of its own per window) and the processes of a desktop browser: on two journey
+// files and a shard of the route walk the shell cost a quarter less CPU (docs/benchmarks.md).
 // One Chromium serves the whole browser-test run: global-setup.ts launches it as a browser server
 // and every test file connects to it (support/journey.ts) and opens contexts of its own, so a file pays
 // a websocket connection instead of a browser start. Contexts share nothing (cookies, storage,
 // cache), so a fresh context is as fresh as a fresh browser.
 import { chromium, type BrowserServer, type Download, type LaunchOptions, type Page } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const artifacts = resolve(import.meta.dirname, "../../../test-results/e2e");
 
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const FULL_BROWSER = "/usr/bin/chromium";
+
 export const LAUNCH: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER),
   headless: true,
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
