@@ -1,8 +1,8 @@
 // Debian's Chromium driven by playwright-core (browser downloads cannot work on these machines): its
 // headless shell (package chromium-headless-shell, what Playwright itself runs for headless tests) when
 // installed, otherwise the full browser in headless mode. The full browser keeps its window's own
-// pages (a renderer of its own per window) and the processes of a desktop browser: on two journey
-// files and a shard of the route walk the shell cost a quarter less CPU (docs/benchmarks.md).
+// pages (a renderer of its own per window) and the processes of a desktop browser: on four browser
+// files the shell cost a quarter less CPU (docs/benchmarks.md, "Test suite time").
 // One Chromium serves the whole browser-test run: global-setup.ts launches it as a browser server
 // and every test file connects to it (support/journey.ts) and opens contexts of its own, so a file pays
 // a websocket connection instead of a browser start. Contexts share nothing (cookies, storage,
