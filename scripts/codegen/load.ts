@@ -91,12 +91,30 @@ export function describeAjvError(file: string, doc: Document, e: ErrorObject): s
   return `${at}: at ${where}: ${what}`;
 }
 
+// One run reads most sources two or three times (the model, the pattern check, the operations), and
+// the codegen tests run codegen dozens of times on copies that differ in one file: a text already
+// parsed is not parsed again. Nothing writes to a parsed Document, so one can be shared; its plain
+// data is made anew for each caller. Bounded, so a long-lived process cannot keep every text.
+const parsed = new Map<string, Document>();
+const PARSED_MAX = 1000;
+
+/** The YAML document of `text` (with its line positions when `prettyErrors`), parsed once per text. */
+export function parseYamlText(text: string, prettyErrors: boolean): Document {
+  const key = `${prettyErrors ? 1 : 0}${text}`;
+  let doc = parsed.get(key);
+  if (!doc) {
+    const lineCounter = new LineCounter();
+    doc = parseDocument(text, { prettyErrors, uniqueKeys: true, lineCounter });
+    lineCounters.set(doc, lineCounter);
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(key, doc);
+  }
+  return doc;
+}
+
 /** Parses one YAML source with its line positions (position() and keyPosition() read them). */
 export function parseYaml(root: string, path: string): SourceFile {
-  const text = readFileSync(path, "utf8");
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter });
-  lineCounters.set(doc, lineCounter);
+  const doc = parseYamlText(readFileSync(path, "utf8"), true);
   const file = relative(root, path);
   if (doc.errors.length) {
     const at = (e: (typeof doc.errors)[number]) => (e.linePos?.[0] ? `${e.linePos[0].line}:${e.linePos[0].col}` : "?");
