@@ -14,7 +14,7 @@ import { NEW_TENANT_ADMIN, NEW_TENANT_COMMUNITY, seedDemoAndNewTenant } from "./
 // The journey's page is in a fresh context: nothing in local storage, as on the first visit of a new
 // tenant's admin. These machines are shared and at times slow: patient waits, the assertions stay
 // the same.
-const journey = useJourney({ prepare: seedDemoAndNewTenant, user: NEW_TENANT_ADMIN, timeout: 60_000 });
+const journey = useJourney({ prepare: seedDemoAndNewTenant, user: NEW_TENANT_ADMIN, signIn: "page", timeout: 60_000 });
 let page: Page;
 beforeAll(() => {
   page = journey.page;

@@ -1,11 +1,13 @@
 // The start of every browser journey: the real product (support/server.ts), the run's Chromium
-// (support/browser.ts), and a page in a fresh browser context, signed in through the login page.
+// (support/browser.ts), and a page in a fresh browser context, signed in (options.signIn).
 // `useJourney` registers it for a test file (started before its tests, everything closed and removed
 // after them, and a test during which a page broke the Content-Security-Policy fails); `startJourney`
 // is the same without the hooks.
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { LAUNCH } from "./browser.ts";
+import { constants } from "../../../generated/constants.ts";
+import { scalarText } from "../../../src/common/scalar-text.ts";
 import { recordCspViolations } from "./csp.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
@@ -21,6 +23,14 @@ export interface JourneyOptions extends StartOptions {
   device?: string;
   /** Who the journey's own page signs in as (default admin); null: the page stays on about:blank. */
   user?: string | null;
+  /**
+   * How the journey's own page signs in. "session" (the default): the login call and the keys the
+   * login page keeps after it, the page left on a document of the app's origin that is not the app
+   * (its icon), for a journey that opens its first page itself: it then loads once, signed in. "page":
+   * through the login page, ending on the shell (the home page), for a journey that starts there.
+   * The other pages a journey opens (openPage) sign in through the login page.
+   */
+  signIn?: "session" | "page";
   /** Default timeout of the journey's own page for actions and waits (playwright's own when not given). */
   timeout?: number;
 }
@@ -37,7 +47,7 @@ export interface Journey {
   cspViolations: string[];
   /** The product's address of a route of the web app, e.g. url("/community/house"). */
   url(route: string): string;
-  /** Signs `page` in as `username` through the login page and waits for the menu. */
+  /** Signs `page` in as `username` through the login page and waits for the menu (or the password gate). */
   logIn(page: Page, username: string): Promise<void>;
   /** Another page in a fresh context of its own (closed with the journey), signed in as `username` unless null. */
   openPage(username: string | null, options?: BrowserContextOptions): Promise<Page>;
@@ -79,7 +89,7 @@ function phone(name: string): BrowserContextOptions {
 }
 
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
-  const { viewport = VIEWPORT, device, user = "admin", timeout, ...startOptions } = options;
+  const { viewport = VIEWPORT, device, user = "admin", signIn = "session", timeout, ...startOptions } = options;
   // The product starts while the browser connects; a journey that did not start leaves no product behind.
   const [started, launched] = await Promise.allSettled([startProduct(startOptions), sharedBrowser()]);
   if (started.status === "rejected" || launched.status === "rejected") {
@@ -113,6 +123,29 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       // The shell, or the page where an account whose password an administrator set chooses its own.
       await page.getByTestId("shell-menu").or(page.getByTestId("password-gate")).waitFor();
     };
+    // What the login page does before it shows the shell (src/web/providers/authProvider.ts login:
+    // the call, then saveLogin's keys), without loading the app: a journey's first page then loads
+    // once, signed in, where the login page, the shell and the home page would have loaded before it.
+    const signInBySession = async (page: Page, username: string) => {
+      await page.goto(`${product.baseUrl}/neptune/favicon.svg`);
+      const res = await page.request.post(`${product.baseUrl}/api/auth/login`, { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { username, password: DEMO_PASSWORD } });
+      const body = (await res.json()) as { code: number; message: string; data: Record<string, unknown> };
+      expect(body.code, `sign-in of ${username}: HTTP ${res.status()} ${body.message}`).toBe(0);
+      const { sessionKeys: keys, defaultPlatformType } = constants;
+      const fields: [string, unknown][] = [
+        [keys.signature, body.data.signature],
+        [keys.tenantId, body.data.tenantId],
+        [keys.userType, body.data.userType],
+        [keys.platformType, body.data.platformType || defaultPlatformType],
+        [keys.tenantHomePage, body.data.tenantHomePage],
+      ];
+      const items = fields.map(([key, value]): [string, string] => [key, scalarText(value)]);
+      await page.evaluate((kept) => {
+        for (const [key, value] of kept)
+          if (value === "") sessionStorage.removeItem(key);
+          else sessionStorage.setItem(key, value);
+      }, items);
+    };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
       const page = await (await newContext(contextOptions)).newPage();
       page.once(
@@ -131,7 +164,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     if (timeout !== undefined) page.setDefaultTimeout(timeout);
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(String(err?.stack ?? err)));
-    if (user !== null) await logIn(page, user);
+    if (user !== null) await (signIn === "page" ? logIn : signInBySession)(page, user);
     const api = async <T>(method: "get" | "post" | "put", path: string, data?: Record<string, unknown>, as: Page = page): Promise<T> => {
       const headers = { "X-Requested-With": "XMLHttpRequest", signature: (await as.evaluate(() => sessionStorage.getItem("signature"))) ?? "" };
       const res = method === "get" ? await as.request.get(`${product.baseUrl}${path}`, { headers }) : await as.request[method](`${product.baseUrl}${path}`, { headers, data });
