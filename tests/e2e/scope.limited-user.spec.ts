@@ -95,7 +95,7 @@ describe("a user limited to one community", () => {
   });
 
   test("it signs in with that password, picks only its community, reads a full phone, and cannot open another community's resident", async () => {
-    const page = await journey.openPage("scopede2e");
+    const page = await journey.openPage("scopede2e", {}, "page");
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(String(err)));
     // The server answers a session that must change its password nothing but the gate's own calls;

@@ -116,7 +116,7 @@ describe("shell journey", () => {
   });
 
   test("staff sees only the community module", async () => {
-    const page = await journey.openPage("staff");
+    const page = await journey.openPage("staff", {}, "page");
     const items = await menu(page).locator(".ant-menu-title-content").allTextContents();
     expect(items).toEqual(expect.arrayContaining(["社区信息", "房屋管理", "住户管理"]));
     for (const forbidden of ["卡片管理", "用户管理", "收银台", "工作台"]) expect(items).not.toContain(forbidden);

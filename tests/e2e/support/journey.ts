@@ -13,6 +13,9 @@ import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } f
 
 export const VIEWPORT = { width: 1440, height: 900 };
 
+/** How a journey's page signs in (JourneyOptions.signIn). */
+export type SignIn = "session" | "page";
+
 export interface JourneyOptions extends StartOptions {
   /** Viewport of the journey's pages (default 1440 × 900). */
   viewport?: { width: number; height: number };
@@ -28,9 +31,9 @@ export interface JourneyOptions extends StartOptions {
    * login page keeps after it, the page left on a document of the app's origin that is not the app
    * (its icon), for a journey that opens its first page itself: it then loads once, signed in. "page":
    * through the login page, ending on the shell (the home page), for a journey that starts there.
-   * The other pages a journey opens (openPage) sign in through the login page.
+   * openPage takes the same choice for the pages it opens.
    */
-  signIn?: "session" | "page";
+  signIn?: SignIn;
   /** Default timeout of the journey's own page for actions and waits (playwright's own when not given). */
   timeout?: number;
 }
@@ -49,8 +52,11 @@ export interface Journey {
   url(route: string): string;
   /** Signs `page` in as `username` through the login page and waits for the menu (or the password gate). */
   logIn(page: Page, username: string): Promise<void>;
-  /** Another page in a fresh context of its own (closed with the journey), signed in as `username` unless null. */
-  openPage(username: string | null, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Another page in a fresh context of its own (closed with the journey), signed in as `username`
+   * unless null, as JourneyOptions.signIn says (default "session": the page then opens its first page itself).
+   */
+  openPage(username: string | null, options?: BrowserContextOptions, signIn?: SignIn): Promise<Page>;
   /**
    * Calls the product's API as `page` (default the journey's own page) would: its cookie, the XHR
    * marker and its session's signature. The answer's data; a call that is not answered with code 0
@@ -146,7 +152,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
           else sessionStorage.setItem(key, value);
       }, items);
     };
-    const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
+    const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}, signInBy: SignIn = "session") => {
       const page = await (await newContext(contextOptions)).newPage();
       page.once(
         "close",
@@ -156,7 +162,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
             .close()
             .catch(() => undefined),
       ); // as browser.newPage does
-      if (username !== null) await logIn(page, username);
+      if (username !== null) await (signInBy === "page" ? logIn : signInBySession)(page, username);
       return page;
     };
     const context = await newContext();
