@@ -66,7 +66,7 @@ test("the cashier applies 作废, its own approval is refused, a second user app
   await row.getByText("作废待审核").waitFor();
 
   // 3. The second user signs in (choosing its own password first) and approves it: 已作废.
-  const second = await journey.openPage(`approver${stamp}`);
+  const second = await journey.openPage(`approver${stamp}`, {}, "page");
   const gate = second.getByRole("dialog", { name: "请修改初始密码" });
   await gate.getByLabel("原密码").fill(DEMO_PASSWORD);
   await gate.getByLabel("新密码", { exact: true }).fill("Approver-Own-2026");

@@ -48,7 +48,7 @@ test("a price change waits in 调价审核 until a second user approves it, then
   await changeRow.getByText("待审核").waitFor();
 
   // 3. The second user signs in (choosing its own password first) and approves it on the list.
-  const second = await journey.openPage(`pricer${stamp}`);
+  const second = await journey.openPage(`pricer${stamp}`, {}, "page");
   const gate = second.getByRole("dialog", { name: "请修改初始密码" });
   await gate.getByLabel("原密码").fill(DEMO_PASSWORD);
   await gate.getByLabel("新密码", { exact: true }).fill("Pricer-Own-2026");
