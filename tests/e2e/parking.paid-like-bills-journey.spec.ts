@@ -11,7 +11,7 @@ import { runAxe } from "./support/axe.ts";
 import { screenshot } from "./support/browser.ts";
 import { chooseOption, formItem } from "./support/forms.ts";
 import { useJourney } from "./support/journey.ts";
-import { chooseFirstCommunity, openAfresh, sidewaysOverflow } from "./support/payment.ts";
+import { chooseFirstCommunity, openAfresh, openInApp, sidewaysOverflow } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 
@@ -52,7 +52,7 @@ test("a monthly parking card paid at the desk moves the place's paid-until date 
   await expectAccessible(page);
 
   // The list: YZ03 rented, not paid yet.
-  await openAfresh(journey, page, "/newParkManage/parkingPlaceManagement");
+  await openInApp(journey, page, "/newParkManage/parkingPlaceManagement");
   const row = page.locator(".ant-table-row").filter({ hasText: "YZ03" });
   await row.waitFor();
   expect(await row.innerText()).toContain("地库车位月租");
@@ -67,7 +67,7 @@ test("a monthly parking card paid at the desk moves the place's paid-until date 
     pageSize: 50,
   });
   const roomLabel = bills.list[0].roomLabel;
-  await openAfresh(journey, page, "/propertyPayment/cashier");
+  await openInApp(journey, page, "/propertyPayment/cashier");
   const search = page.getByRole("combobox", { name: "搜索房屋" });
   await search.fill(roomLabel.split(" ").pop()!);
   await page.locator(".ant-select-dropdown").getByText(roomLabel, { exact: true }).first().click();
@@ -82,13 +82,13 @@ test("a monthly parking card paid at the desk moves the place's paid-until date 
   await page.getByText(/票据号：SJ\d{10}/).waitFor();
 
   // Back in 车位管理: paid until the end of this month.
-  await openAfresh(journey, page, "/newParkManage/parkingPlaceManagement");
+  await openInApp(journey, page, "/newParkManage/parkingPlaceManagement");
   const paid = page.locator(".ant-table-row").filter({ hasText: "YZ03" });
   await expect.poll(async () => paid.innerText(), { timeout: 30_000 }).toContain(monthEnd(chinaToday()));
   await screenshot(page, "parking-rent-paid-until");
   await expectAccessible(page);
   // 车牌管理: the renter's car bound to YZ03 shows the same date.
-  await openAfresh(journey, page, "/newParkManage/licencePlateManagement");
+  await openInApp(journey, page, "/newParkManage/licencePlateManagement");
   await page.getByRole("columnheader", { name: "月租缴至" }).waitFor();
   const car = page.locator(".ant-table-row").filter({ hasText: "YZ03" });
   await expect.poll(async () => car.innerText(), { timeout: 30_000 }).toContain(monthEnd(chinaToday()));
@@ -124,7 +124,7 @@ test("a stay priced by a day and night rule with a cap is paid at exit, then see
   await screenshot(page, "parking-stay-paid");
 
   // 实收记录: the charge under its receipt number.
-  await openAfresh(journey, page, "/propertyPayment/receivedManagement");
+  await openInApp(journey, page, "/propertyPayment/receivedManagement");
   await page.getByPlaceholder("流水号 / 票据号 / 缴费人").fill(receiptNo);
   await page.getByRole("button", { name: /查\s*询/ }).click();
   await expect.poll(() => page.locator(".ant-table-row").count(), { timeout: 30_000 }).toBe(1);
@@ -137,14 +137,14 @@ test("a stay priced by a day and night rule with a cap is paid at exit, then see
   );
   const cash = day.rows.find((r) => r.payMethod === 5)!;
   expect(Number(cash.recordedAmount)).toBeGreaterThanOrEqual(30);
-  await openAfresh(journey, page, "/propertyPayment/reconciliation");
+  await openInApp(journey, page, "/propertyPayment/reconciliation");
   if (chinaToday() === new Date().toISOString().slice(0, 10)) {
     await page.locator(".ant-table-row").filter({ hasText: cash.cashierName }).filter({ hasText: cash.recordedAmount }).first().waitFor();
   }
   await screenshot(page, "parking-stay-settlement");
 
   // The stay's 停车缴费 row names its receipt.
-  await openAfresh(journey, page, "/newParkManage/newParkPayment");
+  await openInApp(journey, page, "/newParkManage/newParkPayment");
   await page.locator(".ant-table-row").filter({ hasText: receiptNo }).waitFor();
   expect(journey.pageErrors).toEqual([]);
 }, 180_000);
@@ -161,7 +161,7 @@ test("the booth and 车牌管理 fit a 390 px phone, and a free stay is let out 
   await expectAccessible(phone);
   await screenshot(phone, "parking-stay-phone");
   // 车牌管理 on the phone: the cars with their owner and 月租缴至, the table scrolling inside its card.
-  await openAfresh(journey, phone, "/newParkManage/licencePlateManagement");
+  await openInApp(journey, phone, "/newParkManage/licencePlateManagement");
   await phone.getByRole("columnheader", { name: "月租缴至" }).waitFor();
   // The plates are masked in the list (浙****01): the row is found by its place.
   await phone.locator(".ant-table-row").filter({ hasText: "YZ01" }).waitFor();

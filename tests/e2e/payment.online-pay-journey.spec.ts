@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, hideGuidePanels, openAfresh } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, hideGuidePanels, openAfresh, openInApp } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 
@@ -93,7 +93,7 @@ test("a bill paid by 扫码支付 at the desk and another through a dunning lett
   expect(onlineLine.cashierName).toBe("在线支付");
   expect(onlineLine.paymentCount).toBeGreaterThanOrEqual(2);
   expect(Number(onlineLine.recordedAmount)).toBeGreaterThanOrEqual(177.6);
-  await openAfresh(journey, page, "/propertyPayment/reconciliation");
+  await openInApp(journey, page, "/propertyPayment/reconciliation");
   if (today !== dayjs().format("YYYY-MM-DD")) {
     // The server books by China time; this browser's clock may be on another date.
     await page.locator(".date-field").first().click();

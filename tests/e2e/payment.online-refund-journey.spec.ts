@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
-import { billRooms, chooseFirstCommunity, openAfresh, setFourEyes } from "./support/payment.ts";
+import { billRooms, chooseFirstCommunity, openAfresh, openInApp, setFourEyes } from "./support/payment.ts";
 import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 90_000 });
@@ -71,7 +71,7 @@ test("a WeChat payment refunded back through the gateway, and an order's 多缴�
   await page.getByText("退款申请已提交，审核通过后退款").first().waitFor();
 
   // 3. 通过 on 退款审核: the money goes back through the gateway (退款中), then the gateway's callback completes it.
-  await openAfresh(journey, page, "/propertyPayment/receivedManagement?tab=refunds");
+  await openInApp(journey, page, "/propertyPayment/receivedManagement?tab=refunds");
   const row = page.locator(".ant-table-row").filter({ hasText: "16.60" });
   await row.getByRole("button", { name: /通\s*过/ }).click();
   const confirm = page.locator(".ant-modal-confirm").filter({ hasText: "确认冲正 ¥16.60" });
@@ -97,7 +97,7 @@ test("a WeChat payment refunded back through the gateway, and an order's 多缴�
   await done.getByRole("button", { name: "打印凭证" }).waitFor();
 
   // 4. 在线支付 → 支付退款: the gateway refund, 退款成功.
-  await openAfresh(journey, page, "/onlinePayment/refunds");
+  await openInApp(journey, page, "/onlinePayment/refunds");
   const refundRow = page.locator(".ant-table-row").filter({ hasText: first.outTradeNo });
   await refundRow.getByText("退款成功").waitFor();
   await refundRow.getByText("16.60").waitFor();
@@ -107,7 +107,7 @@ test("a WeChat payment refunded back through the gateway, and an order's 多缴�
   const second = await order(chosen[1]);
   await journey.api("post", "/api/property/bills/actions/pay", { billIds: [billOf(chosen[1])], payMethod: 5, payerName: "业主" });
   await pay(second);
-  await openAfresh(journey, page, "/propertyPayment/receivedManagement?tab=overpaid");
+  await openInApp(journey, page, "/propertyPayment/receivedManagement?tab=overpaid");
   const overpaid = page.locator(".ant-table-row").filter({ hasText: second.outTradeNo });
   await overpaid.getByRole("button", { name: "退回多缴" }).click();
   const ask = page.locator(".ant-modal-confirm").filter({ hasText: `确认退回多缴 ¥${second.amount}` });

@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { screenshot } from "./support/browser.ts";
 import { DEMO_PASSWORD } from "./support/server.ts";
 import { useJourney } from "./support/journey.ts";
-import { chooseFirstCommunity, openAfresh } from "./support/payment.ts";
+import { chooseFirstCommunity, openAfresh, openInApp } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 
@@ -36,7 +36,7 @@ test("a price change waits in 调价审核 until a second user approves it, then
   await screenshot(page, "price-change-1-waiting");
 
   // 2. On 调价审核 the change waits; the applicant's own 通过 is refused with the server's message.
-  await openAfresh(journey, page, "/propertyPayment/priceChanges");
+  await openInApp(journey, page, "/propertyPayment/priceChanges");
   const changeRow = page.locator(".ant-table-row").filter({ hasText: name });
   await changeRow.getByText("待审核").waitFor();
   await changeRow.getByRole("button", { name: "通过" }).click();
@@ -69,7 +69,7 @@ test("a price change waits in 调价审核 until a second user approves it, then
   await screenshot(second, "price-change-2-approved-by-another");
 
   // 4. 缴费设置 shows the new price.
-  await openAfresh(journey, page, "/propertyPayment/paymentParamConfig?tab=second");
+  await openInApp(journey, page, "/propertyPayment/paymentParamConfig?tab=second");
   await page.getByRole("row").filter({ hasText: name }).getByText("45.00").waitFor();
   expect(journey.pageErrors).toEqual([]);
 }, 300_000);

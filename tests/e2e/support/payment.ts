@@ -20,6 +20,15 @@ export async function openAfresh(journey: Journey, page: Page, path: string): Pr
   await hideGuidePanels(page);
 }
 
+/**
+ * Goes to a route in the document already open, as a click in the menu does: the app's pages, its
+ * query cache and its loaded chunks stay (what a user who moves on in the app sees).
+ */
+export async function openInApp(journey: Journey, page: Page, path: string): Promise<void> {
+  await page.goto(journey.url(path));
+  await page.getByTestId("shell-menu").waitFor();
+}
+
 export interface DemoCommunity {
   communityId: number;
   communityName: string;
