@@ -3,13 +3,19 @@
 // by the real server, which the API suites and every browser test's product start from.
 import { cpSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { buildApp } from "../../src/server/app.ts";
 import { pgliteAssets } from "../../src/server/platform/db/pglite-assets.ts";
 import { DEMO_PASSWORD } from "./demo-password.ts";
 import { template } from "./templates.ts";
 
-/** Migrates and loads the demo data the way the server does at its first start. */
+/**
+ * Migrates and loads the demo data the way the server does at its first start. The server is
+ * imported here, when the first seeding starts, not with this module: the projects' set-ups import
+ * this module and vitest hands out no test file until they have returned, so the import (the whole
+ * server through vitest's module runner, most of 20 s) would hold back even the unit files, which
+ * need no template.
+ */
 export async function migrateAndSeed(dataDir: string, databaseUrl?: string): Promise<void> {
+  const { buildApp } = await import("../../src/server/app.ts");
   const app = await buildApp({ dataDir, databaseUrl, demoPassword: DEMO_PASSWORD, print: () => undefined });
   await app.close();
 }
